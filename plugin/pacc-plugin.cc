@@ -1,0 +1,93 @@
+/* pacc-plugin.cc - pacc.so entry point: options, callbacks, GC roots.
+
+   Usage:
+     gcc -fplugin=/path/to/pacc.so -fopenacc \
+         -foffload-options=nvptx-none=-misa=sm_80 prog.c -lpacc
+   (or `pkg-config --cflags --libs pacc`).
+
+   Options:
+     -fplugin-arg-pacc-verbose   a note per pipeline region: arrays,
+                                 decomposed dimension, halo, derived reach,
+                                 kernels per step and their widening.
+
+   Callbacks:
+     PLUGIN_PRAGMAS            registers `#pragma pacc` (pragmas.cc)
+     PLUGIN_PRE_GENERICIZE     lowers the directives of each function while
+                               the C front end's FOR_STMTs are still there
+                               (region-check.cc, lower.cc)
+     PLUGIN_REGISTER_GGC_ROOTS keeps the directives' trees alive  */
+
+#include "pacc-plugin.h"
+#include "plugin-version.h"
+
+int plugin_is_GPL_compatible;
+
+bool pacc_verbose;
+
+/* Trees held by directive records between the pragma and the end of the
+   function (size expressions, the marker's FUNCTION_DECL), chained in a
+   TREE_LIST so that one GC root covers them.  */
+tree pacc_gc_root;
+
+static const struct ggc_root_tab pacc_root_tab[] = {
+  { &pacc_gc_root, 1, sizeof (pacc_gc_root), &gt_ggc_mx_tree_node,
+    &gt_pch_nx_tree_node },
+  LAST_GGC_ROOT_TAB
+};
+
+void
+pacc_keep_tree (tree t)
+{
+  pacc_gc_root = tree_cons (NULL_TREE, t, pacc_gc_root);
+}
+
+static void
+pre_genericize (void *gcc_data, void *)
+{
+  tree fndecl = (tree) gcc_data;
+  if (seen_error () && !DECL_SAVED_TREE (fndecl))
+    return;
+  pacc_lower_function (fndecl);
+  /* Nested functions get no PRE_GENERICIZE of their own: c_genericize
+     handles them with their parent.  */
+  cgraph_node *cgn = cgraph_node::get_create (fndecl);
+  for (cgn = first_nested_function (cgn); cgn; cgn = next_nested_function (cgn))
+    pacc_lower_function (cgn->decl);
+  pacc_directives_reset ();
+}
+
+static struct plugin_info pacc_info = {
+  "0.1",
+  "PACC: out-of-core, temporally blocked stencil pipelines on GPUs.\n"
+  "  -fplugin-arg-pacc-verbose   report each lowered pipeline region"
+};
+
+int
+plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
+{
+  if (!plugin_default_version_check (ver, &gcc_version))
+    {
+      error ("pacc.so was built for GCC %s, not for this compiler (%s)",
+	     gcc_version.basever, ver->basever);
+      return 1;
+    }
+  for (int i = 0; i < info->argc; i++)
+    {
+      if (!strcmp (info->argv[i].key, "verbose"))
+	pacc_verbose = true;
+      else
+	{
+	  error ("pacc.so: unknown option %<-fplugin-arg-pacc-%s%>",
+		 info->argv[i].key);
+	  return 1;
+	}
+    }
+  register_callback (info->base_name, PLUGIN_INFO, NULL, &pacc_info);
+  register_callback (info->base_name, PLUGIN_PRAGMAS, pacc_register_pragmas,
+		     NULL);
+  register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, pre_genericize,
+		     NULL);
+  register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+		     (void *) pacc_root_tab);
+  return 0;
+}

@@ -1,0 +1,90 @@
+/* pacc-plugin.h - what the phases of pacc.so share.
+
+   Phases, one file each:
+     pragmas.cc       #pragma pacc parsing -> directives + marker statements
+     region-check.cc  pipeline body -> checked region model (kernels,
+                      accesses, host statements, derived halo reach)
+     lower.cc         region model -> chunked, temporally blocked code
+                      calling libpacc, kernels as OpenACC trees
+     pacc-plugin.cc   plugin_init, options, PRE_GENERICIZE driver, GC roots
+
+   Directive records live in a table indexed by the marker statement that
+   the pragma handler leaves in the function body; every tree they hold is
+   also chained on a GC root (pacc_gc_root), since ggc may run between the
+   pragma and the end of the function.  */
+
+#ifndef PACC_PLUGIN_H
+#define PACC_PLUGIN_H
+
+#include "gcc-compat.h"
+
+#define PACC_MAX_RANK 4
+
+enum pacc_dir_kind
+{
+  PACC_DIR_INIT,
+  PACC_DIR_PIPELINE,
+  PACC_DIR_LOOP
+};
+
+/* Must match libpacc/pacc-abi.h enum pacc_array_kind.  */
+enum pacc_array_role
+{
+  PACC_ROLE_IN = 0,
+  PACC_ROLE_INOUT = 1,
+  PACC_ROLE_TEMP = 2
+};
+
+struct pacc_array_clause
+{
+  tree decl;
+  int role;
+  location_t loc;
+};
+
+struct pacc_reduction_clause
+{
+  tree decl;
+  enum tree_code op;		/* PLUS_EXPR, MULT_EXPR, MAX_EXPR, ...  */
+  location_t loc;
+};
+
+struct pacc_pipeline_clauses
+{
+  std::vector<pacc_array_clause> arrays;
+  std::vector<pacc_reduction_clause> reductions;
+  int rank;			/* 0 when size() is missing.  */
+  tree size_lo[PACC_MAX_RANK];
+  tree size_len[PACC_MAX_RANK];
+  location_t size_loc;
+  int halo_rank;		/* 0 when halo() is missing.  */
+  HOST_WIDE_INT halo_lo[PACC_MAX_RANK];
+  HOST_WIDE_INT halo_hi[PACC_MAX_RANK];
+  location_t halo_loc;
+  bool async;
+};
+
+struct pacc_directive
+{
+  enum pacc_dir_kind kind;
+  location_t loc;
+  bool used;			/* Consumed by a region or reported.  */
+  int dim;			/* loop: dim(N).  */
+  pacc_pipeline_clauses *pipe;	/* pipeline only.  */
+};
+
+/* pacc-plugin.cc */
+extern bool pacc_verbose;
+extern tree pacc_gc_root;
+void pacc_keep_tree (tree t);
+
+/* pragmas.cc */
+void pacc_register_pragmas (void *, void *);
+pacc_directive *pacc_marker_directive (tree stmt);
+void pacc_directives_reset (void);
+extern tree pacc_marker_fndecl;
+
+/* region-check.cc + lower.cc: lower every directive in FNDECL's body.  */
+void pacc_lower_function (tree fndecl);
+
+#endif /* PACC_PLUGIN_H */

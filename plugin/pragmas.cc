@@ -1,0 +1,774 @@
+/* pragmas.cc - `#pragma pacc` parsing.
+
+   One handler is registered for the pragma name `pacc` (with macro
+   expansion, so size(N) may use #defines); it dispatches on the directive
+   name, parses every clause with a diagnostic at the offending token, and
+   leaves a marker statement `__pacc_directive (ID)` in the current statement
+   list.  ID indexes the directive table; the PRE_GENERICIZE pass finds the
+   markers, lowers what follows them and removes them all.
+
+   Directives: init | pipeline clauses... | loop dim(N)
+   Pipeline clauses: targetin(list) targetinout(list) targettemp(list)
+     size([lo:len]...) halo([lower:upper]...) async reduction(op:list)
+
+   The C parser drops whatever a plugin pragma handler leaves unread, so
+   trailing junk is reported here.  pragma_lex returns CPP_EOF at the end
+   of the pragma line.  */
+
+#include "pacc-plugin.h"
+
+tree pacc_marker_fndecl;
+static std::vector<pacc_directive *> directives;
+
+/* ------------------------------------------------------------------ */
+/* Tokens with one token of lookahead.                                 */
+
+struct pacc_token
+{
+  enum cpp_ttype type;
+  tree value;
+  location_t loc;
+};
+
+struct pacc_lexer
+{
+  pacc_token tok;
+  bool have;
+  bool failed;			/* An error was reported; stop quietly.  */
+  const char *directive;	/* For messages.  */
+};
+
+static pacc_token &
+peek (pacc_lexer &lx)
+{
+  if (!lx.have)
+    {
+      lx.tok.value = NULL_TREE;
+      lx.tok.type = pragma_lex (&lx.tok.value, &lx.tok.loc);
+      lx.have = true;
+    }
+  return lx.tok;
+}
+
+static pacc_token
+next (pacc_lexer &lx)
+{
+  pacc_token t = peek (lx);
+  lx.have = false;
+  return t;
+}
+
+static bool
+peek_is (pacc_lexer &lx, enum cpp_ttype type)
+{
+  return peek (lx).type == type;
+}
+
+static bool
+peek_is_name (pacc_lexer &lx, const char *name)
+{
+  pacc_token &t = peek (lx);
+  return t.type == CPP_NAME && strcmp (IDENTIFIER_POINTER (t.value), name) == 0;
+}
+
+static location_t
+tok_loc (pacc_lexer &lx)
+{
+  pacc_token &t = peek (lx);
+  return t.loc != UNKNOWN_LOCATION ? t.loc : input_location;
+}
+
+static const char *
+tok_spelling (pacc_token &t)
+{
+  switch (t.type)
+    {
+    case CPP_EOF:
+      return "end of line";
+    case CPP_NAME:
+      return IDENTIFIER_POINTER (t.value);
+    case CPP_NUMBER:
+      return "number";
+    default:
+      return cpp_type2name (t.type, 0);
+    }
+}
+
+/* Report an error at the current token, once per directive.  */
+static void
+parse_error (pacc_lexer &lx, const char *gmsgid, ...)
+{
+  if (lx.failed)
+    return;
+  lx.failed = true;
+  va_list ap;
+  va_start (ap, gmsgid);
+  rich_location richloc (line_table, tok_loc (lx));
+  diagnostic_info diagnostic;
+  diagnostic_set_info (&diagnostic, gmsgid, &ap, &richloc, DK_ERROR);
+  diagnostic_report_diagnostic (global_dc, &diagnostic);
+  va_end (ap);
+}
+
+static bool
+expect (pacc_lexer &lx, enum cpp_ttype type, const char *what)
+{
+  if (lx.failed)
+    return false;
+  if (peek_is (lx, type))
+    {
+      next (lx);
+      return true;
+    }
+  parse_error (lx, "expected %qs before %qs in %<#pragma pacc %s%>", what,
+	       tok_spelling (peek (lx)), lx.directive);
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Integer expressions: constants, variables, + - * / %, parentheses.  */
+
+static tree parse_expr (pacc_lexer &lx);
+
+static tree
+parse_primary (pacc_lexer &lx)
+{
+  if (lx.failed)
+    return error_mark_node;
+  pacc_token t = peek (lx);
+  if (t.type == CPP_NUMBER)
+    {
+      next (lx);
+      if (TREE_CODE (t.value) != INTEGER_CST)
+	{
+	  error_at (t.loc, "integer constant expected in %<#pragma pacc %s%>",
+		    lx.directive);
+	  lx.failed = true;
+	  return error_mark_node;
+	}
+      return t.value;
+    }
+  if (t.type == CPP_NAME)
+    {
+      next (lx);
+      tree decl = lookup_name (t.value);
+      if (!decl)
+	{
+	  error_at (t.loc, "%qE undeclared in %<#pragma pacc %s%>", t.value,
+		    lx.directive);
+	  lx.failed = true;
+	  return error_mark_node;
+	}
+      if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL
+	   && TREE_CODE (decl) != CONST_DECL)
+	  || !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
+	{
+	  error_at (t.loc, "%qE is not an integer variable or constant", t.value);
+	  lx.failed = true;
+	  return error_mark_node;
+	}
+      if (TREE_CODE (decl) == CONST_DECL)
+	return DECL_INITIAL (decl);
+      TREE_USED (decl) = 1;
+      if (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+	DECL_READ_P (decl) = 1;
+      return decl;
+    }
+  if (t.type == CPP_OPEN_PAREN)
+    {
+      next (lx);
+      tree e = parse_expr (lx);
+      if (!expect (lx, CPP_CLOSE_PAREN, ")"))
+	return error_mark_node;
+      return e;
+    }
+  parse_error (lx, "expected an integer expression before %qs in "
+	       "%<#pragma pacc %s%>", tok_spelling (peek (lx)), lx.directive);
+  return error_mark_node;
+}
+
+static tree
+parse_unary (pacc_lexer &lx)
+{
+  if (peek_is (lx, CPP_MINUS) || peek_is (lx, CPP_PLUS))
+    {
+      pacc_token t = next (lx);
+      tree e = parse_unary (lx);
+      if (e == error_mark_node || t.type == CPP_PLUS)
+	return e;
+      return fold_build1_loc (t.loc, NEGATE_EXPR, TREE_TYPE (e), e);
+    }
+  return parse_primary (lx);
+}
+
+static tree
+parse_binary (pacc_lexer &lx, tree lhs, pacc_token op, tree rhs)
+{
+  if (lhs == error_mark_node || rhs == error_mark_node)
+    return error_mark_node;
+  enum tree_code code;
+  switch (op.type)
+    {
+    case CPP_PLUS: code = PLUS_EXPR; break;
+    case CPP_MINUS: code = MINUS_EXPR; break;
+    case CPP_MULT: code = MULT_EXPR; break;
+    case CPP_DIV: code = TRUNC_DIV_EXPR; break;
+    default: code = TRUNC_MOD_EXPR; break;
+    }
+  return build_binary_op (op.loc, code, lhs, rhs, false);
+}
+
+static tree
+parse_term (pacc_lexer &lx)
+{
+  tree e = parse_unary (lx);
+  while (!lx.failed && (peek_is (lx, CPP_MULT) || peek_is (lx, CPP_DIV)
+			|| peek_is (lx, CPP_MOD)))
+    {
+      pacc_token op = next (lx);
+      e = parse_binary (lx, e, op, parse_unary (lx));
+    }
+  return e;
+}
+
+static tree
+parse_expr (pacc_lexer &lx)
+{
+  tree e = parse_term (lx);
+  while (!lx.failed && (peek_is (lx, CPP_PLUS) || peek_is (lx, CPP_MINUS)))
+    {
+      pacc_token op = next (lx);
+      e = parse_binary (lx, e, op, parse_term (lx));
+    }
+  return lx.failed ? error_mark_node : e;
+}
+
+/* A constant integer expression, for halo() and dim().  */
+static bool
+parse_const (pacc_lexer &lx, HOST_WIDE_INT *val, location_t *loc)
+{
+  *loc = tok_loc (lx);
+  tree e = parse_expr (lx);
+  if (e == error_mark_node)
+    return false;
+  e = fold (e);
+  if (TREE_CODE (e) != INTEGER_CST || !tree_fits_shwi_p (e))
+    {
+      error_at (*loc, "%<#pragma pacc %s%>: expected an integer constant",
+		lx.directive);
+      lx.failed = true;
+      return false;
+    }
+  *val = tree_to_shwi (e);
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
+/* Clauses.                                                            */
+
+static const char *
+role_name (int role)
+{
+  return role == PACC_ROLE_IN ? "targetin"
+	 : role == PACC_ROLE_INOUT ? "targetinout" : "targettemp";
+}
+
+static bool
+listed_already (pacc_lexer &lx, pacc_pipeline_clauses *pc, tree decl,
+		location_t loc)
+{
+  for (auto &a : pc->arrays)
+    if (a.decl == decl)
+      {
+	error_at (loc, "%qD appears more than once in the data clauses of "
+		  "%<#pragma pacc pipeline%> (already in %qs)", decl,
+		  role_name (a.role));
+	inform (a.loc, "first listed here");
+	lx.failed = true;
+	return true;
+      }
+  for (auto &r : pc->reductions)
+    if (r.decl == decl)
+      {
+	error_at (loc, "%qD appears more than once in the clauses of "
+		  "%<#pragma pacc pipeline%>", decl);
+	inform (r.loc, "first listed here");
+	lx.failed = true;
+	return true;
+      }
+  return false;
+}
+
+/* Parse `(name, name, ...)` after a data clause; check each is a pointer or
+   array variable.  */
+static void
+parse_array_list (pacc_lexer &lx, pacc_pipeline_clauses *pc, int role,
+		  const char *clause)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  if (peek_is (lx, CPP_CLOSE_PAREN))
+    {
+      parse_error (lx, "empty list in %qs clause", clause);
+      return;
+    }
+  for (;;)
+    {
+      pacc_token t = peek (lx);
+      if (t.type != CPP_NAME)
+	{
+	  parse_error (lx, "expected a variable name before %qs in %qs clause",
+		       tok_spelling (t), clause);
+	  return;
+	}
+      next (lx);
+      tree decl = lookup_name (t.value);
+      if (!decl)
+	{
+	  error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
+	  lx.failed = true;
+	  return;
+	}
+      if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+	  || (TREE_CODE (TREE_TYPE (decl)) != POINTER_TYPE
+	      && TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE))
+	{
+	  error_at (t.loc, "%qE in %qs clause is not a variable of pointer or "
+		    "array type", t.value, clause);
+	  lx.failed = true;
+	  return;
+	}
+      tree elt = TREE_TYPE (decl);
+      while (TREE_CODE (elt) == POINTER_TYPE || TREE_CODE (elt) == ARRAY_TYPE)
+	elt = TREE_TYPE (elt);
+      if (!INTEGRAL_TYPE_P (elt) && !SCALAR_FLOAT_TYPE_P (elt))
+	{
+	  error_at (t.loc, "elements of %qD in %qs clause must be of integer "
+		    "or floating type", decl, clause);
+	  lx.failed = true;
+	  return;
+	}
+      if (listed_already (lx, pc, decl, t.loc))
+	return;
+      TREE_USED (decl) = 1;
+      pacc_array_clause a = { decl, role, t.loc };
+      pc->arrays.push_back (a);
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      expect (lx, CPP_CLOSE_PAREN, ")");
+      return;
+    }
+}
+
+/* size([lo:len]...) or halo([lower:upper]...).  */
+static void
+parse_dims (pacc_lexer &lx, pacc_pipeline_clauses *pc, bool halo)
+{
+  const char *clause = halo ? "halo" : "size";
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  int n = 0;
+  if (!peek_is (lx, CPP_OPEN_SQUARE))
+    {
+      parse_error (lx, "expected %<[%> in %qs clause", clause);
+      return;
+    }
+  while (!lx.failed && peek_is (lx, CPP_OPEN_SQUARE))
+    {
+      next (lx);
+      if (n == PACC_MAX_RANK)
+	{
+	  parse_error (lx, "more than %d dimensions in %qs clause",
+		       PACC_MAX_RANK, clause);
+	  return;
+	}
+      if (halo)
+	{
+	  HOST_WIDE_INT lo, hi;
+	  location_t l1, l2;
+	  if (!parse_const (lx, &lo, &l1) || !expect (lx, CPP_COLON, ":")
+	      || !parse_const (lx, &hi, &l2))
+	    return;
+	  if (lo < 0 || hi < 0)
+	    {
+	      error_at (lo < 0 ? l1 : l2, "negative halo %wd in dimension %d",
+			lo < 0 ? lo : hi, n + 1);
+	      lx.failed = true;
+	      return;
+	    }
+	  pc->halo_lo[n] = lo;
+	  pc->halo_hi[n] = hi;
+	}
+      else
+	{
+	  tree lo = parse_expr (lx);
+	  if (!expect (lx, CPP_COLON, ":"))
+	    return;
+	  tree len = parse_expr (lx);
+	  if (lx.failed)
+	    return;
+	  pc->size_lo[n] = lo;
+	  pc->size_len[n] = len;
+	  pacc_keep_tree (lo);
+	  pacc_keep_tree (len);
+	}
+      if (!expect (lx, CPP_CLOSE_SQUARE, "]"))
+	return;
+      n++;
+    }
+  if (!expect (lx, CPP_CLOSE_PAREN, ")"))
+    return;
+  if (halo)
+    pc->halo_rank = n;
+  else
+    pc->rank = n;
+}
+
+static const struct
+{
+  enum cpp_ttype tok;
+  const char *name;
+  enum tree_code code;
+} reduction_ops[] = {
+  { CPP_PLUS, NULL, PLUS_EXPR },
+  { CPP_MULT, NULL, MULT_EXPR },
+  { CPP_AND, NULL, BIT_AND_EXPR },
+  { CPP_OR, NULL, BIT_IOR_EXPR },
+  { CPP_XOR, NULL, BIT_XOR_EXPR },
+  { CPP_AND_AND, NULL, TRUTH_ANDIF_EXPR },
+  { CPP_OR_OR, NULL, TRUTH_ORIF_EXPR },
+  { CPP_NAME, "max", MAX_EXPR },
+  { CPP_NAME, "min", MIN_EXPR },
+};
+
+static void
+parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  pacc_token t = peek (lx);
+  enum tree_code code = ERROR_MARK;
+  for (auto &op : reduction_ops)
+    if (t.type == op.tok
+	&& (!op.name || strcmp (IDENTIFIER_POINTER (t.value), op.name) == 0))
+      code = op.code;
+  if (code == ERROR_MARK)
+    {
+      parse_error (lx, "expected a reduction operator (%<+%>, %<*%>, %<&%>, "
+		   "%<|%>, %<^%>, %<&&%>, %<||%>, %<max%> or %<min%>) before %qs",
+		   tok_spelling (t));
+      return;
+    }
+  next (lx);
+  if (!expect (lx, CPP_COLON, ":"))
+    return;
+  if (peek_is (lx, CPP_CLOSE_PAREN))
+    {
+      parse_error (lx, "empty list in %<reduction%> clause");
+      return;
+    }
+  for (;;)
+    {
+      t = peek (lx);
+      if (t.type != CPP_NAME)
+	{
+	  parse_error (lx, "expected a variable name before %qs in "
+		       "%<reduction%> clause", tok_spelling (t));
+	  return;
+	}
+      next (lx);
+      tree decl = lookup_name (t.value);
+      if (!decl)
+	{
+	  error_at (t.loc, "%qE undeclared in %<reduction%> clause", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+	  || !(INTEGRAL_TYPE_P (TREE_TYPE (decl))
+	       || SCALAR_FLOAT_TYPE_P (TREE_TYPE (decl))))
+	{
+	  error_at (t.loc, "%qE in %<reduction%> clause is not a variable of "
+		    "arithmetic type", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      if ((code == BIT_AND_EXPR || code == BIT_IOR_EXPR
+	   || code == BIT_XOR_EXPR) && !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
+	{
+	  error_at (t.loc, "bitwise reduction on %qE, which is not of integer "
+		    "type", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      if (listed_already (lx, pc, decl, t.loc))
+	return;
+      TREE_USED (decl) = 1;
+      pacc_reduction_clause r = { decl, code, t.loc };
+      pc->reductions.push_back (r);
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      expect (lx, CPP_CLOSE_PAREN, ")");
+      return;
+    }
+}
+
+static pacc_pipeline_clauses *
+parse_pipeline (pacc_lexer &lx, location_t loc)
+{
+  pacc_pipeline_clauses *pc = new pacc_pipeline_clauses ();
+  pc->rank = 0;
+  pc->halo_rank = 0;
+  pc->async = false;
+  pc->size_loc = pc->halo_loc = loc;
+  bool seen[7] = { false };
+  static const char *const names[7]
+    = { "targetin", "targetinout", "targettemp", "size", "halo", "async",
+	"reduction" };
+  while (!lx.failed && !peek_is (lx, CPP_EOF))
+    {
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      pacc_token t = peek (lx);
+      int which = -1;
+      if (t.type == CPP_NAME)
+	for (int i = 0; i < 7; i++)
+	  if (strcmp (IDENTIFIER_POINTER (t.value), names[i]) == 0)
+	    which = i;
+      if (which < 0)
+	{
+	  if (t.type == CPP_NAME)
+	    parse_error (lx, "unknown clause %qs in %<#pragma pacc pipeline%>",
+			 IDENTIFIER_POINTER (t.value));
+	  else
+	    parse_error (lx, "expected a clause before %qs in "
+			 "%<#pragma pacc pipeline%>", tok_spelling (t));
+	  break;
+	}
+      if (seen[which])
+	{
+	  parse_error (lx, "too many %qs clauses in %<#pragma pacc pipeline%>",
+		       names[which]);
+	  break;
+	}
+      seen[which] = true;
+      next (lx);
+      switch (which)
+	{
+	case 0: case 1: case 2:
+	  parse_array_list (lx, pc, which, names[which]);
+	  break;
+	case 3:
+	  pc->size_loc = t.loc;
+	  parse_dims (lx, pc, false);
+	  break;
+	case 4:
+	  pc->halo_loc = t.loc;
+	  parse_dims (lx, pc, true);
+	  break;
+	case 5:
+	  pc->async = true;
+	  break;
+	case 6:
+	  parse_reduction (lx, pc);
+	  break;
+	}
+    }
+  if (lx.failed)
+    {
+      delete pc;
+      return NULL;
+    }
+  if (pc->arrays.empty ())
+    {
+      error_at (loc, "%<#pragma pacc pipeline%> lists no arrays (use "
+		"%<targetin%>, %<targetinout%> or %<targettemp%>)");
+      delete pc;
+      return NULL;
+    }
+  if (pc->rank == 0)
+    {
+      error_at (loc, "%<#pragma pacc pipeline%> without %<size%> clause");
+      delete pc;
+      return NULL;
+    }
+  if (pc->halo_rank == 0)
+    {
+      /* No halo: the steps read no neighbours.  */
+      pc->halo_rank = pc->rank;
+      for (int i = 0; i < pc->rank; i++)
+	pc->halo_lo[i] = pc->halo_hi[i] = 0;
+    }
+  else if (pc->halo_rank != pc->rank)
+    {
+      error_at (pc->halo_loc, "%<halo%> has %d dimensions but %<size%> has %d",
+		pc->halo_rank, pc->rank);
+      delete pc;
+      return NULL;
+    }
+  return pc;
+}
+
+/* ------------------------------------------------------------------ */
+
+static void
+add_marker (pacc_directive *d)
+{
+  if (!pacc_marker_fndecl)
+    {
+      tree fntype = build_function_type_list (void_type_node,
+					      integer_type_node, NULL_TREE);
+      pacc_marker_fndecl = build_fn_decl ("__pacc_directive", fntype);
+      pacc_keep_tree (pacc_marker_fndecl);
+    }
+  tree call = build_call_expr_loc (d->loc, pacc_marker_fndecl, 1,
+				   build_int_cst (integer_type_node,
+						  directives.size ()));
+  directives.push_back (d);
+  add_stmt (call);
+}
+
+static void
+handle_pragma_pacc (cpp_reader *)
+{
+  pacc_lexer lx;
+  lx.have = false;
+  lx.failed = false;
+  lx.directive = "";
+  location_t loc = tok_loc (lx);
+  pacc_token t = next (lx);
+
+  if (!flag_openacc)
+    {
+      static bool told;
+      if (!told)
+	error_at (loc, "%<#pragma pacc%> requires %<-fopenacc%>");
+      told = true;
+      return;
+    }
+  if (t.type != CPP_NAME)
+    {
+      error_at (t.loc, "expected a pacc directive (%<init%>, %<pipeline%> or "
+		"%<loop%>) after %<#pragma pacc%>");
+      return;
+    }
+  const char *name = IDENTIFIER_POINTER (t.value);
+  lx.directive = name;
+  if (!current_function_decl || !cur_stmt_list)
+    {
+      if (!strcmp (name, "init") || !strcmp (name, "pipeline")
+	  || !strcmp (name, "loop"))
+	error_at (t.loc, "%<#pragma pacc %s%> must appear inside a function",
+		  name);
+      else
+	error_at (t.loc, "unknown pacc directive %qs", name);
+      return;
+    }
+
+  pacc_directive *d = new pacc_directive ();
+  d->loc = t.loc;
+  d->used = false;
+  d->dim = 0;
+  d->pipe = NULL;
+  if (!strcmp (name, "init"))
+    d->kind = PACC_DIR_INIT;
+  else if (!strcmp (name, "pipeline"))
+    {
+      d->kind = PACC_DIR_PIPELINE;
+      d->pipe = parse_pipeline (lx, t.loc);
+      if (!d->pipe)
+	{
+	  delete d;
+	  return;
+	}
+    }
+  else if (!strcmp (name, "loop"))
+    {
+      d->kind = PACC_DIR_LOOP;
+      if (!peek_is_name (lx, "dim"))
+	{
+	  if (peek_is (lx, CPP_EOF))
+	    error_at (t.loc, "%<#pragma pacc loop%> without %<dim%> clause");
+	  else
+	    parse_error (lx, "expected %<dim%> before %qs in "
+			 "%<#pragma pacc loop%>", tok_spelling (peek (lx)));
+	  delete d;
+	  return;
+	}
+      next (lx);
+      HOST_WIDE_INT n;
+      location_t nloc;
+      if (!expect (lx, CPP_OPEN_PAREN, "(") || !parse_const (lx, &n, &nloc)
+	  || !expect (lx, CPP_CLOSE_PAREN, ")"))
+	{
+	  delete d;
+	  return;
+	}
+      if (n < 1 || n > PACC_MAX_RANK)
+	{
+	  error_at (nloc, "%<dim(%wd)%> out of range: dimensions count from 1 "
+		    "(the last C index)", n);
+	  delete d;
+	  return;
+	}
+      d->dim = n;
+    }
+  else
+    {
+      error_at (t.loc, "unknown pacc directive %qs", name);
+      delete d;
+      return;
+    }
+  if (!lx.failed && !peek_is (lx, CPP_EOF))
+    parse_error (lx, "unexpected %qs at the end of %<#pragma pacc %s%>",
+		 tok_spelling (peek (lx)), name);
+  if (lx.failed)
+    {
+      delete d->pipe;
+      delete d;
+      return;
+    }
+  add_marker (d);
+}
+
+void
+pacc_register_pragmas (void *, void *)
+{
+  c_register_pragma_with_expansion (NULL, "pacc", handle_pragma_pacc);
+}
+
+/* If STMT is a marker, its directive.  */
+pacc_directive *
+pacc_marker_directive (tree stmt)
+{
+  if (!pacc_marker_fndecl || !stmt || TREE_CODE (stmt) != CALL_EXPR)
+    return NULL;
+  tree fn = CALL_EXPR_FN (stmt);
+  if (TREE_CODE (fn) != ADDR_EXPR
+      || TREE_OPERAND (fn, 0) != pacc_marker_fndecl)
+    return NULL;
+  unsigned HOST_WIDE_INT id = tree_to_uhwi (CALL_EXPR_ARG (stmt, 0));
+  gcc_assert (id < directives.size ());
+  return directives[id];
+}
+
+/* All markers of the function were lowered: forget their directives.  */
+void
+pacc_directives_reset (void)
+{
+  for (pacc_directive *d : directives)
+    {
+      delete d->pipe;
+      delete d;
+    }
+  directives.clear ();
+}

@@ -1,0 +1,111 @@
+/* region.h - the checked model of one `#pragma pacc pipeline` region.
+
+   region-check.cc builds it from the time loop (refusing, with a located
+   error, anything it cannot lower correctly); lower.cc turns it into code.
+
+   Vocabulary.  Row: index along the decomposed dimension, the first C
+   index, iterated by the `loop dim(rank)` loop.  Buffer: one of the listed
+   arrays as it was at the start of a time step; pointer swaps inside a
+   step rename arrays, so accesses are analysed per buffer.  */
+
+#ifndef PACC_REGION_H
+#define PACC_REGION_H
+
+#include "pacc-plugin.h"
+
+/* A polynomial with integer coefficients over atoms (decls), used to take
+   index expressions apart: p[(x-1)*Y + y] is 1*x*Y - 1*Y + 1*y.  */
+struct pacc_mono
+{
+  HOST_WIDE_INT coef;
+  std::vector<tree> atoms;	/* Sorted by DECL_UID.  */
+};
+typedef std::vector<pacc_mono> pacc_form;
+
+bool pacc_form_of (tree expr, pacc_form &f);
+
+/* One `#pragma pacc loop dim(N)` loop.  */
+struct pacc_loop
+{
+  tree *slot;			/* Where the FOR_STMT sits.  */
+  tree *marker_slot;		/* The `loop` marker (NULL: outermost).  */
+  tree for_stmt;
+  tree *init_slot;		/* Statement setting the variable, or NULL.  */
+  tree var;
+  tree init;			/* Initial value.  */
+  tree bound;			/* Exclusive upper bound (decomposed loop).  */
+  int dim;
+  location_t loc;
+};
+
+enum pacc_index_kind
+{
+  PACC_IX_VAR,			/* loop variable of this dimension + off.  */
+  PACC_IX_INV,			/* no loop variable: invariant form + off.  */
+  PACC_IX_OPAQUE		/* anything else.  */
+};
+
+struct pacc_access
+{
+  int buf;
+  bool write;
+  location_t loc;
+  enum pacc_index_kind kind[PACC_MAX_RANK];
+  HOST_WIDE_INT off[PACC_MAX_RANK];
+  pacc_form inv[PACC_MAX_RANK];
+};
+
+struct pacc_kernel
+{
+  location_t loc;
+  tree *marker_slot;		/* The `loop` marker before the nest.  */
+  tree *stmt_slot;		/* The outermost FOR_STMT (or its BIND_EXPR).  */
+  tree stmt;			/* What *stmt_slot held.  */
+  std::vector<pacc_loop> loops;	/* Outermost first.  */
+  int dec;			/* Index in LOOPS of the decomposed loop.  */
+  std::vector<pacc_access> accesses;
+  std::vector<tree> private_vars; /* Outer scalars used as inner loop vars.  */
+  std::vector<int> reductions;	/* Indices into the clause's reductions.  */
+  std::vector<tree> red_stmts;	/* Statements updating a reduction var.  */
+  int perm[64];			/* Array i names buffer perm[i] here.  */
+  HOST_WIDE_INT w;		/* Written row = iteration row + w.  */
+  HOST_WIDE_INT e_lo[PACC_MAX_RANK], e_hi[PACC_MAX_RANK];
+};
+
+struct pacc_item
+{
+  int kernel;			/* -1 for a host statement.  */
+  tree *slot;			/* Host statement.  */
+};
+
+struct pacc_region
+{
+  tree fndecl;
+  pacc_directive *dir;
+  pacc_pipeline_clauses *pc;
+  location_t loc;
+  tree *for_slot;		/* Where the time loop's FOR_STMT sits.  */
+  tree for_stmt;
+  tree tvar;
+  tree tend;			/* Exclusive end of t.  */
+  std::vector<pacc_kernel> kernels;
+  std::vector<pacc_item> items;
+  std::vector<tree> assigned;	/* Scalars and pointers host statements set.  */
+  std::vector<tree> body_vars;	/* Host temporaries declared in the body.  */
+  int final_perm[64];		/* Array i names buffer final_perm[i].  */
+  HOST_WIDE_INT reach_lo[PACC_MAX_RANK], reach_hi[PACC_MAX_RANK];
+  HOST_WIDE_INT e_lo, e_hi;	/* Max widening along rows.  */
+};
+
+/* region-check.cc */
+bool pacc_check_region (pacc_region &r);
+int pacc_array_index (pacc_region &r, tree decl);
+int pacc_reduction_index (pacc_region &r, tree decl);
+bool pacc_skip_stmt_p (tree t);
+bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
+		     tree *var, tree *init);
+
+/* lower.cc */
+tree pacc_lower_region (pacc_region &r);
+
+#endif /* PACC_REGION_H */
