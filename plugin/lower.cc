@@ -175,6 +175,7 @@ ne_zero (tree call)
 
 struct rewrite_ctx
 {
+  pacc_region *r;
   hash_map<tree, tree> *map;
   hash_set<tree> *guard_stmts;	/* Reduction updates to guard.  */
   tree guard;			/* Own-row condition.  */
@@ -185,9 +186,19 @@ rewrite_r (tree *tp, int *walk_subtrees, void *data)
 {
   rewrite_ctx &c = *(rewrite_ctx *) data;
   tree t = *tp;
-  if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
+  if (TYPE_P (t))
     {
       *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == SAVE_EXPR)
+    {
+      /* A user expression the front end saved: each use gets its own
+	 rewritten copy (kernel expressions have no side effects).  */
+      if (pacc_user_save_expr_p (*c.r, t))
+	*tp = unshare_expr (TREE_OPERAND (t, 0));
+      else
+	*walk_subtrees = 0;
       return NULL_TREE;
     }
   if (c.guard_stmts && c.guard_stmts->contains (t))
@@ -210,18 +221,12 @@ rewrite_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-static void
-rewrite (tree *tp, hash_map<tree, tree> &map)
-{
-  rewrite_ctx c = { &map, NULL, NULL_TREE };
-  walk_tree (tp, rewrite_r, &c, NULL);
-}
-
 static tree
-rewritten_copy (tree e, hash_map<tree, tree> &map)
+rewritten_copy (pacc_region &r, tree e, hash_map<tree, tree> &map)
 {
   tree t = unshare_expr (e);
-  rewrite (&t, map);
+  rewrite_ctx c = { &r, &map, NULL, NULL_TREE };
+  walk_tree (&t, rewrite_r, &c, NULL);
   return t;
 }
 
@@ -296,7 +301,8 @@ free_r (tree *tp, int *walk_subtrees, void *data)
 {
   free_ctx &c = *(free_ctx *) data;
   tree t = *tp;
-  if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
@@ -365,8 +371,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 			  build2 (MULT_EXPR, long_integer_type_node,
 				  lcst (r.pc->halo_hi[0]), left),
 			  lcst (k.e_hi[0] - k.w));
-  tree a_init = rewritten_copy (dl.init, host_map);
-  tree b_bound = rewritten_copy (dl.bound, host_map);
+  tree a_init = rewritten_copy (r, dl.init, host_map);
+  tree b_bound = rewritten_copy (r, dl.bound, host_map);
   add (&stmts, assign (lo, build2 (MAX_EXPR, long_integer_type_node,
 				   lng (a_init),
 				   build2 (MINUS_EXPR, long_integer_type_node,
@@ -448,11 +454,11 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		       build2 (GE_EXPR, boolean_type_node, row, own_lo),
 		       build2 (LT_EXPR, boolean_type_node, unshare_expr (row),
 			       own_hi));
-  rewrite_ctx rwc = { &kmap, &guards, guard };
+  rewrite_ctx rwc = { &r, &kmap, &guards, guard };
   walk_tree (&k.stmt, rewrite_r, &rwc, NULL);
   tree l0_init = k.loops[0].init;
   if (k.dec != 0 && l0_init)
-    l0_init = rewritten_copy (l0_init, kmap);
+    l0_init = rewritten_copy (r, l0_init, kmap);
 
   /* Markers and init statements of inner loops go; loops become
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
@@ -821,14 +827,14 @@ pacc_lower_region (pacc_region &r)
 	  tree d = DECL_EXPR_DECL (t);
 	  if (VAR_P (d) && DECL_INITIAL (d))
 	    add (&step, assign (*host_map.get (d),
-				rewritten_copy (DECL_INITIAL (d), host_map)));
+				rewritten_copy (r, DECL_INITIAL (d), host_map)));
 	  continue;
 	}
       gcc_assert (TREE_CODE (t) == MODIFY_EXPR);
       if (pacc_reduction_index (r, TREE_OPERAND (t, 0)) >= 0)
 	continue;
       add (&step, assign (*host_map.get (TREE_OPERAND (t, 0)),
-			  rewritten_copy (TREE_OPERAND (t, 1), host_map)));
+			  rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
     }
   add (&chunk, assign (s, lcst (0)));
   add (&chunk, build_stmt (r.loc, FOR_STMT, NULL_TREE,
@@ -926,6 +932,19 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	continue;
       d->used = true;
       tree *marker = tsi_stmt_ptr (i);
+      if (d->bad)
+	{
+	  /* Reported already; swallow the markers of its loops too.  */
+	  tree_stmt_iterator j = i;
+	  for (tsi_next (&j); !tsi_end_p (j); tsi_next (&j))
+	    {
+	      walk_tree (tsi_stmt_ptr (j), mark_used_r, NULL, NULL);
+	      enum tree_code code = TREE_CODE (tsi_stmt (j));
+	      if (code == FOR_STMT || code == BIND_EXPR)
+		break;
+	    }
+	  continue;
+	}
       if (d->kind == PACC_DIR_INIT)
 	{
 	  build_runtime_decls ();

@@ -69,6 +69,7 @@ struct pacc_directive
   enum pacc_dir_kind kind;
   location_t loc;
   bool used;			/* Consumed by a region or reported.  */
+  bool bad;			/* Malformed (reported): lower nothing.  */
   int dim;			/* loop: dim(N).  */
   pacc_pipeline_clauses *pipe;	/* pipeline only.  */
 };

@@ -677,6 +677,7 @@ handle_pragma_pacc (cpp_reader *)
   pacc_directive *d = new pacc_directive ();
   d->loc = t.loc;
   d->used = false;
+  d->bad = false;
   d->dim = 0;
   d->pipe = NULL;
   if (!strcmp (name, "init"))
@@ -687,7 +688,10 @@ handle_pragma_pacc (cpp_reader *)
       d->pipe = parse_pipeline (lx, t.loc);
       if (!d->pipe)
 	{
-	  delete d;
+	  /* Keep a marker so that the loops of the region are not reported
+	     again as loops outside a pipeline.  */
+	  d->bad = true;
+	  add_marker (d);
 	  return;
 	}
     }
@@ -701,7 +705,8 @@ handle_pragma_pacc (cpp_reader *)
 	  else
 	    parse_error (lx, "expected %<dim%> before %qs in "
 			 "%<#pragma pacc loop%>", tok_spelling (peek (lx)));
-	  delete d;
+	  d->bad = true;
+	  add_marker (d);
 	  return;
 	}
       next (lx);
@@ -710,14 +715,16 @@ handle_pragma_pacc (cpp_reader *)
       if (!expect (lx, CPP_OPEN_PAREN, "(") || !parse_const (lx, &n, &nloc)
 	  || !expect (lx, CPP_CLOSE_PAREN, ")"))
 	{
-	  delete d;
+	  d->bad = true;
+	  add_marker (d);
 	  return;
 	}
       if (n < 1 || n > PACC_MAX_RANK)
 	{
 	  error_at (nloc, "%<dim(%wd)%> out of range: dimensions count from 1 "
 		    "(the last C index)", n);
-	  delete d;
+	  d->bad = true;
+	  add_marker (d);
 	  return;
 	}
       d->dim = n;
@@ -732,11 +739,7 @@ handle_pragma_pacc (cpp_reader *)
     parse_error (lx, "unexpected %qs at the end of %<#pragma pacc %s%>",
 		 tok_spelling (peek (lx)), name);
   if (lx.failed)
-    {
-      delete d->pipe;
-      delete d;
-      return;
-    }
+    d->bad = true;
   add_marker (d);
 }
 

@@ -92,10 +92,11 @@ pacc_form_of (tree e, pacc_form &f)
     {
     case INTEGER_CST:
       {
-	if (!tree_fits_shwi_p (e))
+	if (TYPE_PRECISION (TREE_TYPE (e)) > HOST_BITS_PER_WIDE_INT)
 	  return false;
+	/* sizetype constants of negative offsets: read them signed.  */
 	pacc_mono m;
-	m.coef = tree_to_shwi (e);
+	m.coef = wi::to_wide (e).to_shwi ();
 	form_add_mono (f, m);
 	return true;
       }
@@ -189,12 +190,18 @@ form_take_var (pacc_form &f, tree var, pacc_form &quot)
 /* ------------------------------------------------------------------ */
 /* Statement helpers.                                                  */
 
+/* Statements with no effect on the region: debug markers, empty
+   statements, and what the C front end adds for variably modified types
+   (the TYPE_DECL's DECL_EXPR, `(void) SAVE_EXPR <size>`).  */
 bool
 pacc_skip_stmt_p (tree t)
 {
   return !t || TREE_CODE (t) == DEBUG_BEGIN_STMT
+	 || (TREE_CODE (t) == DECL_EXPR
+	     && TREE_CODE (DECL_EXPR_DECL (t)) == TYPE_DECL)
 	 || (TREE_CODE (t) == NOP_EXPR && VOID_TYPE_P (TREE_TYPE (t))
-	     && integer_zerop (TREE_OPERAND (t, 0)));
+	     && (integer_zerop (TREE_OPERAND (t, 0))
+		 || TREE_CODE (TREE_OPERAND (t, 0)) == SAVE_EXPR));
 }
 
 static location_t
@@ -336,6 +343,31 @@ pacc_array_index (pacc_region &r, tree decl)
   return -1;
 }
 
+/* The C front end wraps user expressions in SAVE_EXPRs too (the right
+   side of `a += b` when b has side effects, which VLA indexing has).
+   Those that mention a pipelined array or a reduction variable belong to
+   the kernel and are walked; the others are sizes of variably modified
+   types, evaluated once outside, and are left alone.  */
+bool
+pacc_user_save_expr_p (pacc_region &r, tree t)
+{
+  struct m
+  {
+    static tree cb (tree *tp, int *ws, void *d)
+    {
+      pacc_region &r = *(pacc_region *) d;
+      if (TYPE_P (*tp))
+	*ws = 0;
+      else if (DECL_P (*tp) && (pacc_array_index (r, *tp) >= 0
+				|| pacc_reduction_index (r, *tp) >= 0))
+	return *tp;
+      return NULL_TREE;
+    }
+  };
+  return TREE_CODE (t) == SAVE_EXPR
+	 && walk_tree_without_duplicates (&TREE_OPERAND (t, 0), m::cb, &r);
+}
+
 int
 pacc_reduction_index (pacc_region &r, tree decl)
 {
@@ -451,6 +483,7 @@ struct kernel_ctx
   hash_set<tree> control;	/* Their init and increment expressions.  */
   bool bad;
   tree cur_stmt;		/* Innermost statement (for reductions).  */
+  location_t cur_loc;		/* Of the innermost expression walked.  */
 };
 
 /* Classify one index (along dimension N, 0 = slowest) from its form.  */
@@ -786,7 +819,9 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 {
   kernel_ctx &c = *(kernel_ctx *) data;
   tree t = *tp;
-  location_t loc = stmt_loc (t, c.k->loc);
+  if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    c.cur_loc = EXPR_LOCATION (t);
+  location_t loc = stmt_loc (t, c.cur_loc);
   if (TYPE_P (t))
     {
       *walk_subtrees = 0;
@@ -800,13 +835,16 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
   switch (TREE_CODE (t))
     {
     case SAVE_EXPR:
-      /* Sizes of variably modified types, evaluated outside.  */
-      *walk_subtrees = 0;
+      if (!pacc_user_save_expr_p (*c.r, t))
+	*walk_subtrees = 0;
       return NULL_TREE;
     case MODIFY_EXPR:
     case INIT_EXPR:
       {
+	/* Right-hand side first: accesses are recorded in execution order,
+	   which tells a temporary written before it is read.  */
 	tree lhs = TREE_OPERAND (t, 0);
+	walk_tree (&TREE_OPERAND (t, 1), analyse_r, data, NULL);
 	if (array_ref_p (c, lhs))
 	  analyse_ref (c, lhs, true, loc);
 	else
@@ -815,7 +853,6 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	    if (!DECL_P (strip_conv (lhs)))
 	      walk_tree (&TREE_OPERAND (t, 0), analyse_r, data, NULL);
 	  }
-	walk_tree (&TREE_OPERAND (t, 1), analyse_r, data, NULL);
 	*walk_subtrees = 0;
 	return NULL_TREE;
       }
@@ -892,9 +929,6 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 			  "%<targettemp%>", t);
 	    return NULL_TREE;
 	  }
-	if (pacc_reduction_index (*c.r, t) >= 0 && !c.cur_stmt)
-	  kernel_error (c, loc, "reduction variable %qD may only be updated "
-			"in a %<#pragma pacc loop%>", t);
 	return NULL_TREE;
       }
     case CALL_EXPR:
@@ -1026,7 +1060,7 @@ scan_nest (tree *slot, nest_ctx &n)
 	    add_pacc_loop (n, d, tsi_stmt_ptr (i), tsi_stmt_ptr (j), &dummy);
 	    if (n.k->loops.size () > before)
 	      {
-		pacc_loop &l = n.k->loops.back ();
+		pacc_loop &l = n.k->loops[before];
 		if (init_slot)
 		  {
 		    tree ini = *init_slot;
@@ -1103,7 +1137,8 @@ red_stmt_r (tree *tp, int *walk_subtrees, void *data)
 {
   red_ctx &c = *(red_ctx *) data;
   tree t = *tp;
-  if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
@@ -1124,7 +1159,8 @@ red_use_r (tree *tp, int *walk_subtrees, void *data)
 {
   red_ctx &c = *(red_ctx *) data;
   tree t = *tp;
-  if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
@@ -1153,6 +1189,7 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   kc.k = &k;
   kc.bad = false;
   kc.cur_stmt = NULL_TREE;
+  kc.cur_loc = d->loc;
   nest_ctx n = { &r, &k, &kc, false };
   k.loc = d->loc;
   k.w = 0;
@@ -1241,6 +1278,18 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 	{
 	  if (!wr.write || wr.buf != rd.buf)
 	    continue;
+	  /* Distinct iterations touch distinct elements when every loop of
+	     the nest indexes both accesses at the same offset.  */
+	  bool per_iter = true;
+	  for (auto &l : k.loops)
+	    {
+	      int dd = rank - l.dim;
+	      if (rd.kind[dd] != PACC_IX_VAR || wr.kind[dd] != PACC_IX_VAR
+		  || rd.off[dd] != wr.off[dd])
+		per_iter = false;
+	    }
+	  if (per_iter)
+	    continue;
 	  bool same = true, disjoint = false;
 	  for (int dd = 0; dd < rank; dd++)
 	    {
@@ -1323,7 +1372,8 @@ host_rhs_r (tree *tp, int *walk_subtrees, void *data)
 {
   host_ctx &h = *(host_ctx *) data;
   tree t = *tp;
-  if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*h.r, t)))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
@@ -1531,6 +1581,11 @@ collect_items (pacc_region &r, tree *slot, bool &bad)
 	  continue;
 	}
       d->used = true;
+      if (d->bad)
+	{
+	  bad = true;
+	  continue;
+	}
       if (d->kind != PACC_DIR_LOOP)
 	{
 	  error_at (d->loc, "%<#pragma pacc %s%> inside a "
@@ -1603,9 +1658,18 @@ derive_halo (pacc_region &r)
   for (int m = nk - 1; m >= 0; m--)
     {
       pacc_kernel &km = r.kernels[m];
-      for (auto &a : km.accesses)
+      for (size_t ai = 0; ai < km.accesses.size (); ai++)
 	{
+	  pacc_access &a = km.accesses[ai];
 	  if (a.write)
+	    continue;
+	  /* Written earlier by this kernel itself, at this point (the
+	     dependence check made sure of that): nothing to derive.  */
+	  bool self = false;
+	  for (size_t bi = 0; bi < ai; bi++)
+	    if (km.accesses[bi].write && km.accesses[bi].buf == a.buf)
+	      self = true;
+	  if (self)
 	    continue;
 	  /* Latest writer of this buffer before m in the step.  */
 	  int wi = -1;
@@ -1772,7 +1836,9 @@ pacc_check_region (pacc_region &r)
 	{
 	  host_ctx &h = *(host_ctx *) data;
 	  tree t = *tp;
-	  if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
+	  if (TYPE_P (t)
+	      || (TREE_CODE (t) == SAVE_EXPR
+		  && !pacc_user_save_expr_p (*h.r, t)))
 	    {
 	      *ws = 0;
 	      return NULL_TREE;

@@ -1,0 +1,14 @@
+/* { dg-do compile } */
+void f (int X, int T, float *p)
+{
+  int t, x;
+#pragma pacc pipeline targetinout(p) size([0:X])
+  for (t = 0; t < T; t++)
+    {
+      if (t == 3)
+	break; /* { dg-error "'break' leaves a '#pragma pacc pipeline' region" } */
+#pragma pacc loop dim(1)
+      for (x = 0; x < X; x++)
+	p[x] = p[x] + 1;
+    }
+}
