@@ -1,0 +1,245 @@
+/* backend-host.c - the host data path, used when there is no GPU: buffers
+   are host memory and the kernels run on them in the calling thread
+   (libgomp's host fallback).
+
+   Queues emulate GPU streams: an operation is only enqueued, and runs
+   later, in queue order, when something needs it: the kernels of a chunk
+   on that queue (before_kernels), a wait of another queue on one of its
+   events, or a sync.  So a write-back really is deferred, as on a GPU, and
+   a wait the scheduler forgot shows up as a wrong result in the tests
+   instead of being hidden by eager execution.  Everything runs in the
+   calling thread, in an order fixed by the calls: deterministic.  */
+
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+enum hop_type { HOP_COPY, HOP_RECORD, HOP_WAIT };
+
+struct hqueue;
+
+struct hop
+{
+  struct hop *next;
+  enum hop_type type;
+  void *dst;
+  const void *src;
+  size_t bytes;
+  struct hevent *ev;       /* HOP_RECORD.  */
+  struct hqueue *wq;       /* HOP_WAIT: wait until queue WQ has run ...  */
+  unsigned long wseq;      /* ... its operation number WSEQ.  */
+  struct pacc_opinfo info; /* HOP_COPY.  */
+};
+
+struct hqueue
+{
+  struct hop *head, *tail;
+  unsigned long issued, executed;  /* operations enqueued / run so far.  */
+  int running;                     /* inside a wait of its own.  */
+};
+
+/* An event is the queue position of its latest record: a wait issued
+   now waits for that position, whatever is recorded later (the CUDA rule).  */
+struct hevent
+{
+  struct hqueue *q;        /* NULL: never recorded.  */
+  unsigned long seq;
+};
+
+static void run_one (struct hqueue *q);
+
+static void
+run_until (struct hqueue *q, unsigned long seq)
+{
+  while (q->executed < seq)
+    {
+      if (!q->head)
+        pacc_internal_error (NULL, "host queue waits for an operation "
+                             "that was never enqueued");
+      if (q->running)
+        pacc_internal_error (NULL, "host queues wait for each other");
+      run_one (q);
+    }
+}
+
+static void
+run_one (struct hqueue *q)
+{
+  struct hop *op = q->head;
+  double t0;
+
+  /* A wait below runs other queues; one that came back to this queue
+     would be a cycle (run_until reports it).  */
+  q->running = 1;
+  switch (op->type)
+    {
+    case HOP_COPY:
+      t0 = pacc_now_us ();
+      memcpy (op->dst, op->src, op->bytes);
+      pacc_trace_copy (&op->info, t0, pacc_now_us ());
+      break;
+    case HOP_WAIT:
+      run_until (op->wq, op->wseq);
+      break;
+    case HOP_RECORD:
+      break;
+    }
+  q->running = 0;
+  q->head = op->next;
+  if (!q->head)
+    q->tail = NULL;
+  q->executed++;
+  free (op);
+}
+
+static struct hop *
+enqueue (struct hqueue *q, enum hop_type type)
+{
+  struct hop *op = pacc_xcalloc (NULL, 1, sizeof *op, "a host queue entry");
+  op->type = type;
+  if (q->tail)
+    q->tail->next = op;
+  else
+    q->head = op;
+  q->tail = op;
+  q->issued++;
+  return op;
+}
+
+static int
+host_init (void)
+{
+  return 1;
+}
+
+static size_t
+host_mem_available (int dev)
+{
+  long pages = sysconf (_SC_PHYS_PAGES), size = sysconf (_SC_PAGESIZE);
+  (void) dev;
+  if (pages <= 0 || size <= 0)
+    return (size_t) -1;
+  return (size_t) pages * (size_t) size;
+}
+
+/* Exactly the size asked for (at least a byte, so that every buffer has
+   its own address), uninitialised: a kernel reading outside its rows is
+   then caught by valgrind.  */
+static void *
+host_alloc (int dev, size_t bytes)
+{
+  (void) dev;
+  return malloc (bytes ? bytes : 1);
+}
+
+static void
+host_free (int dev, void *buf)
+{
+  (void) dev;
+  free (buf);
+}
+
+static void *
+host_queue_create (int dev, int index)
+{
+  (void) dev, (void) index;
+  return pacc_xcalloc (NULL, 1, sizeof (struct hqueue), "a host queue");
+}
+
+static void
+host_queue_destroy (void *queue)
+{
+  struct hqueue *q = queue;
+  if (q->head)
+    pacc_internal_error (NULL, "host queue destroyed with work pending");
+  free (q);
+}
+
+static void *
+host_event_create (int dev)
+{
+  (void) dev;
+  return pacc_xcalloc (NULL, 1, sizeof (struct hevent), "a host event");
+}
+
+static void
+host_event_destroy (void *event)
+{
+  free (event);
+}
+
+static void
+host_copy (void *queue, void *dst, const void *src, size_t bytes,
+           const struct pacc_opinfo *info)
+{
+  struct hop *op = enqueue (queue, HOP_COPY);
+  op->dst = dst;
+  op->src = src;
+  op->bytes = bytes;
+  op->info = *info;
+}
+
+static void
+host_copy_in (void *queue, void *buf, const void *host, size_t bytes,
+              const struct pacc_opinfo *info)
+{
+  host_copy (queue, buf, host, bytes, info);
+}
+
+static void
+host_copy_out (void *queue, void *host, const void *buf, size_t bytes,
+               const struct pacc_opinfo *info)
+{
+  host_copy (queue, host, buf, bytes, info);
+}
+
+static void
+host_record (void *event, void *queue)
+{
+  struct hevent *e = event;
+  struct hqueue *q = queue;
+  enqueue (q, HOP_RECORD);
+  e->q = q;
+  e->seq = q->issued;
+}
+
+static void
+host_wait (void *queue, void *event)
+{
+  struct hevent *e = event;
+  struct hop *op;
+  if (!e->q)
+    return;
+  op = enqueue (queue, HOP_WAIT);
+  op->wq = e->q;
+  op->wseq = e->seq;
+}
+
+static void
+host_sync (void *queue)
+{
+  struct hqueue *q = queue;
+  run_until (q, q->issued);
+}
+
+const struct pacc_backend pacc_backend_host =
+{
+  .name = "host",
+  .on_host = 1,
+  .init = host_init,
+  .mem_available = host_mem_available,
+  .alloc = host_alloc,
+  .free = host_free,
+  .queue_create = host_queue_create,
+  .queue_destroy = host_queue_destroy,
+  .event_create = host_event_create,
+  .event_destroy = host_event_destroy,
+  .copy_in = host_copy_in,
+  .copy_out = host_copy_out,
+  .record = host_record,
+  .wait = host_wait,
+  .sync = host_sync,
+  .before_kernels = host_sync
+};

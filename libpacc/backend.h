@@ -1,0 +1,93 @@
+/* backend.h - the interface between libpacc's scheduler and a data-path
+   back end (the host one in backend-host.c; a CUDA one later).
+
+   The scheduler expresses a region as copies on queues ordered by events,
+   in the CUDA stream model: work on one queue runs in issue order; a queue
+   can be made to wait for an event recorded on another queue; a wait
+   refers to the event's latest record *at the time the wait is issued*
+   (a wait on an event never recorded is a no-op).  The scheduler only
+   waits on events whose record it has already issued, so every back end
+   that keeps these rules runs the same schedule without deadlock.
+
+   Queues, events and buffers are opaque `void *' handles so that several
+   back ends can be linked into one library.  */
+
+#ifndef PACC_BACKEND_H
+#define PACC_BACKEND_H
+
+#include <stddef.h>
+
+struct pacc_stats;
+
+/* What a copy is, for the PACC_VERBOSE totals and the PACC_TRACE file.
+   A back end passes it back to pacc_trace_copy once it knows when the
+   copy ran (the host back end: when it executes it; a GPU back end: from
+   events, at the latest when the queue is synchronised).  Copied by value
+   when the copy is enqueued, so the caller's struct need not outlive it.  */
+enum pacc_op_kind
+{
+  PACC_OP_LOAD = 0,   /* host array -> chunk buffer.  */
+  PACC_OP_WB = 1      /* chunk buffer -> host array (write-back).  */
+};
+
+struct pacc_opinfo
+{
+  struct pacc_stats *stats;  /* region totals to add to.  */
+  const char *where;         /* region, for the trace.  */
+  const char *array;         /* array name.  */
+  int kind;                  /* enum pacc_op_kind.  */
+  int device, queue;         /* device (-1: host) and queue index.  */
+  int block, chunk;
+  size_t bytes;
+};
+
+struct pacc_backend
+{
+  const char *name;     /* data path named in reports: "host".  */
+  int on_host;          /* 1: kernels run on the host; chunks report
+                           device -1.  */
+
+  /* Set up; returns the number of devices (0: unusable).  */
+  int (*init) (void);
+
+  /* Bytes of buffer memory device DEV can still give (before the
+     PACC_DEVICE_MEMORY cap, which the scheduler applies).  */
+  size_t (*mem_available) (int dev);
+
+  /* Buffer memory on device DEV; NULL when it cannot be had (the caller
+     reports the size).  */
+  void *(*alloc) (int dev, size_t bytes);
+  void (*free) (int dev, void *buf);
+
+  /* Queue INDEX (the OpenACC async number the chunk's kernels use) on
+     device DEV.  Destroyed only once idle (after sync).  */
+  void *(*queue_create) (int dev, int index);
+  void (*queue_destroy) (void *queue);
+
+  void *(*event_create) (int dev);
+  void (*event_destroy) (void *event);
+
+  /* Asynchronous copies on QUEUE.  */
+  void (*copy_in) (void *queue, void *buf, const void *host, size_t bytes,
+                   const struct pacc_opinfo *info);
+  void (*copy_out) (void *queue, void *host, const void *buf, size_t bytes,
+                    const struct pacc_opinfo *info);
+
+  /* Record EVENT at the current end of QUEUE; make QUEUE wait for the
+     latest record of EVENT issued so far.  */
+  void (*record) (void *event, void *queue);
+  void (*wait) (void *queue, void *event);
+
+  /* Block the caller until everything issued on QUEUE has run.  */
+  void (*sync) (void *queue);
+
+  /* The caller is about to launch the kernels of a chunk on QUEUE.  On the
+     host they run synchronously in the calling thread, so the queue must
+     be drained first; a GPU back end does nothing (the kernels are
+     ordered after the loads by the stream itself).  */
+  void (*before_kernels) (void *queue);
+};
+
+extern const struct pacc_backend pacc_backend_host;
+
+#endif /* PACC_BACKEND_H */

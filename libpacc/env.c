@@ -1,0 +1,118 @@
+/* env.c - reads and checks the PACC_* environment variables into
+   pacc_settings.  Read once per process (the caller makes sure); a bad
+   value is an error naming the variable, so that a typo never silently
+   gives a different schedule.  A variable set to the empty string counts
+   as unset (so `PACC_K= prog' clears it).  */
+
+#include "internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct pacc_settings pacc_settings;
+
+static const char *
+get (const char *name)
+{
+  const char *v = getenv (name);
+  return v && *v ? v : NULL;
+}
+
+/* Parse decimal digits at S into *OUT, stopping at the first non-digit
+   (returned in *END).  0 when there is no digit or the value passes MAX.  */
+static int
+parse_digits (const char *s, unsigned long long max, unsigned long long *out,
+              const char **end)
+{
+  unsigned long long v = 0;
+  const char *p = s;
+  for (; *p >= '0' && *p <= '9'; p++)
+    {
+      unsigned d = (unsigned) (*p - '0');
+      if (v > (max - d) / 10)
+        return 0;
+      v = v * 10 + d;
+    }
+  *out = v;
+  *end = p;
+  return p != s;
+}
+
+/* A positive integer no larger than MAX; 0 when unset.  */
+static long
+positive (const char *where, const char *name, long max)
+{
+  const char *v = get (name);
+  unsigned long long x;
+  const char *end;
+  if (!v)
+    return 0;
+  if (!parse_digits (v, (unsigned long long) max, &x, &end) || *end || x == 0)
+    {
+      if (max < 1000000)
+        pacc_error (where, "%s: expected an integer from 1 to %ld, got '%s'",
+                    name, max, v);
+      pacc_error (where, "%s: expected a positive integer, got '%s'", name, v);
+    }
+  return (long) x;
+}
+
+static unsigned long long
+bytes (const char *where, const char *name)
+{
+  const char *v = get (name);
+  unsigned long long x, mul = 1;
+  const char *end;
+  if (!v)
+    return 0;
+  if (parse_digits (v, ~0ull, &x, &end))
+    {
+      switch (*end)
+        {
+        case 'k': case 'K': mul = 1ull << 10; end++; break;
+        case 'm': case 'M': mul = 1ull << 20; end++; break;
+        case 'g': case 'G': mul = 1ull << 30; end++; break;
+        default: break;
+        }
+      if (!*end && x > 0 && x <= ~0ull / mul)
+        return x * mul;
+    }
+  pacc_error (where, "%s: expected a positive number of bytes with an "
+              "optional K, M or G suffix, got '%s'", name, v);
+}
+
+void
+pacc_env_read (const char *where)
+{
+  struct pacc_settings *s = &pacc_settings;
+  const char *v;
+
+  s->k = positive (where, "PACC_K", 0x7fffffffL);
+  s->chunks = positive (where, "PACC_CHUNKS", 0x7fffffffL);
+  s->block = positive (where, "PACC_BLOCK", 0x7fffffffffffffffL);
+  s->queues = (int) positive (where, "PACC_QUEUES", PACC_MAX_QUEUES);
+  s->devices = (int) positive (where, "PACC_DEVICES", PACC_MAX_DEVICES);
+  s->device_memory = bytes (where, "PACC_DEVICE_MEMORY");
+  if (s->chunks && s->block)
+    pacc_error (where, "PACC_CHUNKS and PACC_BLOCK are both set; "
+                "set one of them");
+
+  v = get ("PACC_VERBOSE");
+  s->verbose = 0;
+  if (v)
+    {
+      if ((v[0] != '0' && v[0] != '1' && v[0] != '2') || v[1])
+        pacc_error (where, "PACC_VERBOSE: expected 0, 1 or 2, got '%s'", v);
+      s->verbose = v[0] - '0';
+    }
+
+  v = get ("PACC_TRACE");
+  s->trace[0] = 0;
+  if (v)
+    {
+      if (strlen (v) >= sizeof s->trace)
+        pacc_error (where, "PACC_TRACE: file name longer than %zu bytes",
+                    sizeof s->trace - 1);
+      strcpy (s->trace, v);
+    }
+}

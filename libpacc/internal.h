@@ -1,0 +1,179 @@
+/* internal.h - libpacc's private declarations: the run-time settings, the
+   region object shared by the ABI entry points (region.c), the scheduler
+   (scheduler.c) and the reports (trace.c), and the message helpers.  */
+
+#ifndef PACC_INTERNAL_H
+#define PACC_INTERNAL_H
+
+/* clock_gettime, sysconf: every file includes this header first.  */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include <stddef.h>
+#include <stdint.h>
+#include "pacc-abi.h"
+#include "backend.h"
+
+#define PACC_NORETURN __attribute__ ((noreturn))
+#define PACC_PRINTF(f, a) __attribute__ ((format (printf, f, a)))
+
+#define PACC_MAX_QUEUES 64
+#define PACC_MAX_DEVICES 64
+
+/* Settings from the environment (env.c); 0 or "" means automatic.  */
+struct pacc_settings
+{
+  long k;                           /* PACC_K.  */
+  long chunks;                      /* PACC_CHUNKS.  */
+  long block;                       /* PACC_BLOCK (rows per chunk).  */
+  int queues;                       /* PACC_QUEUES.  */
+  int devices;                      /* PACC_DEVICES.  */
+  unsigned long long device_memory; /* PACC_DEVICE_MEMORY, bytes.  */
+  int verbose;                      /* PACC_VERBOSE, 0..2.  */
+  char trace[4096];                 /* PACC_TRACE file name.  */
+};
+
+extern struct pacc_settings pacc_settings;
+extern const struct pacc_backend *pacc_backend;
+extern int pacc_ndevices;
+
+/* env.c: read and check the PACC_* variables (once; WHERE for messages,
+   NULL outside a region).  */
+void pacc_env_read (const char *where);
+
+/* Totals of one region, for PACC_VERBOSE (times in microseconds).  */
+struct pacc_stats
+{
+  unsigned long long bytes_in, bytes_out;
+  double t_load, t_wb, t_kernels;
+  long blocks, chunks;
+  double t_begin;
+};
+
+struct pacc_array
+{
+  const char *name;
+  int kind;              /* enum pacc_array_kind.  */
+  size_t row_bytes, elem;
+  char *host;            /* user's pointer: element 0 of row 0.  */
+};
+
+/* One chunk of the plan; the ranges are rows, half open.  */
+struct pacc_chunk
+{
+  long lo, hi;           /* rows it owns (the same in every block).  */
+  long llo, lhi;         /* rows its buffer holds in the current block.  */
+  int rd_lo, rd_hi;      /* its write-back waits for the loads of chunks
+                            rd_lo..rd_hi (they read its own rows).  */
+  int wd_lo, wd_hi;      /* its load waits for the previous block's
+                            write-backs of chunks wd_lo..wd_hi.  */
+};
+
+/* A memory range a queued operation reads or writes (schedule check).  */
+struct pacc_access
+{
+  uintptr_t lo, hi;      /* addresses, half open.  */
+  unsigned long clock;   /* the operation's time on its queue.  */
+  int queue, chunk, what, write;
+  long block;
+};
+
+struct pacc_scratch
+{
+  struct pacc_scratch *next;
+  _Alignas (16) unsigned char data[];
+};
+
+struct pacc_region
+{
+  unsigned magic;
+  char *where;           /* "file:line" of the pipeline.  */
+  char *names;           /* array names, NUL separated.  */
+  int n;
+  struct pacc_array *a;
+  long lo0, len0, hlo, hhi, elo, ehi, t0, nsteps, nkernels;
+  int async;
+
+  /* The plan (scheduler.c).  */
+  long k;                /* largest steps per block.  */
+  int nchunks, nqueues, nbuf, span;
+  long buf_rows;         /* rows per buffer.  */
+  size_t buf_bytes;      /* all buffers of all arrays together.  */
+  const char *k_from, *c_from, *q_from;  /* "auto" or the variable.  */
+  struct pacc_chunk *ch;
+
+  /* Back-end resources, allocated at the first block.  */
+  void **queue;          /* [nqueues].  */
+  void **ev_load, **ev_wb; /* [nchunks], recorded after a chunk's load
+                              and after its write-back.  */
+  void **buf;            /* [nbuf * n]: buffer of array a in slot s is
+                            buf[s * n + a].  */
+  int *buf_last;         /* [nbuf]: chunk that last used the slot, -1.  */
+  char *buf_busy;        /* [nbuf]: its write-back is not issued yet.  */
+  int resources;
+
+  /* The schedule check (scheduler.c): vector clocks of the queues and of
+     the events, and the memory accesses not yet known to precede every
+     queue.  */
+  int check;
+  unsigned long *vc;     /* [nqueues * nqueues].  */
+  unsigned long *snap;   /* [2 * nchunks * nqueues].  */
+  struct pacc_access *log;
+  size_t nlog, caplog;
+
+  /* Progress.  */
+  long steps_done, kk;
+  long blocks_started;
+  int in_block;
+  int n_loaded, n_done, wb_next;  /* chunks of this block whose load was
+                                     issued / that are done / whose
+                                     write-back was issued.  */
+  int cur;               /* chunk between next_chunk and chunk_done, -1.  */
+  char **cur_host;       /* [n]: host array each name loads from now.  */
+  int *perm;             /* [n]: this block's rotation, name -> buffer.  */
+  int *perm_tmp;
+  int perm_set;
+  void **handed;         /* [n]: pointers next_chunk handed out.  */
+  char **new_host;       /* [n]: scratch for applying a rotation.  */
+  double t_kernel_start;
+
+  struct pacc_stats st;
+  struct pacc_scratch *scratch;
+};
+
+#define PACC_REGION_MAGIC 0x70616363u
+
+/* scheduler.c */
+void pacc_plan (struct pacc_region *r);
+void pacc_sched_start (struct pacc_region *r);
+void pacc_sched_free (struct pacc_region *r);
+void pacc_sched_block (struct pacc_region *r, long kk);
+void pacc_sched_load (struct pacc_region *r, int i);
+void pacc_sched_done (struct pacc_region *r, int i);
+void pacc_sched_block_end (struct pacc_region *r);
+void pacc_sched_sync (struct pacc_region *r);
+int pacc_chunk_queue (const struct pacc_region *r, int i);
+int pacc_chunk_slot (const struct pacc_region *r, int i);
+
+/* trace.c: messages.  WHERE may be NULL.  */
+void pacc_error (const char *where, const char *fmt, ...)
+  PACC_NORETURN PACC_PRINTF (2, 3);
+void pacc_internal_error (const char *where, const char *fmt, ...)
+  PACC_NORETURN PACC_PRINTF (2, 3);
+void pacc_note (const char *where, const char *fmt, ...) PACC_PRINTF (2, 3);
+void *pacc_xmalloc (const char *where, size_t bytes, const char *what);
+void *pacc_xcalloc (const char *where, size_t n, size_t size,
+                    const char *what);
+double pacc_now_us (void);
+const char *pacc_fmt_bytes (char *buf, size_t len, unsigned long long b);
+
+/* trace.c: reports and the trace file.  */
+void pacc_trace_open (const char *where);
+void pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1);
+void pacc_trace_kernels (struct pacc_region *r, int chunk, double t0,
+                         double t1);
+void pacc_report_plan (const struct pacc_region *r);
+void pacc_report_end (struct pacc_region *r, double t_end);
+
+#endif /* PACC_INTERNAL_H */

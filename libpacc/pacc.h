@@ -1,0 +1,33 @@
+/* pacc.h - public API of libpacc, the PACC run-time library.
+
+   Programs built with the pacc plugin need not include this header: the
+   code the plugin generates calls libpacc through the ABI in pacc-abi.h.
+   These functions are for programs that want to set up or inspect the
+   runtime themselves.  */
+
+#ifndef PACC_H
+#define PACC_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Same as `#pragma pacc init': read and check the PACC_* environment
+   variables and set up the data path.  Idempotent; a pipeline that runs
+   without it initialises the runtime itself.  */
+void pacc_init (void);
+
+/* Number of devices pipelines use (1 on the host data path).  */
+int pacc_get_num_devices (void);
+
+/* The data path pipelines use: "host" (no GPU).  */
+const char *pacc_get_data_path (void);
+
+/* Version of the compiler/runtime ABI this library implements.  */
+int pacc_get_abi_version (void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PACC_H */

@@ -1,0 +1,167 @@
+#!/usr/bin/env bash
+# sweep.sh - builds libpacc and its unit tests and runs them: once with the
+# defaults, then over a sweep of PACC_K x PACC_CHUNKS/PACC_BLOCK x
+# PACC_QUEUES (each test compares bit for bit with its own sequential
+# run), then the error messages, PACC_VERBOSE and PACC_TRACE.
+#
+#   sweep.sh [--valgrind] [--verbose] [BUILD_DIR]
+#
+# --valgrind also runs every test under valgrind for a few settings and
+# fails on any error or definite leak.  Exits non-zero if anything failed.
+
+# SETTINGS strings are lists of VAR=value words: split on purpose.
+# shellcheck disable=SC2086
+set -u
+
+here=$(cd "$(dirname "$0")" && pwd)
+top=$(cd "$here/../.." && pwd)
+valgrind=0 verbose=0 build=
+for arg; do
+  case $arg in
+    --valgrind) valgrind=1 ;;
+    --verbose) verbose=1 ;;
+    -*) echo "usage: $0 [--valgrind] [--verbose] [BUILD_DIR]" >&2; exit 2 ;;
+    *) build=$arg ;;
+  esac
+done
+[ -n "$build" ] || build=$(mktemp -d "${TMPDIR:-/tmp}/pacc-unit.XXXXXX")
+mkdir -p "$build"
+
+# Internal errors abort (status 134): no core files.
+ulimit -c 0
+
+# The tests set their own environment; nothing from the caller's.
+for v in $(env | sed -n 's/^\(PACC_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
+
+CC=${CC:-gcc}
+$CC -std=c11 -O2 -g -Wall -Wextra -Werror -fPIC -shared \
+  -o "$build/libpacc.so" "$top"/libpacc/*.c -lpthread || exit 1
+tests=()
+for src in "$here"/*.c; do
+  t=$(basename "$src" .c)
+  $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
+    -I"$top/libpacc" -o "$build/$t" "$src" \
+    -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
+  [ "$t" = errors ] || tests+=("$t")
+done
+
+pass=0 fail=0
+indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
+ok () { pass=$((pass + 1)); [ $verbose = 0 ] || echo "ok: $*"; }
+bad () { fail=$((fail + 1)); echo "FAILED: $*"; }
+
+# run SETTINGS TEST: one test binary with the settings (VAR=value words).
+run () {
+  local settings=$1 t=$2 out
+  if out=$(env $settings "$build/$t" 2>&1); then
+    ok "$settings $t"
+  else
+    bad "$settings $t"
+    indent "$out"
+  fi
+}
+
+for t in "${tests[@]}"; do run "" "$t"; done
+
+for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
+  for c in "" PACC_CHUNKS=1 PACC_CHUNKS=2 PACC_CHUNKS=3 PACC_CHUNKS=7 \
+           PACC_CHUNKS=100 PACC_BLOCK=1 PACC_BLOCK=4; do
+    for q in "" PACC_QUEUES=1 PACC_QUEUES=2 PACC_QUEUES=3 PACC_QUEUES=4; do
+      for t in "${tests[@]}"; do
+        # thin sets its own k and chunks: sweep only its queues.
+        if [ "$t" = thin ] && [ -n "$k$c" ]; then continue; fi
+        run "$k $c $q" "$t"
+      done
+    done
+  done
+done
+
+# expect STATUS REGEX SETTINGS ARG: errors ARG must exit with STATUS and
+# print a line matching REGEX.
+expect () {
+  local status=$1 regex=$2 settings=$3 arg=$4 out rc
+  out=$(env $settings "$build/errors" "$arg" 2>&1); rc=$?
+  if [ $rc = "$status" ] && grep -Eq -- "$regex" <<<"$out"; then
+    ok "errors $arg $settings"
+  else
+    bad "errors $arg $settings: status $rc, expected $status and /$regex/"
+    indent "$out"
+  fi
+}
+expect 0 '^region ran$' "" ok
+expect 1 "^pacc: errors.c:7: PACC_K: expected a positive integer, got 'abc'$" PACC_K=abc ok
+expect 1 "PACC_K: expected a positive integer, got '0'" PACC_K=0 ok
+expect 1 "PACC_CHUNKS: expected a positive integer, got '-3'" PACC_CHUNKS=-3 ok
+expect 1 "PACC_BLOCK: expected a positive integer, got '4x'" PACC_BLOCK=4x ok
+expect 1 "PACC_QUEUES: expected an integer from 1 to 64, got '65'" PACC_QUEUES=65 ok
+expect 1 "PACC_DEVICES: expected an integer from 1 to 64, got 'two'" PACC_DEVICES=two ok
+expect 1 "PACC_DEVICE_MEMORY: expected a positive number of bytes with an optional K, M or G suffix, got '12T'" PACC_DEVICE_MEMORY=12T ok
+expect 1 "PACC_VERBOSE: expected 0, 1 or 2, got '3'" PACC_VERBOSE=3 ok
+expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
+expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok
+expect 0 '^region ran$' "PACC_K= PACC_DEVICES=3 PACC_DEVICE_MEMORY=64M" ok
+expect 1 "chunk buffers need .* more than the 100 B of host memory \(PACC_DEVICE_MEMORY\)" "PACC_DEVICE_MEMORY=100 PACC_CHUNKS=2" ok
+expect 1 "^pacc: errors.c:7: array 'q': the size clause gives 16 bytes per row, but its C type has 32 bytes per row$" "" typerow
+expect 1 "arrays 'p' and 'q' overlap in memory" "" overlap
+expect 1 "compiled for libpacc ABI version 2, but this libpacc implements version 1" "" abi
+expect 1 "array 'q' is a null pointer" "" null
+expect 134 "internal error: chunk 0: array 'q' holds 0x[0-9a-f]*, none of the chunk's buffers" "" foreign
+expect 134 "internal error: chunk 1 rotated the arrays differently from chunk 0 of the block" "" mixed
+expect 134 "internal error: chunk 0: array 'p' holds the buffer of 'q', of another kind or row size" "" kinds
+expect 134 "internal error: block ended after 1 of its 4 chunks" "" early
+
+# PACC_DEVICE_MEMORY with automatic chunks: more chunks, not an error.
+if out=$(PACC_VERBOSE=1 PACC_DEVICE_MEMORY=2K "$build/jacobi_copy" 2>&1) \
+   && grep -q 'chunks [0-9]* (auto' <<<"$out" \
+   && ! grep -q 'chunks 4 (auto' <<<"$out"; then
+  ok "PACC_DEVICE_MEMORY auto chunks"
+else
+  bad "PACC_DEVICE_MEMORY=2K did not give more chunks"; echo "$out"
+fi
+
+# The plan line shows the settings it was given.
+if out=$(PACC_VERBOSE=1 PACC_K=3 PACC_CHUNKS=5 PACC_QUEUES=2 \
+          "$build/jacobi_copy" 2>&1) \
+   && grep -q 'k 3 (PACC_K), chunks 5 (PACC_CHUNKS, 7-8 rows), queues 2 (PACC_QUEUES)' <<<"$out" \
+   && grep -q 'queues 1 (no async clause)' <<<"$out" \
+   && grep -q 'done: 4 blocks, 20 chunks; in .*loads .* ms; out .*write-backs .* ms; kernels .* ms; total .* ms' <<<"$out"; then
+  ok "PACC_VERBOSE=1 plan"
+else
+  bad "PACC_VERBOSE=1 plan"; echo "$out"
+fi
+if PACC_VERBOSE=2 "$build/rotation" >/dev/null 2>&1; then
+  ok "PACC_VERBOSE=2"
+else
+  bad "PACC_VERBOSE=2"
+fi
+
+# The trace is valid JSON with loads, write-backs and kernels.
+if PACC_TRACE="$build/trace.json" "$build/jacobi_swap" >/dev/null \
+   && python3 - "$build/trace.json" <<'EOF'
+import json, sys
+ev = json.load(open(sys.argv[1]))
+names = {e["name"].split(" ")[0] for e in ev if e.get("ph") == "X"}
+sys.exit(0 if {"load", "write-back", "kernels"} <= names else 1)
+EOF
+then
+  ok "PACC_TRACE"
+else
+  bad "PACC_TRACE: $build/trace.json"
+fi
+
+if [ $valgrind = 1 ]; then
+  for s in "" "PACC_K=3 PACC_CHUNKS=7 PACC_QUEUES=2" \
+           "PACC_K=5 PACC_BLOCK=1 PACC_QUEUES=4" "PACC_K=2 PACC_CHUNKS=100"; do
+    for t in "${tests[@]}"; do
+      if out=$(env $s valgrind -q --error-exitcode=99 --leak-check=full \
+               --errors-for-leak-kinds=definite "$build/$t" 2>&1); then
+        ok "valgrind $s $t"
+      else
+        bad "valgrind $s $t"; indent "$out"
+      fi
+    done
+  done
+fi
+
+echo "pacc.unit: $pass passed, $fail failed (build in $build)"
+[ $fail = 0 ]
