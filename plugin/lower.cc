@@ -536,11 +536,6 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       OMP_CLAUSE_DECL (clauses) = rvars[q];
       OMP_CLAUSE_REDUCTION_CODE (clauses)
 	= r.pc->reductions[k.reductions[q]].op;
-      tree m = omp_clause (loc, OMP_CLAUSE_MAP, OMP_CLAUSE_CHAIN (clauses));
-      OMP_CLAUSE_SET_MAP_KIND (m, GOMP_MAP_TOFROM);
-      OMP_CLAUSE_DECL (m) = rvars[q];
-      OMP_CLAUSE_SIZE (m) = TYPE_SIZE_UNIT (TREE_TYPE (rvars[q]));
-      OMP_CLAUSE_CHAIN (clauses) = m;
     }
   tree body = build3 (BIND_EXPR, void_type_node, NULL_TREE, k.stmt, NULL_TREE);
   TREE_SIDE_EFFECTS (body) = 1;
@@ -894,7 +889,18 @@ pacc_lower_region (pacc_region &r)
     }
   add (&body, r.for_stmt);
 
-  tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body, NULL_TREE);
+  /* A BLOCK for the region's variables, linked into the function's block
+     tree: IPA clones remap every statement's block and need to find it.  */
+  tree block = make_node (BLOCK);
+  BLOCK_VARS (block) = c.vars;
+  tree outer = DECL_INITIAL (r.fndecl);
+  if (outer && TREE_CODE (outer) == BLOCK)
+    {
+      BLOCK_SUPERCONTEXT (block) = outer;
+      BLOCK_CHAIN (block) = BLOCK_SUBBLOCKS (outer);
+      BLOCK_SUBBLOCKS (outer) = block;
+    }
+  tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body, block);
   TREE_SIDE_EFFECTS (bind) = 1;
   SET_EXPR_LOCATION (bind, r.loc);
   return bind;
@@ -997,6 +1003,13 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	  continue;
 	}
       *for_slot = pacc_lower_region (r);
+      /* GCC 12's IPA-CP clones of a function holding OpenACC regions built
+	 here can ICE (remap_gimple_stmt); the region's cost is in its
+	 kernels, not in the call, so keep the function out of IPA.  */
+      if (!lookup_attribute ("noipa", DECL_ATTRIBUTES (fndecl)))
+	DECL_ATTRIBUTES (fndecl) = tree_cons (get_identifier ("noipa"),
+					      NULL_TREE,
+					      DECL_ATTRIBUTES (fndecl));
     }
   return NULL_TREE;
 }

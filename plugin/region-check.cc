@@ -193,15 +193,32 @@ form_take_var (pacc_form &f, tree var, pacc_form &quot)
 /* Statements with no effect on the region: debug markers, empty
    statements, and what the C front end adds for variably modified types
    (the TYPE_DECL's DECL_EXPR, `(void) SAVE_EXPR <size>`).  */
+static bool
+size_eval_p (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case SAVE_EXPR:
+    case INTEGER_CST:
+      return true;
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+      return size_eval_p (TREE_OPERAND (t, 0));
+    case COMPOUND_EXPR:
+      return size_eval_p (TREE_OPERAND (t, 0))
+	     && size_eval_p (TREE_OPERAND (t, 1));
+    default:
+      return false;
+    }
+}
+
 bool
 pacc_skip_stmt_p (tree t)
 {
   return !t || TREE_CODE (t) == DEBUG_BEGIN_STMT
 	 || (TREE_CODE (t) == DECL_EXPR
 	     && TREE_CODE (DECL_EXPR_DECL (t)) == TYPE_DECL)
-	 || (TREE_CODE (t) == NOP_EXPR && VOID_TYPE_P (TREE_TYPE (t))
-	     && (integer_zerop (TREE_OPERAND (t, 0))
-		 || TREE_CODE (TREE_OPERAND (t, 0)) == SAVE_EXPR));
+	 || (VOID_TYPE_P (TREE_TYPE (t)) && size_eval_p (t));
 }
 
 static location_t
