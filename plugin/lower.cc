@@ -20,10 +20,10 @@
              ptr[0] = __pacc_p; ...
              __pacc_chunk_done (R, ci, ptr);
            }
-       __pacc_region_end (R);
        for (t = t0; t < T; t++)   the user's loop, kernels removed: replays
          host statements on the user's variables (pointer swaps, scalars,
-         reduction resets) and adds each step's reduction partials.  }
+         reduction resets) and adds each step's reduction partials.
+       __pacc_region_end (R);     frees the partials too  }
 
    Kernels are built as the C parser builds `#pragma acc parallel` and
    `#pragma acc loop` (c_finish_omp_for), so GCC's gimplifier, OpenACC
@@ -852,7 +852,6 @@ pacc_lower_region (pacc_region &r)
 			   ne_zero (build_call_expr_loc (r.loc, fn_next_block,
 							 2, R, elt_addr (blk))),
 			   chunks));
-  add (&body, build_call_expr_loc (r.loc, fn_end, 1, R));
 
   /* Replay: the user's loop with kernels replaced by reduction updates.  */
   for (size_t j = 0; j < r.kernels.size (); j++)
@@ -888,6 +887,8 @@ pacc_lower_region (pacc_region &r)
       *k.stmt_slot = repl;
     }
   add (&body, r.for_stmt);
+  /* After the replay: it reads the reduction partials, region memory.  */
+  add (&body, build_call_expr_loc (r.loc, fn_end, 1, R));
 
   /* A BLOCK for the region's variables, linked into the function's block
      tree: IPA clones remap every statement's block and need to find it.  */

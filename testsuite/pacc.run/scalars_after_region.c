@@ -14,6 +14,7 @@ run (int X, int Y, int t0, int T)
   double (*p)[Y] = pc_alloc (sizeof (double[X][Y]));
   double (*q)[Y] = pc_alloc (sizeof (double[X][Y]));
   double c = 100.0;
+  char name[64];
 
   pc_init_double (&p[0][0], (long) X * Y, 210);
   pc_init_double (&q[0][0], (long) X * Y, 211);
@@ -36,7 +37,8 @@ run (int X, int Y, int t0, int T)
     }
 
   printf ("t0=%d T=%d: t=%d c=%a\n", t0, T, t, c);
-  pc_dump_double ("p", &p[0][0], (long) X * Y);
+  snprintf (name, sizeof name, "t0=%d T=%d p", t0, T);
+  pc_dump_double (name, &p[0][0], (long) X * Y);
   free (p);
   free (q);
 }
