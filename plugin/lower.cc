@@ -545,6 +545,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   OMP_CLAUSES (par) = clauses;
   SET_EXPR_LOCATION (par, loc);
   TREE_SIDE_EFFECTS (par) = 1;
+  pacc_note_kernel_location (loc);
   add (&inner, par);
 
   /* Reduction partials of this step and kernel.  */

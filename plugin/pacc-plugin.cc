@@ -15,7 +15,9 @@
      PLUGIN_PRE_GENERICIZE     lowers the directives of each function while
                                the C front end's FOR_STMTs are still there
                                (region-check.cc, lower.cc)
-     PLUGIN_REGISTER_GGC_ROOTS keeps the directives' trees alive  */
+     PLUGIN_REGISTER_GGC_ROOTS keeps the directives' trees alive
+     PLUGIN_PASS_MANAGER_SETUP a pass after ompexp sends pacc kernels to
+                               libpacc's launcher (launch.cc)  */
 
 #include "pacc-plugin.h"
 #include "plugin-version.h"
@@ -89,5 +91,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     NULL);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) pacc_root_tab);
+  pacc_register_launch_pass (info->base_name);
   return 0;
 }

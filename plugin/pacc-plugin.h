@@ -85,6 +85,10 @@ pacc_directive *pacc_marker_directive (tree stmt);
 void pacc_directives_reset (void);
 extern tree pacc_marker_fndecl;
 
+/* launch.cc */
+void pacc_note_kernel_location (location_t loc);
+void pacc_register_launch_pass (const char *plugin_name);
+
 /* region-check.cc + lower.cc: lower every directive in FNDECL's body.  */
 void pacc_lower_function (tree fndecl);
 

@@ -1,0 +1,97 @@
+/* launch.cc - send pacc kernels to libpacc's launcher.
+
+   GCC 12's libgomp launches an OpenACC region through GOACC_parallel_keyed,
+   which allocates and frees device memory for the argument block on every
+   launch (50-60 us of host time, and the deferred frees synchronise the
+   device), so chunks could never overlap.  This pass runs right after
+   `ompexp`, which outlines each `#pragma acc parallel` into a child
+   function and calls GOACC_parallel_keyed (flags, child, mapnum, hostaddrs,
+   sizes, kinds, launch tags...).  For the regions that lower.cc built it
+   calls __pacc_parallel_keyed instead, with the same arguments: libpacc
+   launches those on the chunk's stream with cuLaunchKernel and falls back
+   to GOACC_parallel_keyed for everything else (host path, other map kinds).
+
+   Regions are recognised by their location: lower.cc records the location
+   of every OACC_PARALLEL it builds (pacc_note_kernel_location), and the
+   call that ompexp emits carries it.  */
+
+#include "pacc-plugin.h"
+#include "tree-pass.h"
+#include "context.h"
+#include "basic-block.h"
+#include "gimple.h"
+#include "gimple-iterator.h"
+
+static std::vector<location_t> kernel_locations;
+static tree launcher_decl;
+
+void
+pacc_note_kernel_location (location_t loc)
+{
+  kernel_locations.push_back (get_pure_location (LOCATION_LOCUS (loc)));
+}
+
+static bool
+pacc_kernel_location_p (location_t loc)
+{
+  /* Statements' locations carry their BLOCK and a source range.  */
+  location_t locus = get_pure_location (LOCATION_LOCUS (loc));
+  return std::find (kernel_locations.begin (), kernel_locations.end (), locus)
+	 != kernel_locations.end ();
+}
+
+static const pass_data pacc_launch_pass_data = {
+  GIMPLE_PASS,
+  "pacc_launch",
+  OPTGROUP_NONE,
+  TV_NONE,
+  PROP_gimple_any,
+  0, 0, 0, 0
+};
+
+struct pacc_launch_pass : gimple_opt_pass
+{
+  pacc_launch_pass (gcc::context *ctx)
+    : gimple_opt_pass (pacc_launch_pass_data, ctx)
+  {
+  }
+
+  bool gate (function *) final override
+  {
+    return flag_openacc && !kernel_locations.empty ();
+  }
+
+  unsigned int execute (function *fun) final override
+  {
+    basic_block bb;
+    FOR_EACH_BB_FN (bb, fun)
+      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+	   gsi_next (&gsi))
+	{
+	  gimple *stmt = gsi_stmt (gsi);
+	  if (!gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
+	      || !pacc_kernel_location_p (gimple_location (stmt)))
+	    continue;
+	  if (!launcher_decl)
+	    {
+	      tree builtin = builtin_decl_explicit (BUILT_IN_GOACC_PARALLEL);
+	      launcher_decl = build_fn_decl ("__pacc_parallel_keyed",
+					     TREE_TYPE (builtin));
+	      pacc_keep_tree (launcher_decl);
+	    }
+	  gimple_call_set_fndecl (stmt, launcher_decl);
+	}
+    return 0;
+  }
+};
+
+void
+pacc_register_launch_pass (const char *plugin_name)
+{
+  struct register_pass_info info;
+  info.pass = new pacc_launch_pass (g);
+  info.reference_pass_name = "ompexp";
+  info.ref_pass_instance_number = 1;
+  info.pos_op = PASS_POS_INSERT_AFTER;
+  register_callback (plugin_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &info);
+}
