@@ -22,7 +22,8 @@ struct pacc_image
 {
   unsigned version;
   const void *host_table;
-  const void *target_data;
+  const void *target_data;	/* As the program registered it.  */
+  const void *patched;		/* As libgomp got it (see launch.c).  */
 };
 extern struct pacc_image pacc_images[PACC_MAX_IMAGES];
 extern int pacc_nimages;
