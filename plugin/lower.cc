@@ -484,8 +484,12 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       else
 	par = OMP_CLAUSE_WORKER;
       tree clauses = omp_clause (l.loc, par, NULL_TREE);
+      /* Every nest uses all three levels: one loop is gang worker vector,
+	 two are gang worker / vector, three gang / worker / vector.  */
       if (nl == 1)
 	clauses = omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
+      if (nl <= 2 && i == 0)
+	clauses = omp_clause (l.loc, OMP_CLAUSE_WORKER, clauses);
       clauses = omp_clause (l.loc, OMP_CLAUSE_INDEPENDENT, clauses);
       for (tree v : k.private_vars)
 	{
