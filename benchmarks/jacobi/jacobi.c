@@ -7,45 +7,48 @@
    the host path when there is none.  Both must print the same checksum.
 
    Usage: jacobi [X [Y [T]]]   (defaults 2000 2000 100)
-   Prints the checksum (sum of p in double, and a hash of its bits), the time
-   of the pipeline region (transfers included) and the effective GFLOPS
-   E = 4 (X-2)(Y-2) T / time, as in the PACC paper.  */
+   Prints the checksum (sum of p in double, and a hash of its bits: see
+   ../common/bench.h), the time of the pipeline region (transfers included;
+   the device set-up of `pacc init' is not timed) and the effective GFLOPS
+   E = 4 (X-2)(Y-2) T / time, as in the PACC paper.  The initialisation and
+   the checksum use several threads (BENCH_THREADS), outside the timing.  */
 
-#define _POSIX_C_SOURCE 200809L
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <time.h>
+#include "../common/bench.h"
 
-static double
-now (void)
+struct init_ctx
 {
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + ts.tv_nsec * 1e-9;
-}
+  float *p, *q;
+  int X, Y;
+};
 
-static long
-arg (int argc, char **argv, int i, long dflt)
+/* Rows [lo, hi): hot west and north edges, a deterministic pattern inside;
+   q zero.  Run by several threads (bench_parallel), outside the timing.  */
+static void
+init_rows (long lo, long hi, void *vctx)
 {
-  if (argc <= i)
-    return dflt;
-  char *end;
-  long v = strtol (argv[i], &end, 10);
-  if (*end != '\0' || v < 0)
-    {
-      fprintf (stderr, "jacobi: bad argument '%s'\n", argv[i]);
-      exit (2);
-    }
-  return v;
+  struct init_ctx *c = vctx;
+  int X = c->X, Y = c->Y;
+  for (long x = lo; x < hi; x++)
+    for (int y = 0; y < Y; y++)
+      {
+        float v;
+        if (x == 0 || y == 0)
+          v = 1.0f;
+        else if (x == X - 1 || y == Y - 1)
+          v = 0.0f;
+        else
+          v = (float) ((x * 7 + y * 13) % 101) / 101.0f;
+        c->p[x * Y + y] = v;
+        c->q[x * Y + y] = 0.0f;
+      }
 }
 
 int
 main (int argc, char **argv)
 {
-  int X = (int) arg (argc, argv, 1, 2000);
-  int Y = (int) arg (argc, argv, 2, 2000);
-  int T = (int) arg (argc, argv, 3, 100);
+  int X = (int) bench_arg (argc, argv, 1, 2000, "jacobi");
+  int Y = (int) bench_arg (argc, argv, 2, 2000, "jacobi");
+  int T = (int) bench_arg (argc, argv, 3, 100, "jacobi");
   int t, x, y;
 
   if (X < 3 || Y < 3)
@@ -54,30 +57,17 @@ main (int argc, char **argv)
       return 2;
     }
 
-  float (*p)[Y] = malloc (sizeof (float) * (size_t) X * Y);
-  float (*q)[Y] = malloc (sizeof (float) * (size_t) X * Y);
-  if (p == NULL || q == NULL)
-    {
-      fprintf (stderr, "jacobi: out of memory (%d x %d)\n", X, Y);
-      return 1;
-    }
+  float (*p)[Y] = bench_alloc (sizeof (float) * (size_t) X * Y, "jacobi", "p");
+  float (*q)[Y] = bench_alloc (sizeof (float) * (size_t) X * Y, "jacobi", "q");
 
-  /* Hot west and north edges, a deterministic pattern inside.  */
-  for (x = 0; x < X; x++)
-    for (y = 0; y < Y; y++)
-      {
-        if (x == 0 || y == 0)
-          p[x][y] = 1.0f;
-        else if (x == X - 1 || y == Y - 1)
-          p[x][y] = 0.0f;
-        else
-          p[x][y] = (float) ((x * 7 + y * 13) % 101) / 101.0f;
-        q[x][y] = 0.0f;
-      }
+  struct init_ctx ic = { &p[0][0], &q[0][0], X, Y };
+  bench_parallel (X, init_rows, &ic);
 
-  double t0 = now ();
-
+  /* Device set-up (if any) is not timed; the region is, transfers
+     included.  */
 #pragma pacc init
+  double t0 = bench_now ();
+
 #pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) async
   for (t = 0; t < T; t++) {
 #pragma pacc loop dim(2)
@@ -92,21 +82,10 @@ main (int argc, char **argv)
         p[x][y] = q[x][y];
   }
 
-  double secs = now () - t0;
-
-  double sum = 0.0;
-  unsigned long long h = 1469598103934665603ULL;   /* FNV-1a of the bits.  */
-  for (x = 0; x < X; x++)
-    for (y = 0; y < Y; y++)
-      {
-        unsigned int bits;
-        memcpy (&bits, &p[x][y], sizeof bits);
-        sum += p[x][y];
-        h = (h ^ bits) * 1099511628211ULL;
-      }
+  double secs = bench_now () - t0;
 
   printf ("jacobi X=%d Y=%d T=%d\n", X, Y, T);
-  printf ("checksum %.17g hash %016llx\n", sum, h);
+  bench_print_checksum ("p", &p[0][0], (long) X * Y);
   printf ("time %.6f s\n", secs);
   printf ("GFLOPS %.3f\n",
           secs > 0 ? 4.0 * (X - 2) * (double) (Y - 2) * T / secs * 1e-9 : 0.0);

@@ -1,0 +1,134 @@
+#!/bin/bash
+# benchmarks/check.sh -- check the benchmarks on this machine (the host path
+# when there is no GPU): jacobi, himeno and cip are each built twice, as
+# the testsuite does (testsuite/lib/pacc.exp) but with the benchmarks' -O3:
+#   reference: $CC -O3 -ffp-contract=off -fopenacc  (no plugin: plain C)
+#   pacc:      $CC -O3 `pkg-config --cflags pacc` ... `pkg-config --libs pacc`
+# and run at small sizes (extents that no chunk count divides evenly) under
+# a few PACC_K / PACC_CHUNKS / PACC_QUEUES settings, the in-core setting
+# (PACC_CHUNKS=1, PACC_K=T) and the runtime's own choices.  Each pacc output
+# must equal the reference output, except the `time' and `GFLOPS' lines
+# (left out) and `reduction:' lines (numbers within 1e-12 relative).
+#
+#   benchmarks/check.sh            build in build-bench/check, run, compare
+#   CC=gcc-12 BENCH_WORK=dir benchmarks/check.sh
+#   PACC_CFLAGS="-fplugin=build/plugin/.libs/pacc.so -fopenacc ..." \
+#   PACC_LIBS="-Lbuild/libpacc/.libs -Wl,-rpath,... -lpacc -fopenacc" \
+#     benchmarks/check.sh            (a build tree instead of pkg-config's)
+#
+# Prints one PASS/FAIL line per benchmark and size, then
+# "check: N passed, N failed"; exits 1 if anything failed.
+
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+work=${BENCH_WORK:-$top/build-bench/check}
+CC=${CC:-gcc}
+cmp_awk=$top/testsuite/gpu/compare.awk
+
+if [ -n "${PACC_CFLAGS:-}" ] && [ -n "${PACC_LIBS:-}" ]; then
+  cflags=$PACC_CFLAGS libs=$PACC_LIBS
+elif pkg-config --exists pacc; then
+  cflags=$(pkg-config --cflags pacc)
+  libs=$(pkg-config --libs pacc)
+else
+  echo "check.sh: pkg-config cannot find pacc (install PACC first:" \
+       "SKIP_APT=1 ./bootstrap.sh, or set PACC_CFLAGS and PACC_LIBS)" >&2
+  exit 2
+fi
+echo "check.sh: PACC flags: $cflags ... $libs"
+
+mkdir -p "$work"
+rm -f "$work"/*.out "$work"/*.err
+
+# Settings of the sweep (`-': the runtime's automatic choices; `incore':
+# PACC_CHUNKS=1 PACC_K=T, filled in per case).
+settings=(
+  "-"
+  "PACC_K=1 PACC_CHUNKS=1 PACC_QUEUES=1"
+  "PACC_K=2 PACC_CHUNKS=3 PACC_QUEUES=1"
+  "PACC_K=3 PACC_CHUNKS=5 PACC_QUEUES=2"
+  "PACC_K=8 PACC_CHUNKS=4 PACC_QUEUES=3"
+  "PACC_K=5 PACC_BLOCK=6 PACC_QUEUES=3"
+  "incore"
+)
+
+# name, then the arguments; T is the last size argument (INIT for himeno
+# comes after it).
+cases=(
+  "jacobi 37 53 9"
+  "jacobi 301 211 25"
+  "himeno 17 13 21 7 1"
+  "himeno 33 20 41 15 1"
+  "himeno 65 65 129 12 0"
+  "cip 41 37 11"
+  "cip 301 157 30"
+)
+
+build () {
+  local b=$1 src=$top/benchmarks/$1/$1.c
+  echo "build: $b"
+  # The reference, as the testsuite builds it (no plugin, no -lpacc).
+  if ! $CC -O3 -ffp-contract=off -fopenacc -Wall -Wno-unknown-pragmas \
+         "$src" -o "$work/$b-ref" -lm -pthread > "$work/$b-ref.log" 2>&1; then
+    cat "$work/$b-ref.log"; return 1
+  fi
+  # The PACC build, with pkg-config's flags.
+  # shellcheck disable=SC2086
+  if ! $CC -O3 -Wall $cflags "$src" -o "$work/$b-pacc" $libs -lm -pthread \
+         > "$work/$b-pacc.log" 2>&1; then
+    cat "$work/$b-pacc.log"; return 1
+  fi
+  # Show the compiler's messages except GCC 12's harmless DT_TEXTREL ones
+  # (doc/install.md).
+  grep -v -e 'DT_TEXTREL' -e "relocation against .__offload_" \
+       "$work/$b-ref.log" "$work/$b-pacc.log" || :
+}
+
+pass=0 fail=0
+declare -A built
+for b in jacobi himeno cip; do
+  if build "$b"; then built[$b]=1; else
+    echo "FAIL: $b: build failed"; fail=$((fail + 1)); built[$b]=0
+  fi
+done
+
+unset PACC_K PACC_CHUNKS PACC_BLOCK PACC_QUEUES PACC_DEVICES PACC_DEVICE_MEMORY
+for c in "${cases[@]}"; do
+  set -- $c
+  b=$1; shift
+  args="$*"
+  [ "${built[$b]}" = 1 ] || continue
+  case $b in himeno) T=$4 ;; *) T=$3 ;; esac
+  tag="$b ${args// /x}"
+  ref=$work/${tag// /_}.ref.out
+  if ! "$work/$b-ref" $args > "$ref" 2> "$ref.err"; then
+    echo "FAIL: $b $args: reference run failed: $(tail -1 "$ref.err")"
+    fail=$((fail + 1)); continue
+  fi
+  bad=""
+  i=0
+  for s in "${settings[@]}"; do
+    case $s in
+      -) envs=() ;;
+      incore) envs=(PACC_CHUNKS=1 PACC_K=$((T > 0 ? T : 1))) ;;
+      *) read -r -a envs <<< "$s" ;;
+    esac
+    out=$work/${tag// /_}.run$i.out
+    if ! env "${envs[@]}" "$work/$b-pacc" $args > "$out" 2> "$out.err"; then
+      bad="$bad [${envs[*]:-(defaults)}: exit status $?: $(tail -1 "$out.err")]"
+    elif ! why=$(awk -v tol=1e-12 -v ignore='^(time|GFLOPS) ' -f "$cmp_awk" "$ref" "$out"); then
+      bad="$bad [${envs[*]:-(defaults)}: $why]"
+    fi
+    i=$((i + 1))
+  done
+  if [ -z "$bad" ]; then
+    echo "PASS: $b $args ($i settings; $(grep '^checksum' "$ref" | head -1))"
+    pass=$((pass + 1))
+  else
+    echo "FAIL: $b $args:$bad"
+    fail=$((fail + 1))
+  fi
+done
+
+echo "check: $pass passed, $fail failed"
+[ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
