@@ -1,5 +1,6 @@
 /* backend.h - the interface between libpacc's scheduler and a data-path
-   back end (the host one in backend-host.c; a CUDA one later).
+   back end (the host one in backend-host.c, the CUDA one in
+   backend-cuda.c).
 
    The scheduler expresses a region as copies on queues ordered by events,
    in the CUDA stream model: work on one queue runs in issue order; a queue
@@ -27,7 +28,8 @@ struct pacc_stats;
 enum pacc_op_kind
 {
   PACC_OP_LOAD = 0,   /* host array -> chunk buffer.  */
-  PACC_OP_WB = 1      /* chunk buffer -> host array (write-back).  */
+  PACC_OP_WB = 1,     /* chunk buffer -> host array (write-back).  */
+  PACC_OP_KERNELS = 2 /* the kernels of a chunk (array NULL, bytes 0).  */
 };
 
 struct pacc_opinfo
@@ -43,7 +45,8 @@ struct pacc_opinfo
 
 struct pacc_backend
 {
-  const char *name;     /* data path named in reports: "host".  */
+  const char *name;     /* data path named in reports: "host",
+                           "register" or "staging".  */
   int on_host;          /* 1: kernels run on the host; chunks report
                            device -1.  */
 
@@ -86,8 +89,34 @@ struct pacc_backend
      be drained first; a GPU back end does nothing (the kernels are
      ordered after the loads by the stream itself).  */
   void (*before_kernels) (void *queue);
+
+  /* The rest is optional (NULL in the host back end).  */
+
+  /* A region with steps to run will copy between its chunk buffers and
+     the host ranges [HOST[i], HOST[i] + BYTES[i]) of its N arrays (BYTES
+     0: the array is never transferred), of kinds KINDS[i] (enum
+     pacc_array_kind), named NAMES[i]; WHERE is the region, for messages.
+     Called before the region's first queue, buffer or copy.  Returns a
+     handle (never NULL) for region_end and sets *PATH to the data path
+     the region's copies take, for the report.  */
+  void *(*region_begin) (const char *where, int n, char *const *host,
+                         const size_t *bytes, const int *kinds,
+                         const char *const *names, const char **path);
+  /* After the region's queues are synchronised and its buffers freed.  */
+  void (*region_end) (void *handle);
+
+  /* Kernel timing from the queue itself: called with START 1 once
+     everything __pacc_next_chunk issues for a chunk is on QUEUE, right
+     before the generated code launches the chunk's kernels, and with
+     START 0 when they are all launched (__pacc_chunk_done, before its
+     write-back is issued).  INFO (kind PACC_OP_KERNELS) goes back to
+     pacc_trace_copy once the times are known.  When NULL, the caller
+     times the kernels on the host clock.  */
+  void (*kernels_mark) (void *queue, int start,
+                        const struct pacc_opinfo *info);
 };
 
 extern const struct pacc_backend pacc_backend_host;
+extern struct pacc_backend pacc_backend_cuda;
 
 #endif /* PACC_BACKEND_H */

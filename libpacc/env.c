@@ -106,6 +106,23 @@ pacc_env_read (const char *where)
       s->verbose = v[0] - '0';
     }
 
+  v = get ("PACC_DATA_PATH");
+  s->data_path = PACC_PATH_AUTO;
+  if (v)
+    {
+      if (!strcmp (v, "auto"))
+        s->data_path = PACC_PATH_AUTO;
+      else if (!strcmp (v, "host"))
+        s->data_path = PACC_PATH_HOST;
+      else if (!strcmp (v, "register"))
+        s->data_path = PACC_PATH_REGISTER;
+      else if (!strcmp (v, "staging"))
+        s->data_path = PACC_PATH_STAGING;
+      else
+        pacc_error (where, "PACC_DATA_PATH: expected auto, host, register "
+                    "or staging, got '%s'", v);
+    }
+
   v = get ("PACC_TRACE");
   s->trace[0] = 0;
   if (v)

@@ -21,6 +21,15 @@
 #define PACC_MAX_QUEUES 64
 #define PACC_MAX_DEVICES 64
 
+/* PACC_DATA_PATH.  */
+enum pacc_data_path
+{
+  PACC_PATH_AUTO = 0,      /* a GPU if there is one, else the host.  */
+  PACC_PATH_HOST = 1,      /* the host back end, GPU or not.  */
+  PACC_PATH_REGISTER = 2,  /* GPU, user's arrays registered in place.  */
+  PACC_PATH_STAGING = 3    /* GPU, copies through pinned staging buffers.  */
+};
+
 /* Settings from the environment (env.c); 0 or "" means automatic.  */
 struct pacc_settings
 {
@@ -31,6 +40,8 @@ struct pacc_settings
   int devices;                      /* PACC_DEVICES.  */
   unsigned long long device_memory; /* PACC_DEVICE_MEMORY, bytes.  */
   int verbose;                      /* PACC_VERBOSE, 0..2.  */
+  int data_path;                    /* PACC_DATA_PATH, enum
+                                       pacc_data_path.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
 };
 
@@ -49,6 +60,8 @@ struct pacc_stats
   double t_load, t_wb, t_kernels;
   long blocks, chunks;
   double t_begin;
+  double t_first, t_last;  /* earliest start and latest end of the copies
+                              and kernels timed (0: none yet).  */
 };
 
 struct pacc_array
@@ -140,6 +153,10 @@ struct pacc_region
 
   struct pacc_stats st;
   struct pacc_scratch *scratch;
+
+  /* The back end's view of the region (backend.h region_begin).  */
+  void *be_region;
+  const char *data_path;  /* for the report; NULL: the back end's name.  */
 };
 
 #define PACC_REGION_MAGIC 0x70616363u
@@ -155,6 +172,13 @@ void pacc_sched_block_end (struct pacc_region *r);
 void pacc_sched_sync (struct pacc_region *r);
 int pacc_chunk_queue (const struct pacc_region *r, int i);
 int pacc_chunk_slot (const struct pacc_region *r, int i);
+
+/* backend-cuda.c, for a kernel launcher: PACC's CUcontext, and the
+   CUstream of OpenACC async queue QUEUE (the one the chunk's copies use,
+   libgomp's stream for that queue); NULL when the CUDA back end is not in
+   use or has no such queue yet.  */
+void *pacc_cuda_context (void);
+void *pacc_cuda_stream (int queue);
 
 /* trace.c: messages.  WHERE may be NULL.  */
 void pacc_error (const char *where, const char *fmt, ...)

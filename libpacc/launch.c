@@ -80,8 +80,8 @@ struct nvptx_tdata
    carry an explicit rounding mode; GCC emits neither (-ffp-contract=off
    keeps GCC itself from fusing).  Give every f32/f64 add, sub and mul the
    IEEE default `.rn', so that GPU results equal the host's bit for bit.  */
-static char *
-ptx_round_explicitly (const char *code, size_t *len)
+char *
+pacc_ptx_round_explicitly (const char *code, size_t *len)
 {
   static const char *const ops[] = { "add.f32", "sub.f32", "mul.f32",
                                      "add.f64", "sub.f64", "mul.f64" };
@@ -92,7 +92,9 @@ ptx_round_explicitly (const char *code, size_t *len)
   for (size_t i = 0; i < n;)
     {
       int hit = -1;
-      if (i == 0 || code[i - 1] == '\t' || code[i - 1] == ' ')
+      /* mkoffload strips indentation: instructions start lines.  */
+      if (i == 0 || code[i - 1] == '\n' || code[i - 1] == '\t'
+          || code[i - 1] == ' ')
         for (int k = 0; k < 6; k++)
           if (!strncmp (code + i, ops[k], 7)
               && (code[i + 7] == '\t' || code[i + 7] == ' '))
@@ -126,7 +128,7 @@ patch_nvptx_image (const void *target_data)
   for (unsigned i = 0; i < td->ptx_num; i++)
     {
       size_t len;
-      objs[i].code = ptx_round_explicitly (td->ptx_objs[i].code, &len);
+      objs[i].code = pacc_ptx_round_explicitly (td->ptx_objs[i].code, &len);
       /* Keep the original's convention on counting the final NUL.  */
       objs[i].size = td->ptx_objs[i].size > strlen (td->ptx_objs[i].code)
                      ? len + 1 : len;

@@ -33,6 +33,10 @@ void GOMP_offload_register_ver (unsigned version, const void *host_table,
 void GOMP_offload_unregister_ver (unsigned version, const void *host_table,
                                   int target_type, const void *target_data);
 
+/* CODE (PTX) with `.rn' on every f32/f64 add, sub and mul; malloc'd;
+   *LEN its length.  */
+char *pacc_ptx_round_explicitly (const char *code, size_t *len);
+
 void __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
                             void **hostaddrs, size_t *sizes,
                             unsigned short *kinds, ...);

@@ -20,7 +20,10 @@ void pacc_init (void);
 /* Number of devices pipelines use (1 on the host data path).  */
 int pacc_get_num_devices (void);
 
-/* The data path pipelines use: "host" (no GPU).  */
+/* The data path pipelines use: "host" (no GPU, or PACC_DATA_PATH=host),
+   "register" (the GPU, user's arrays registered in place; a region whose
+   arrays cannot be registered stages them) or "staging" (the GPU, through
+   pinned staging buffers).  */
 const char *pacc_get_data_path (void);
 
 /* Version of the compiler/runtime ABI this library implements.  */

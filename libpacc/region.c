@@ -26,9 +26,22 @@ runtime_init (const char *where)
   if (!initialised)
     {
       pacc_env_read (where);
-      /* Only the host back end exists so far; a CUDA one goes first.  */
-      pacc_backend = &pacc_backend_host;
-      pacc_ndevices = pacc_backend->init ();
+      /* The CUDA back end first, unless PACC_DATA_PATH=host.  Without a
+         driver, a device or libgomp's nvptx support it finds 0 devices
+         and says why with PACC_VERBOSE (an error when PACC_DATA_PATH
+         asks for a GPU path); the host back end runs instead.  */
+      pacc_backend = NULL;
+      if (pacc_settings.data_path != PACC_PATH_HOST)
+        {
+          pacc_ndevices = pacc_backend_cuda.init ();
+          if (pacc_ndevices > 0)
+            pacc_backend = &pacc_backend_cuda;
+        }
+      if (!pacc_backend)
+        {
+          pacc_backend = &pacc_backend_host;
+          pacc_ndevices = pacc_backend->init ();
+        }
       if (pacc_ndevices < 1)
         pacc_error (where, "data path %s: no usable device",
                     pacc_backend->name);
@@ -36,8 +49,11 @@ runtime_init (const char *where)
       if (pacc_settings.verbose >= 1)
         pacc_note (NULL, "data path %s, %d device%s%s", pacc_backend->name,
                    pacc_ndevices, pacc_ndevices == 1 ? "" : "s",
-                   pacc_settings.devices && pacc_backend->on_host
-                   ? " (PACC_DEVICES is not used by the host path yet)" : "");
+                   !pacc_settings.devices ? ""
+                   : pacc_backend->on_host
+                   ? " (PACC_DEVICES is not used by the host path yet)"
+                   : " (PACC_DEVICES is not used by the CUDA path yet: "
+                     "device 0 only)");
       initialised = 1;
     }
   pthread_mutex_unlock (&init_lock);
@@ -248,6 +264,31 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   r->st.t_begin = pacc_now_us ();
 
   pacc_plan (r);
+  if (pacc_backend->region_begin && r->nsteps > 0)
+    {
+      char **lo = pacc_xcalloc (where, (size_t) r->n, sizeof *lo, "arrays");
+      size_t *bytes = pacc_xcalloc (where, (size_t) r->n, sizeof *bytes,
+                                    "arrays");
+      const char **names = pacc_xcalloc (where, (size_t) r->n,
+                                         sizeof *names, "arrays");
+      int *kinds = pacc_xcalloc (where, (size_t) r->n, sizeof *kinds,
+                                 "arrays");
+      for (i = 0; i < r->n; i++)
+        {
+          lo[i] = r->a[i].host + r->lo0 * (long) r->a[i].row_bytes;
+          if (r->a[i].kind != PACC_KIND_TEMP)
+            bytes[i] = (size_t) r->len0 * r->a[i].row_bytes;
+          kinds[i] = r->a[i].kind;
+          names[i] = r->a[i].name;
+        }
+      r->be_region = pacc_backend->region_begin (r->where, r->n, lo, bytes,
+                                                 kinds, names,
+                                                 &r->data_path);
+      free (lo);
+      free (bytes);
+      free (kinds);
+      free (names);
+    }
   pacc_report_plan (r);
   return r;
 }
@@ -367,6 +408,23 @@ __pacc_next_block (void *region, long *blk)
   return 1;
 }
 
+/* What the kernels of chunk I are, for a back end that times them.  */
+static struct pacc_opinfo
+kernels_info (struct pacc_region *r, int i)
+{
+  struct pacc_opinfo info;
+  info.stats = &r->st;
+  info.where = r->where;
+  info.array = NULL;
+  info.kind = PACC_OP_KERNELS;
+  info.device = pacc_backend->on_host ? -1 : 0;
+  info.queue = pacc_chunk_queue (r, i);
+  info.block = (int) r->blocks_started - 1;
+  info.chunk = i;
+  info.bytes = 0;
+  return info;
+}
+
 int
 __pacc_next_chunk (void *region, long *ci, void **ptr)
 {
@@ -403,6 +461,11 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   r->cur = i;
   r->st.chunks++;
   r->t_kernel_start = pacc_now_us ();
+  if (pacc_backend->kernels_mark)
+    {
+      struct pacc_opinfo info = kernels_info (r, i);
+      pacc_backend->kernels_mark (r->queue[ci[PACC_CI_QUEUE]], 1, &info);
+    }
   return 1;
 }
 
@@ -458,7 +521,14 @@ __pacc_chunk_done (void *region, const long *ci, void *const *ptr)
   if (ci[PACC_CI_INDEX] != i)
     pacc_internal_error (r->where, "__pacc_chunk_done for chunk %ld while "
                          "chunk %d runs", ci[PACC_CI_INDEX], i);
-  pacc_trace_kernels (r, i, r->t_kernel_start, t);
+  if (pacc_backend->kernels_mark)
+    {
+      struct pacc_opinfo info = kernels_info (r, i);
+      pacc_backend->kernels_mark (r->queue[pacc_chunk_queue (r, i)], 0,
+                                  &info);
+    }
+  else
+    pacc_trace_kernels (r, i, r->t_kernel_start, t);
   check_rotation (r, i, ptr);
   r->cur = -1;
   pacc_sched_done (r, i);
@@ -490,6 +560,9 @@ __pacc_region_end (void *region)
     pacc_internal_error (r->where, "region ended after %ld of its %ld steps",
                          r->steps_done, r->nsteps);
   free_resources (r);
+  if (r->be_region)
+    pacc_backend->region_end (r->be_region);
+  r->be_region = NULL;
   pacc_report_end (r, pacc_now_us ());
 
   while (r->scratch)

@@ -185,6 +185,8 @@ trace_event (const char *name, const char *cat, const char *where,
   fprintf (f, ",\"block\":%d,\"chunk\":%d}}", block, chunk);
 }
 
+/* A copy, or the kernels of a chunk (kind PACC_OP_KERNELS, from a back end
+   that times them on the device), ran from T0 to T1.  */
 void
 pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1)
 {
@@ -194,16 +196,24 @@ pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1)
       st->bytes_in += info->bytes;
       st->t_load += t1 - t0;
     }
-  else
+  else if (info->kind == PACC_OP_WB)
     {
       st->bytes_out += info->bytes;
       st->t_wb += t1 - t0;
     }
+  else
+    st->t_kernels += t1 - t0;
+  if (st->t_first == 0 || t0 < st->t_first)
+    st->t_first = t0;
+  if (t1 > st->t_last)
+    st->t_last = t1;
   if (!trace_file)
     return;
   pthread_mutex_lock (&trace_lock);
   if (trace_file)
-    trace_event (info->kind == PACC_OP_LOAD ? "load" : "write-back", "copy",
+    trace_event (info->kind == PACC_OP_LOAD ? "load"
+                 : info->kind == PACC_OP_WB ? "write-back" : "kernels",
+                 info->kind == PACC_OP_KERNELS ? "kernels" : "copy",
                  info->where, info->array, info->queue, info->block,
                  info->chunk, info->bytes, t0, t1);
   pthread_mutex_unlock (&trace_lock);
@@ -260,7 +270,7 @@ pacc_report_plan (const struct pacc_region *r)
              minrows, maxrows, r->nqueues, r->q_from, r->nbuf,
              pacc_fmt_bytes (b1, sizeof b1, r->buf_bytes / (size_t) r->nbuf),
              pacc_fmt_bytes (b2, sizeof b2, r->buf_bytes),
-             pacc_backend->name);
+             r->data_path ? r->data_path : pacc_backend->name);
 }
 
 void
@@ -276,4 +286,19 @@ pacc_report_end (struct pacc_region *r, double t_end)
              pacc_fmt_bytes (b1, sizeof b1, st->bytes_in), st->t_load * 1e-3,
              pacc_fmt_bytes (b2, sizeof b2, st->bytes_out), st->t_wb * 1e-3,
              st->t_kernels * 1e-3, (t_end - st->t_begin) * 1e-3);
+  /* On a GPU the times come from device events: how fast each direction
+     moved while it moved, and how much of the copies and kernels ran at
+     the same time (busy time over the span from the first operation's
+     start to the last one's end; 1.00x: no overlap).  */
+  if (!pacc_backend->on_host && st->t_last > st->t_first)
+    pacc_note (r->where, "device: load %.2f GB/s, write-back %.2f GB/s; "
+               "copies and kernels busy %.3f ms over a span of %.3f ms "
+               "(overlap %.2fx); data path %s",
+               st->t_load > 0 ? (double) st->bytes_in / st->t_load * 1e-3 : 0.0,
+               st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3 : 0.0,
+               (st->t_load + st->t_wb + st->t_kernels) * 1e-3,
+               (st->t_last - st->t_first) * 1e-3,
+               (st->t_load + st->t_wb + st->t_kernels)
+               / (st->t_last - st->t_first),
+               r->data_path ? r->data_path : pacc_backend->name);
 }

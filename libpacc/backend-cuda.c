@@ -1,0 +1,1172 @@
+/* backend-cuda.c - the CUDA data path: chunk buffers in GPU memory, one
+   CUDA stream per queue, copies ordered by CUDA events, and the same
+   streams under the OpenACC kernels that libgomp launches, so that a
+   chunk's load, its kernels and its write-back run in stream order with
+   no host synchronisation inside a region.
+
+   Driver.  libcuda.so.1 is opened with dlopen and every call goes through
+   one table filled from cuda-lib.def (declarations in cuda-min.h, so no
+   CUDA toolkit is needed to build).  No driver, no device, or a program
+   in which libgomp cannot offload to an NVIDIA device: init returns 0 and
+   the host back end runs (PACC_VERBOSE says why), unless PACC_DATA_PATH
+   asks for a GPU path, which is then an error.
+
+   Context and streams, shared with libgomp (GCC 12's plugin-nvptx.c and
+   oacc-cuda.c):
+   - nvptx_open_device adopts the context current on the opening thread
+     (ctx_shared, never destroyed by libgomp) and creates its own only
+     when there is none.  So init retains the device's primary context,
+     makes it current, and then has libgomp open the device with
+     acc_set_device_num (idempotent, unlike acc_init, which is fatal when
+     the device is already open).  libgomp's context is then read back
+     with acc_get_current_cuda_context: if libgomp had opened the device
+     before (OpenACC code ran before the first pipeline), it is libgomp's
+     own context, and PACC uses that one instead.
+   - Queue q is libgomp's async queue q: its stream is taken from
+     acc_get_cuda_stream (q) when libgomp already has one; otherwise a
+     stream is created (non-blocking: libgomp's synchronous copies on the
+     legacy default stream do not serialise with it) and handed over with
+     acc_set_cuda_stream (q, s).  From then on the stream is libgomp's: it
+     destroys it at exit (or when someone sets another), so PACC never
+     does; the next region finds it again through acc_get_cuda_stream.
+     acc_set_cuda_stream on a queue that already has a stream
+     synchronises and destroys the old one, which is why the existing one
+     is always looked up first.  acc_get_cuda_stream answers NULL on a
+     thread libgomp has not attached, so every thread that runs a region
+     is attached first (acc_set_device_num).
+   - The kernels of a chunk are launched with async (q): on this stream,
+     after the chunk's load and before its write-back, in stream order.
+     Reduction partials are read by generated code after acc_wait (q),
+     i.e. cuStreamSynchronize of the same stream.
+   The automatic choice needs libgomp able to offload to an NVIDIA device
+   and, when libpacc's launch.c is linked in, an nvptx offload image in
+   the program: otherwise the kernels would not run on the GPU (a program
+   linked with libpacc only, like the unit tests, emulates its kernels on
+   the host), and the host path is used.  A forced GPU path
+   (PACC_DATA_PATH=register/staging) without libgomp offloading runs
+   standalone, the streams its own (kernels launched by PACC itself, as
+   in the smoke test).
+
+   Host data paths (chosen per region, per array):
+   - register: the row range of each transferred array is registered in
+     place with cuMemHostRegister (PORTABLE; READ_ONLY as well for a
+     read-only targetin array) at region begin and unregistered at region
+     end; copies are cuMemcpyHtoDAsync / DtoHAsync on the queue's stream
+     straight from and to the user's memory.  A range the program already
+     registered (CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED) is used as it
+     is when both its ends are page-locked host memory.
+   - staging: when registration fails (automatic choice) or
+     PACC_DATA_PATH=staging, copies go through a pinned buffer per queue
+     (cuMemAllocHost, STAGE_BYTES), in pieces.  The host side of each
+     piece is a host function enqueued on the same stream with
+     cuLaunchHostFunc: a load is [host function: user rows -> pinned]
+     [HtoD pinned -> device], a write-back [DtoH device -> pinned] [host
+     function: pinned -> user rows].  So the host memcpy is a stream
+     operation like the DMA: it starts only after the waits issued before
+     it (a load reads rows only after the neighbours' write-backs have
+     reached the user's array), an event recorded after a write-back
+     completes only once its rows are in the user's array, the pinned
+     buffer is reused only after the previous piece left it, and the
+     thread that issues the region never blocks: the queues stay
+     asynchronous.  Each host function spreads its memcpy over a small
+     pthread pool (host functions may not call CUDA and may be run one at
+     a time by the driver, so one thread alone would cap the bandwidth).
+
+   Events: the scheduler's ordering events are created with
+   CU_EVENT_DISABLE_TIMING.  Statistics (PACC_VERBOSE, PACC_TRACE) come
+   from separate timing events around each copy and around each chunk's
+   kernels, read without blocking as they complete and at the queue's
+   synchronisation at region end; no time is measured otherwise.  The only
+   synchronisation is cuStreamSynchronize per queue at region end (and
+   cuEventSynchronize of the private stream that anchors the timings, at
+   region begin): never cuCtxSynchronize.  */
+
+/* RTLD_DEFAULT (the build may define it already).  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include "internal.h"
+#include "cuda-min.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+/* Pinned staging buffer per queue, and so the largest piece of a staged
+   copy.  */
+#define STAGE_BYTES ((size_t) 32 << 20)
+/* Staged memcpy below this size is done by the host function alone.  */
+#define POOL_MIN_BYTES ((size_t) 2 << 20)
+#define POOL_SLICE_MIN ((size_t) 1 << 20)
+#define POOL_MAX_THREADS 7
+/* Device memory left to libgomp (kernel arguments, modules, stacks) and
+   the driver: 256 MiB plus 1/64 of the device.  */
+#define MEM_MARGIN_FIXED ((size_t) 256 << 20)
+#define MEM_MARGIN_SHIFT 6
+
+/* The driver's entry points, one per line of cuda-lib.def.  */
+static struct cuda_lib
+{
+#define CUDA_ONE_CALL(call) __typeof (call) *call;
+#define CUDA_ONE_CALL_MAYBE_NULL(call) CUDA_ONE_CALL (call)
+#include "cuda-lib.def"
+#undef CUDA_ONE_CALL
+#undef CUDA_ONE_CALL_MAYBE_NULL
+} cu;
+
+/* libgomp's OpenACC API (openacc.h), looked up in the process so that
+   libpacc does not depend on libgomp.  acc_device_t is an int-sized enum;
+   acc_device_nvidia is 5 in GCC's openacc.h.  */
+#define ACC_DEVICE_NVIDIA 5
+static struct
+{
+  int (*acc_get_num_devices) (int);
+  int (*acc_get_device_num) (int);
+  void (*acc_set_device_num) (int, int);
+  void *(*acc_get_current_cuda_context) (void);
+  void *(*acc_get_cuda_stream) (int);
+  int (*acc_set_cuda_stream) (int, void *);
+} gomp;
+static int have_gomp;
+
+/* The nvptx offload images the program registered, counted by launch.c's
+   GOMP_offload_register_ver when it is linked in (weak: libpacc also
+   builds without it).  No image: the kernels cannot run on a GPU.  */
+extern int pacc_nimages __attribute__ ((weak));
+
+static CUcontext ctx;
+static CUdevice cudev;
+static int dev_ord;
+static int timing;              /* time copies and kernels with events.  */
+static CUstream ctl;            /* private: anchors the timings.  */
+static CUevent ref_ev;          /* recorded on CTL at ...  */
+static double ref_host;         /* ... this host time (microseconds).  */
+static const char *cur_where;   /* region, for messages.  */
+static int staging_needed;      /* some region copies through staging.  */
+static _Thread_local int thread_attached;
+
+/* ------------------------------------------------------------------ */
+/* Errors.  */
+
+static const char *
+cuda_name (CUresult r)
+{
+  const char *s = NULL;
+  if (!cu.cuGetErrorName || cu.cuGetErrorName (r, &s) != CUDA_SUCCESS || !s)
+    return "an unknown CUresult";
+  return s;
+}
+
+static const char *
+cuda_string (CUresult r)
+{
+  const char *s = NULL;
+  if (!cu.cuGetErrorString || cu.cuGetErrorString (r, &s) != CUDA_SUCCESS
+      || !s)
+    return "no description";
+  return s;
+}
+
+static void cuda_fail (const char *call, CUresult r, const char *what,
+                       const struct pacc_opinfo *info) PACC_NORETURN;
+
+/* CALL failed with R while PACC was doing WHAT (for the copy or kernels
+   INFO, when not NULL).  */
+static void
+cuda_fail (const char *call, CUresult r, const char *what,
+           const struct pacc_opinfo *info)
+{
+  char op[256] = "";
+  if (info && info->kind == PACC_OP_KERNELS)
+    snprintf (op, sizeof op, " (kernels of chunk %d, block %d, queue %d)",
+              info->chunk, info->block, info->queue);
+  else if (info)
+    snprintf (op, sizeof op, " (array '%s', chunk %d, block %d, queue %d, "
+              "%zu bytes)", info->array ? info->array : "?", info->chunk,
+              info->block, info->queue, info->bytes);
+  pacc_error (info ? info->where : cur_where, "CUDA error while %s%s: %s "
+              "returned %s (%d: %s)", what, op, call, cuda_name (r), (int) r,
+              cuda_string (r));
+}
+
+/* Call cu.CALL (...); on failure, an error naming the call, the CUresult
+   and WHAT PACC was doing (a short phrase), for the operation INFO (or
+   NULL), then exit.  */
+#define CU_CALL_OP(info, what, call, ...)                                   \
+  do                                                                        \
+    {                                                                       \
+      CUresult cu_r_ = cu.call (__VA_ARGS__);                               \
+      if (cu_r_ != CUDA_SUCCESS)                                            \
+        cuda_fail (#call, cu_r_, what, info);                               \
+    }                                                                       \
+  while (0)
+#define CU_CALL(what, call, ...) CU_CALL_OP (NULL, what, call, __VA_ARGS__)
+
+static inline CUdeviceptr
+dptr (const void *p)
+{
+  return (CUdeviceptr) (uintptr_t) p;
+}
+
+/* ------------------------------------------------------------------ */
+/* Set-up.  */
+
+/* The reason init gives up, for the note or the error.  */
+static char why[512];
+
+static int PACC_PRINTF (1, 2)
+unusable (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (why, sizeof why, fmt, ap);
+  va_end (ap);
+  if (pacc_settings.data_path == PACC_PATH_REGISTER
+      || pacc_settings.data_path == PACC_PATH_STAGING)
+    pacc_error (NULL, "PACC_DATA_PATH=%s: no GPU data path: %s",
+                pacc_settings.data_path == PACC_PATH_REGISTER ? "register"
+                : "staging", why);
+  if (pacc_settings.verbose >= 1)
+    pacc_note (NULL, "no GPU data path (%s); using the host", why);
+  return 0;
+}
+
+static const char *
+load_driver (void)
+{
+  static char msg[512];
+  void *h = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL), *sym;
+  if (!h)
+    {
+      const char *e = dlerror ();
+      snprintf (msg, sizeof msg, "cannot open the CUDA driver: %s",
+                e ? e : "libcuda.so.1 not found");
+      return msg;
+    }
+#define CUDA_ONE_CALL(call) CUDA_ONE_CALL_1 (call, 0)
+#define CUDA_ONE_CALL_MAYBE_NULL(call) CUDA_ONE_CALL_1 (call, 1)
+#define CUDA_ONE_CALL_1(call, maybe_null)                                   \
+  sym = dlsym (h, #call);                                                   \
+  memcpy (&cu.call, &sym, sizeof sym);                                      \
+  if (!sym && !(maybe_null))                                                \
+    {                                                                       \
+      snprintf (msg, sizeof msg, "the CUDA driver has no %s", #call);       \
+      return msg;                                                           \
+    }
+#include "cuda-lib.def"
+#undef CUDA_ONE_CALL
+#undef CUDA_ONE_CALL_MAYBE_NULL
+#undef CUDA_ONE_CALL_1
+  return NULL;
+}
+
+static int
+find_gomp (void)
+{
+  void *sym;
+#define GOMP_SYM(name)                                                      \
+  sym = dlsym (RTLD_DEFAULT, #name);                                        \
+  memcpy (&gomp.name, &sym, sizeof sym);                                    \
+  if (!sym)                                                                 \
+    return 0;
+  GOMP_SYM (acc_get_num_devices)
+  GOMP_SYM (acc_get_device_num)
+  GOMP_SYM (acc_set_device_num)
+  GOMP_SYM (acc_get_current_cuda_context)
+  GOMP_SYM (acc_get_cuda_stream)
+  GOMP_SYM (acc_set_cuda_stream)
+#undef GOMP_SYM
+  return 1;
+}
+
+/* Make PACC's context current on this thread and, with libgomp, attach
+   the thread to PACC's device there (acc_get_cuda_stream needs it).  */
+static void
+ensure_thread (void)
+{
+  CUcontext cur = NULL;
+  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
+  if (cur != ctx)
+    CU_CALL ("making PACC's CUDA context current", cuCtxSetCurrent, ctx);
+  if (have_gomp && !thread_attached)
+    {
+      gomp.acc_set_device_num (dev_ord, ACC_DEVICE_NVIDIA);
+      thread_attached = 1;
+    }
+}
+
+static void pool_start (void);
+
+static int
+cuda_init (void)
+{
+  const char *e, *adev;
+  CUcontext prim, cur = NULL;
+  CUresult r;
+  int n = 0, version = 0, forced;
+  char name[256];
+  size_t fr = 0, tot = 0;
+  const char *how;
+
+  forced = pacc_settings.data_path == PACC_PATH_REGISTER
+           || pacc_settings.data_path == PACC_PATH_STAGING;
+  pacc_backend_cuda.name = pacc_settings.data_path == PACC_PATH_STAGING
+                           ? "staging" : "register";
+  if ((e = load_driver ()))
+    return unusable ("%s", e);
+  if ((r = cu.cuInit (0)) != CUDA_SUCCESS)
+    return unusable ("cuInit returned %s (%s)", cuda_name (r),
+                     cuda_string (r));
+  if ((r = cu.cuDeviceGetCount (&n)) != CUDA_SUCCESS)
+    return unusable ("cuDeviceGetCount returned %s", cuda_name (r));
+  if (n < 1)
+    return unusable ("the CUDA driver sees no device");
+
+  /* libgomp in the process, able to offload to an NVIDIA device.  */
+  have_gomp = find_gomp ();
+  dev_ord = 0;
+  adev = getenv ("ACC_DEVICE_TYPE");
+  if (have_gomp && adev && !strcasecmp (adev, "host"))
+    {
+      if (forced)
+        pacc_error (NULL, "PACC_DATA_PATH=%s asks for the GPU, but "
+                    "ACC_DEVICE_TYPE=host runs the OpenACC kernels on the "
+                    "host", pacc_backend_cuda.name);
+      return unusable ("ACC_DEVICE_TYPE=host runs the OpenACC kernels on "
+                       "the host");
+    }
+  if (have_gomp && gomp.acc_get_num_devices (ACC_DEVICE_NVIDIA) < 1)
+    {
+      if (!forced)
+        return unusable ("libgomp cannot offload to an NVIDIA device (is "
+                         "GCC 12's libgomp-plugin-nvptx.so.1 beside the "
+                         "libgomp.so.1 the program loads?)");
+      /* Forced: run standalone (kernels launched by PACC itself).  */
+      have_gomp = 0;
+    }
+  if (!have_gomp && !forced)
+    return unusable ("libgomp is not in the program, so its kernels "
+                     "cannot run on a GPU");
+  if (have_gomp && !forced && &pacc_nimages && pacc_nimages == 0)
+    return unusable ("the program has no nvptx offload image (built "
+                     "without -foffload=nvptx-none?), so its kernels "
+                     "cannot run on a GPU");
+  if (have_gomp)
+    {
+      /* The device libgomp uses by default (ACC_DEVICE_NUM).  */
+      dev_ord = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
+      if (dev_ord < 0 || dev_ord >= n)
+        return unusable ("libgomp's device number %d, but the CUDA driver "
+                         "has %d device%s", dev_ord, n, n == 1 ? "" : "s");
+    }
+
+  CU_CALL ("getting the CUDA device", cuDeviceGet, &cudev, dev_ord);
+  CU_CALL ("retaining the device's primary context",
+           cuDevicePrimaryCtxRetain, &prim, cudev);
+  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
+  if (!cur || !have_gomp)
+    CU_CALL ("making the primary context current", cuCtxSetCurrent, prim);
+  ctx = prim;
+  how = "primary context; streams PACC's own (no libgomp offloading: "
+        "only kernels PACC launches itself)";
+  if (have_gomp)
+    {
+      /* libgomp opens the device now, adopting the current context, or
+         has opened it already (with its own): use whichever it has.  */
+      gomp.acc_set_device_num (dev_ord, ACC_DEVICE_NVIDIA);
+      thread_attached = 1;
+      ctx = (CUcontext) gomp.acc_get_current_cuda_context ();
+      if (!ctx)
+        pacc_internal_error (NULL, "libgomp has no CUDA context for device "
+                             "%d after acc_set_device_num", dev_ord);
+      if (ctx == prim)
+        how = "primary context and streams shared with libgomp";
+      else
+        {
+          how = "a context that libgomp opened the device with before "
+                "(not the primary one), and streams shared with libgomp";
+          CU_CALL ("releasing the primary context",
+                   cuDevicePrimaryCtxRelease_v2, cudev);
+        }
+      CU_CALL ("making libgomp's CUDA context current", cuCtxSetCurrent,
+               ctx);
+    }
+
+  timing = pacc_settings.verbose >= 1 || pacc_settings.trace[0];
+  CU_CALL ("creating PACC's control stream", cuStreamCreate, &ctl,
+           CU_STREAM_NON_BLOCKING);
+  CU_CALL ("creating the timing reference event", cuEventCreate, &ref_ev,
+           CU_EVENT_DEFAULT);
+  if (pacc_settings.data_path == PACC_PATH_STAGING)
+    {
+      if (!cu.cuLaunchHostFunc)
+        pacc_error (NULL, "PACC_DATA_PATH=staging: the CUDA driver has no "
+                    "cuLaunchHostFunc (CUDA 10 or later is needed)");
+      pool_start ();
+    }
+
+  if (pacc_settings.verbose >= 1)
+    {
+      if (cu.cuDeviceGetName (name, sizeof name, cudev) != CUDA_SUCCESS)
+        strcpy (name, "?");
+      cu.cuDriverGetVersion (&version);
+      CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr, &tot);
+      pacc_note (NULL, "CUDA device %d: %s, %zu of %zu MiB free, CUDA driver "
+                 "%d.%d; %s", dev_ord, name, fr >> 20, tot >> 20,
+                 version / 1000, version % 1000 / 10, how);
+    }
+  return 1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The host copy pool for staging.  A task is one memcpy cut in slices;
+   the caller (a host function) queues it, works on slices itself and
+   waits until all are done.  */
+
+struct ptask
+{
+  char *dst;
+  const char *src;
+  size_t n, slice;
+  unsigned nslices, next, done;
+  struct ptask *link;
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_work = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
+static struct ptask *pool_head, *pool_tail;
+static int pool_threads, pool_started;
+
+/* With POOL_LOCK held: the next slice of the oldest task that has one.  */
+static int
+take_slice (struct ptask **tp, unsigned *ip)
+{
+  struct ptask *t = pool_head;
+  if (!t)
+    return 0;
+  *ip = t->next++;
+  *tp = t;
+  if (t->next == t->nslices)
+    {
+      pool_head = t->link;
+      if (!pool_head)
+        pool_tail = NULL;
+    }
+  return 1;
+}
+
+static void
+run_slice (struct ptask *t, unsigned i)
+{
+  size_t lo = (size_t) i * t->slice;
+  size_t n = t->n - lo < t->slice ? t->n - lo : t->slice;
+  memcpy (t->dst + lo, t->src + lo, n);
+}
+
+/* With POOL_LOCK held.  */
+static void
+slice_done (struct ptask *t)
+{
+  if (++t->done == t->nslices)
+    pthread_cond_broadcast (&pool_done);
+}
+
+static void *
+pool_worker (void *arg)
+{
+  struct ptask *t;
+  unsigned i;
+  (void) arg;
+  pthread_mutex_lock (&pool_lock);
+  for (;;)
+    {
+      while (!take_slice (&t, &i))
+        pthread_cond_wait (&pool_work, &pool_lock);
+      pthread_mutex_unlock (&pool_lock);
+      run_slice (t, i);
+      pthread_mutex_lock (&pool_lock);
+      slice_done (t);
+    }
+  return NULL;
+}
+
+static void
+pool_start (void)
+{
+  long ncpu = sysconf (_SC_NPROCESSORS_ONLN);
+  int want, i;
+  pthread_attr_t attr;
+
+  pthread_mutex_lock (&pool_lock);
+  if (pool_started)
+    {
+      pthread_mutex_unlock (&pool_lock);
+      return;
+    }
+  pool_started = 1;
+  want = ncpu > 1 ? (int) (ncpu - 1) : 0;
+  want = want > POOL_MAX_THREADS ? POOL_MAX_THREADS : want;
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  for (i = 0; i < want; i++)
+    {
+      pthread_t th;
+      if (pthread_create (&th, &attr, pool_worker, NULL))
+        break;
+      pool_threads++;
+    }
+  pthread_attr_destroy (&attr);
+  pthread_mutex_unlock (&pool_lock);
+}
+
+static void
+pool_memcpy (void *dst, const void *src, size_t n)
+{
+  struct ptask task, *t;
+  size_t slices;
+  unsigned i;
+
+  if (n < POOL_MIN_BYTES || !pool_threads)
+    {
+      memcpy (dst, src, n);
+      return;
+    }
+  slices = (n + POOL_SLICE_MIN - 1) / POOL_SLICE_MIN;
+  if (slices > (size_t) pool_threads + 1)
+    slices = (size_t) pool_threads + 1;
+  task.dst = dst;
+  task.src = src;
+  task.n = n;
+  /* Slices of whole pages.  */
+  task.slice = ((n + slices - 1) / slices + 4095) & ~(size_t) 4095;
+  task.nslices = (unsigned) ((n + task.slice - 1) / task.slice);
+  task.next = task.done = 0;
+  task.link = NULL;
+
+  pthread_mutex_lock (&pool_lock);
+  if (pool_tail)
+    pool_tail->link = &task;
+  else
+    pool_head = &task;
+  pool_tail = &task;
+  pthread_cond_broadcast (&pool_work);
+  while (task.done < task.nslices)
+    {
+      if (take_slice (&t, &i))
+        {
+          pthread_mutex_unlock (&pool_lock);
+          run_slice (t, i);
+          pthread_mutex_lock (&pool_lock);
+          slice_done (t);
+        }
+      else
+        pthread_cond_wait (&pool_done, &pool_lock);
+    }
+  pthread_mutex_unlock (&pool_lock);
+}
+
+/* One piece of a staged copy, done by a host function in stream order.  */
+struct stage_job
+{
+  void *dst;
+  const void *src;
+  size_t n;
+};
+
+static void
+stage_fn (void *arg)
+{
+  struct stage_job *j = arg;
+  pool_memcpy (j->dst, j->src, j->n);
+  free (j);
+}
+
+/* ------------------------------------------------------------------ */
+/* Queues and timing.  */
+
+/* A copy or a chunk's kernels between two timing events.  */
+struct timed
+{
+  struct timed *next;
+  CUevent e0, e1;
+  struct pacc_opinfo info;
+};
+
+struct cqueue
+{
+  int index;
+  CUstream stream;
+  int owned;                  /* PACC's own stream (no libgomp).  */
+  char *stage;                /* pinned, STAGE_BYTES; NULL until needed.  */
+  struct timed *head, *tail;  /* timed operations not yet reported.  */
+  struct timed *kernels;      /* kernels whose start is recorded.  */
+};
+
+static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cqueue *queues[PACC_MAX_QUEUES];
+static struct timed *timed_free;
+
+static struct timed *
+timed_get (void)
+{
+  struct timed *t = timed_free;
+  if (t)
+    {
+      timed_free = t->next;
+      return t;
+    }
+  t = pacc_xcalloc (cur_where, 1, sizeof *t, "a timing record");
+  CU_CALL ("creating a timing event", cuEventCreate, &t->e0,
+           CU_EVENT_DEFAULT);
+  CU_CALL ("creating a timing event", cuEventCreate, &t->e1,
+           CU_EVENT_DEFAULT);
+  return t;
+}
+
+/* Report the timed operations of Q that have completed (all of them,
+   waiting, when BLOCK), in queue order.  */
+static void
+harvest (struct cqueue *q, int block)
+{
+  struct timed *t;
+  while ((t = q->head))
+    {
+      float ms0 = 0, ms = 0;
+      double t0;
+      if (block)
+        CU_CALL_OP (&t->info, "waiting for a timing event",
+                    cuEventSynchronize, t->e1);
+      else
+        {
+          CUresult r = cu.cuEventQuery (t->e1);
+          if (r == CUDA_ERROR_NOT_READY)
+            break;
+          if (r != CUDA_SUCCESS)
+            cuda_fail ("cuEventQuery", r, "checking a timing event",
+                       &t->info);
+        }
+      CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime,
+                  &ms0, ref_ev, t->e0);
+      CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime,
+                  &ms, t->e0, t->e1);
+      t0 = ref_host + (double) ms0 * 1e3;
+      pacc_trace_copy (&t->info, t0, t0 + (double) ms * 1e3);
+      q->head = t->next;
+      if (!q->head)
+        q->tail = NULL;
+      t->next = timed_free;
+      timed_free = t;
+    }
+}
+
+/* A timing event before an operation on Q (NULL when not timing).  */
+static struct timed *
+timed_begin (struct cqueue *q, const struct pacc_opinfo *info)
+{
+  struct timed *t;
+  if (!timing)
+    return NULL;
+  harvest (q, 0);
+  t = timed_get ();
+  CU_CALL_OP (info, "recording a timing event", cuEventRecord, t->e0,
+              q->stream);
+  return t;
+}
+
+/* ... and after it.  */
+static void
+timed_end (struct cqueue *q, struct timed *t, const struct pacc_opinfo *info)
+{
+  if (!t)
+    {
+      /* Bytes for the totals; no times.  */
+      double now = pacc_now_us ();
+      pacc_trace_copy (info, now, now);
+      return;
+    }
+  CU_CALL_OP (info, "recording a timing event", cuEventRecord, t->e1,
+              q->stream);
+  t->info = *info;
+  t->next = NULL;
+  if (q->tail)
+    q->tail->next = t;
+  else
+    q->head = t;
+  q->tail = t;
+}
+
+static void *
+cuda_queue_create (int dev, int index)
+{
+  struct cqueue *q;
+  (void) dev;
+  if (index < 0 || index >= PACC_MAX_QUEUES)
+    pacc_internal_error (cur_where, "queue %d", index);
+  ensure_thread ();
+  pthread_mutex_lock (&queue_lock);
+  q = queues[index];
+  if (!q)
+    {
+      q = queues[index] = pacc_xcalloc (cur_where, 1, sizeof *q, "a queue");
+      q->index = index;
+    }
+  pthread_mutex_unlock (&queue_lock);
+
+  if (have_gomp)
+    {
+      /* libgomp's stream for async (index), or a new one made libgomp's.  */
+      CUstream s = (CUstream) gomp.acc_get_cuda_stream (index);
+      if (!s)
+        {
+          CU_CALL ("creating the stream of a queue", cuStreamCreate, &s,
+                   CU_STREAM_NON_BLOCKING);
+          if (gomp.acc_set_cuda_stream (index, s) != 1)
+            pacc_error (cur_where, "libgomp refused the CUDA stream of "
+                        "async queue %d (acc_set_cuda_stream)", index);
+          if ((CUstream) gomp.acc_get_cuda_stream (index) != s)
+            pacc_internal_error (cur_where, "libgomp does not use the CUDA "
+                                 "stream it was given for async queue %d",
+                                 index);
+        }
+      q->stream = s;
+      q->owned = 0;
+    }
+  else if (!q->stream)
+    {
+      CU_CALL ("creating the stream of a queue", cuStreamCreate, &q->stream,
+               CU_STREAM_NON_BLOCKING);
+      q->owned = 1;
+    }
+  if (staging_needed && !q->stage)
+    {
+      void *p;
+      CU_CALL ("allocating a pinned staging buffer", cuMemAllocHost_v2, &p,
+               STAGE_BYTES);
+      q->stage = p;
+    }
+  return q;
+}
+
+/* The queue is idle (synchronised): report what is left.  Its stream is
+   libgomp's (or kept for the next region), so it stays.  */
+static void
+cuda_queue_destroy (void *queue)
+{
+  struct cqueue *q = queue;
+  harvest (q, 1);
+  q->kernels = NULL;
+}
+
+static void *
+cuda_event_create (int dev)
+{
+  CUevent e;
+  (void) dev;
+  CU_CALL ("creating an event", cuEventCreate, &e, CU_EVENT_DISABLE_TIMING);
+  return e;
+}
+
+static void
+cuda_event_destroy (void *event)
+{
+  CU_CALL ("destroying an event", cuEventDestroy_v2, (CUevent) event);
+}
+
+static void
+cuda_record (void *event, void *queue)
+{
+  struct cqueue *q = queue;
+  CU_CALL ("recording an event", cuEventRecord, (CUevent) event, q->stream);
+}
+
+static void
+cuda_wait (void *queue, void *event)
+{
+  struct cqueue *q = queue;
+  CU_CALL ("making a queue wait for an event", cuStreamWaitEvent, q->stream,
+           (CUevent) event, 0);
+}
+
+static void
+cuda_sync (void *queue)
+{
+  struct cqueue *q = queue;
+  CU_CALL ("waiting for a queue", cuStreamSynchronize, q->stream);
+  harvest (q, 1);
+}
+
+/* The kernels are ordered after the loads by the stream itself.  */
+static void
+cuda_before_kernels (void *queue)
+{
+  (void) queue;
+}
+
+static void
+cuda_kernels_mark (void *queue, int start, const struct pacc_opinfo *info)
+{
+  struct cqueue *q = queue;
+  struct timed *t;
+  if (!timing)
+    return;
+  if (start)
+    {
+      q->kernels = timed_begin (q, info);
+      return;
+    }
+  t = q->kernels;
+  q->kernels = NULL;
+  if (t)
+    timed_end (q, t, info);
+}
+
+/* ------------------------------------------------------------------ */
+/* Memory.  */
+
+static size_t
+cuda_mem_available (int dev)
+{
+  size_t fr = 0, tot = 0, margin;
+  (void) dev;
+  ensure_thread ();
+  CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr, &tot);
+  margin = MEM_MARGIN_FIXED + (tot >> MEM_MARGIN_SHIFT);
+  return fr > margin ? fr - margin : 0;
+}
+
+static void *
+cuda_alloc (int dev, size_t bytes)
+{
+  CUdeviceptr p = 0;
+  CUresult r;
+  (void) dev;
+  ensure_thread ();
+  r = cu.cuMemAlloc_v2 (&p, bytes ? bytes : 1);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY)
+    return NULL;
+  if (r != CUDA_SUCCESS)
+    cuda_fail ("cuMemAlloc_v2", r, "allocating a chunk buffer", NULL);
+  return (void *) (uintptr_t) p;
+}
+
+static void
+cuda_free (int dev, void *buf)
+{
+  (void) dev;
+  CU_CALL ("freeing a chunk buffer", cuMemFree_v2, dptr (buf));
+}
+
+/* ------------------------------------------------------------------ */
+/* Host ranges of the regions: registered, or copied through staging.  */
+
+struct hrange
+{
+  uintptr_t lo, hi;
+};
+
+struct cregion
+{
+  struct cregion *next;
+  struct hrange *direct;  /* DMA straight from and to these.  */
+  int ndirect;
+  void **ours;            /* registered here: unregister at the end.  */
+  int nours;
+};
+
+static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cregion *regions;
+
+/* Whether [P, P + N) lies in one registered range of a live region.  */
+static int
+is_direct (const void *p, size_t n)
+{
+  uintptr_t lo = (uintptr_t) p, hi = lo + n;
+  const struct cregion *g;
+  int i, found = 0;
+  pthread_mutex_lock (&region_lock);
+  for (g = regions; g && !found; g = g->next)
+    for (i = 0; i < g->ndirect && !found; i++)
+      found = g->direct[i].lo <= lo && hi <= g->direct[i].hi;
+  pthread_mutex_unlock (&region_lock);
+  return found;
+}
+
+/* Page-locked host memory (someone registered or allocated it)?  */
+static int
+page_locked (uintptr_t p)
+{
+  unsigned int type = 0;
+  return cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                   (CUdeviceptr) p) == CUDA_SUCCESS
+         && type == CU_MEMORYTYPE_HOST;
+}
+
+struct arr
+{
+  uintptr_t lo, hi;   /* exact bytes.  */
+  int i;              /* the array, or the first of a merged range.  */
+  int written;        /* some array of the range is written back.  */
+};
+
+static int
+arr_cmp (const void *a, const void *b)
+{
+  const struct arr *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The driver tracks registrations by byte range, not by page (seen with
+   driver 580 on an H100): ranges that share a page register
+   independently, and a range must be unregistered with the exact address
+   it was registered with.  So each array's bytes are registered as they
+   are; only arrays whose bytes overlap (a targetin array listed twice)
+   are merged into one range.  Read-only memory (a const targetin array)
+   registers only with CU_MEMHOSTREGISTER_READ_ONLY.  */
+static void *
+cuda_region_begin (const char *where, int n, char *const *host,
+                   const size_t *bytes, const int *kinds,
+                   const char *const *names, const char **path)
+{
+  struct cregion *g = pacc_xcalloc (where, 1, sizeof *g, "a region");
+  struct arr *a = pacc_xcalloc (where, (size_t) n, sizeof *a, "arrays");
+  int na = 0, ns = 0, i, nstaged = 0;
+  int forced = pacc_settings.data_path == PACC_PATH_REGISTER;
+
+  cur_where = where;
+  ensure_thread ();
+  if (timing)
+    {
+      /* Anchor this region's device times to the host clock.  */
+      CU_CALL ("recording the timing reference", cuEventRecord, ref_ev, ctl);
+      CU_CALL ("waiting for the timing reference", cuEventSynchronize,
+               ref_ev);
+      ref_host = pacc_now_us ();
+    }
+
+  for (i = 0; i < n; i++)
+    if (bytes[i])
+      {
+        a[na].lo = (uintptr_t) host[i];
+        a[na].hi = (uintptr_t) host[i] + bytes[i];
+        a[na].written = kinds[i] != PACC_KIND_IN;
+        a[na++].i = i;
+      }
+  g->direct = pacc_xcalloc (where, (size_t) na, sizeof *g->direct, "ranges");
+  g->ours = pacc_xcalloc (where, (size_t) na, sizeof *g->ours, "ranges");
+
+  if (pacc_settings.data_path == PACC_PATH_STAGING)
+    nstaged = na;
+  else
+    {
+      qsort (a, (size_t) na, sizeof *a, arr_cmp);
+      for (i = 0; i < na; i++)
+        if (ns && a[i].lo < a[ns - 1].hi)
+          {
+            if (a[i].hi > a[ns - 1].hi)
+              a[ns - 1].hi = a[i].hi;
+            a[ns - 1].written |= a[i].written;
+          }
+        else
+          a[ns++] = a[i];
+      for (i = 0; i < ns; i++)
+        {
+          void *lo = (void *) a[i].lo;
+          size_t len = a[i].hi - a[i].lo;
+          const char *nm = names[a[i].i];
+          CUresult r = cu.cuMemHostRegister_v2 (lo, len,
+                                                CU_MEMHOSTREGISTER_PORTABLE);
+          if (r == CUDA_ERROR_INVALID_VALUE && !a[i].written)
+            r = cu.cuMemHostRegister_v2 (lo, len,
+                                         CU_MEMHOSTREGISTER_PORTABLE
+                                         | CU_MEMHOSTREGISTER_READ_ONLY);
+          if (r == CUDA_SUCCESS)
+            g->ours[g->nours++] = lo;
+          /* Registered before (by the program): usable as it is when
+             page-locked at both ends.  */
+          else if (r == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+                   && page_locked (a[i].lo) && page_locked (a[i].hi - 1))
+            {
+              if (pacc_settings.verbose >= 2)
+                pacc_note (where, "array '%s' is page-locked already: "
+                           "using it as it is", nm);
+            }
+          else
+            {
+              if (forced)
+                pacc_error (where, "PACC_DATA_PATH=register: cannot register "
+                            "array '%s' (%zu bytes at %p) with the CUDA "
+                            "driver: cuMemHostRegister_v2 returned %s (%s)",
+                            nm, len, lo, cuda_name (r), cuda_string (r));
+              if (pacc_settings.verbose >= 1)
+                pacc_note (where, "array '%s' cannot be registered (%s): "
+                           "staging its copies", nm, cuda_name (r));
+              nstaged++;
+              continue;
+            }
+          g->direct[g->ndirect].lo = a[i].lo;
+          g->direct[g->ndirect++].hi = a[i].hi;
+        }
+    }
+  if (nstaged)
+    {
+      if (!cu.cuLaunchHostFunc)
+        pacc_error (where, "staging needs cuLaunchHostFunc, which this CUDA "
+                    "driver does not have (CUDA 10 or later is needed)");
+      staging_needed = 1;
+      pool_start ();
+    }
+  *path = !nstaged ? "register" : !g->ndirect ? "staging"
+          : "register+staging";
+  free (a);
+
+  pthread_mutex_lock (&region_lock);
+  g->next = regions;
+  regions = g;
+  pthread_mutex_unlock (&region_lock);
+  return g;
+}
+
+static void
+cuda_region_end (void *handle)
+{
+  struct cregion *g = handle, **pp;
+  int i;
+
+  pthread_mutex_lock (&region_lock);
+  for (pp = &regions; *pp && *pp != g; pp = &(*pp)->next)
+    ;
+  if (*pp)
+    *pp = g->next;
+  pthread_mutex_unlock (&region_lock);
+  /* The queues are synchronised: nothing reads or writes these any more.  */
+  for (i = 0; i < g->nours; i++)
+    CU_CALL ("unregistering a host array", cuMemHostUnregister, g->ours[i]);
+  free (g->direct);
+  free (g->ours);
+  free (g);
+  cur_where = NULL;
+}
+
+/* ------------------------------------------------------------------ */
+/* Copies.  */
+
+static void
+cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
+              const struct pacc_opinfo *info)
+{
+  struct cqueue *q = queue;
+  struct timed *t = timed_begin (q, info);
+  size_t off, n;
+
+  if (!bytes)
+    ;
+  else if (is_direct (host, bytes))
+    CU_CALL_OP (info, "loading a chunk", cuMemcpyHtoDAsync_v2, dptr (buf),
+                host, bytes, q->stream);
+  else
+    for (off = 0; off < bytes; off += n)
+      {
+        struct stage_job *j;
+        n = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
+        if (!q->stage)
+          pacc_internal_error (info->where, "queue %d has no staging "
+                               "buffer", q->index);
+        j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
+        j->dst = q->stage;
+        j->src = (const char *) host + off;
+        j->n = n;
+        CU_CALL_OP (info, "enqueueing the host side of a staged load",
+                    cuLaunchHostFunc, q->stream, stage_fn, j);
+        CU_CALL_OP (info, "loading a chunk through staging",
+                    cuMemcpyHtoDAsync_v2, dptr ((char *) buf + off), q->stage,
+                    n, q->stream);
+      }
+  timed_end (q, t, info);
+}
+
+static void
+cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
+               const struct pacc_opinfo *info)
+{
+  struct cqueue *q = queue;
+  struct timed *t = timed_begin (q, info);
+  size_t off, n;
+
+  if (!bytes)
+    ;
+  else if (is_direct (host, bytes))
+    CU_CALL_OP (info, "writing a chunk back", cuMemcpyDtoHAsync_v2, host,
+                dptr (buf), bytes, q->stream);
+  else
+    for (off = 0; off < bytes; off += n)
+      {
+        struct stage_job *j;
+        n = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
+        if (!q->stage)
+          pacc_internal_error (info->where, "queue %d has no staging "
+                               "buffer", q->index);
+        CU_CALL_OP (info, "writing a chunk back through staging",
+                    cuMemcpyDtoHAsync_v2, q->stage,
+                    dptr ((const char *) buf + off), n, q->stream);
+        j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
+        j->dst = (char *) host + off;
+        j->src = q->stage;
+        j->n = n;
+        CU_CALL_OP (info, "enqueueing the host side of a staged write-back",
+                    cuLaunchHostFunc, q->stream, stage_fn, j);
+      }
+  timed_end (q, t, info);
+}
+
+/* ------------------------------------------------------------------ */
+/* For the kernel launcher.  */
+
+void *
+pacc_cuda_context (void)
+{
+  return pacc_backend == &pacc_backend_cuda ? (void *) ctx : NULL;
+}
+
+void *
+pacc_cuda_stream (int queue)
+{
+  void *s = NULL;
+  if (pacc_backend != &pacc_backend_cuda || queue < 0
+      || queue >= PACC_MAX_QUEUES)
+    return NULL;
+  pthread_mutex_lock (&queue_lock);
+  if (queues[queue])
+    s = queues[queue]->stream;
+  pthread_mutex_unlock (&queue_lock);
+  return s;
+}
+
+struct pacc_backend pacc_backend_cuda =
+{
+  .name = "register",
+  .on_host = 0,
+  .init = cuda_init,
+  .mem_available = cuda_mem_available,
+  .alloc = cuda_alloc,
+  .free = cuda_free,
+  .queue_create = cuda_queue_create,
+  .queue_destroy = cuda_queue_destroy,
+  .event_create = cuda_event_create,
+  .event_destroy = cuda_event_destroy,
+  .copy_in = cuda_copy_in,
+  .copy_out = cuda_copy_out,
+  .record = cuda_record,
+  .wait = cuda_wait,
+  .sync = cuda_sync,
+  .before_kernels = cuda_before_kernels,
+  .region_begin = cuda_region_begin,
+  .region_end = cuda_region_end,
+  .kernels_mark = cuda_kernels_mark
+};

@@ -1,0 +1,130 @@
+/* cuda-min.h - the part of the CUDA driver API that libpacc's CUDA back
+   end uses, declared from the driver API's documented ABI so that libpacc
+   builds without the CUDA toolkit (the driver, libcuda.so.1, is opened at
+   run time with dlopen; nothing here is linked).
+
+   Every function is declared under the name the driver exports for the
+   64-bit ABI: where cuda.h renames a call with a macro (cuMemAlloc ->
+   cuMemAlloc_v2, ...), the _v2 name is spelled here and in cuda-lib.def,
+   because dlsym ("cuMemAlloc") would find the old 32-bit-size entry point.
+   testsuite/gpu/check-cuda-min.sh checks every declaration and constant
+   below against a real cuda.h where one is installed.
+
+   Only for 64-bit Linux (CUDAAPI and CUDA_CB are empty there).  */
+
+#ifndef PACC_CUDA_MIN_H
+#define PACC_CUDA_MIN_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* --- types --- */
+typedef int CUdevice;
+typedef unsigned long long CUdeviceptr;
+typedef struct CUctx_st *CUcontext;
+typedef struct CUstream_st *CUstream;
+typedef struct CUevent_st *CUevent;
+typedef void (*CUhostFn) (void *userData);
+
+/* --- constants (begin) --- */
+typedef enum cudaError_enum
+{
+  CUDA_SUCCESS = 0,
+  CUDA_ERROR_INVALID_VALUE = 1,
+  CUDA_ERROR_OUT_OF_MEMORY = 2,
+  CUDA_ERROR_NOT_INITIALIZED = 3,
+  CUDA_ERROR_DEINITIALIZED = 4,
+  CUDA_ERROR_STUB_LIBRARY = 34,
+  CUDA_ERROR_NO_DEVICE = 100,
+  CUDA_ERROR_INVALID_DEVICE = 101,
+  CUDA_ERROR_INVALID_CONTEXT = 201,
+  CUDA_ERROR_NOT_READY = 600,
+  CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
+  CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
+  CUDA_ERROR_NOT_PERMITTED = 800,
+  CUDA_ERROR_NOT_SUPPORTED = 801,
+  CUDA_ERROR_UNKNOWN = 999
+} CUresult;
+
+typedef enum CUstream_flags_enum
+{
+  CU_STREAM_DEFAULT = 0x0,
+  CU_STREAM_NON_BLOCKING = 0x1
+} CUstream_flags;
+
+typedef enum CUevent_flags_enum
+{
+  CU_EVENT_DEFAULT = 0x0,
+  CU_EVENT_BLOCKING_SYNC = 0x1,
+  CU_EVENT_DISABLE_TIMING = 0x2
+} CUevent_flags;
+
+typedef enum CUpointer_attribute_enum
+{
+  CU_POINTER_ATTRIBUTE_CONTEXT = 1,
+  CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2
+} CUpointer_attribute;
+
+typedef enum CUmemorytype_enum
+{
+  CU_MEMORYTYPE_HOST = 0x01,
+  CU_MEMORYTYPE_DEVICE = 0x02,
+  CU_MEMORYTYPE_ARRAY = 0x03,
+  CU_MEMORYTYPE_UNIFIED = 0x04
+} CUmemorytype;
+/* --- constants (end) --- */
+
+/* Flags of cuMemHostRegister.  */
+#define CU_MEMHOSTREGISTER_PORTABLE 0x01
+#define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
+#define CU_MEMHOSTREGISTER_READ_ONLY 0x08
+
+/* --- functions (begin) --- */
+CUresult cuInit (unsigned int Flags);
+CUresult cuDriverGetVersion (int *driverVersion);
+CUresult cuDeviceGetCount (int *count);
+CUresult cuDeviceGet (CUdevice *device, int ordinal);
+CUresult cuDeviceGetName (char *name, int len, CUdevice dev);
+CUresult cuDeviceTotalMem_v2 (size_t *bytes, CUdevice dev);
+CUresult cuDevicePrimaryCtxRetain (CUcontext *pctx, CUdevice dev);
+CUresult cuDevicePrimaryCtxRelease_v2 (CUdevice dev);
+CUresult cuCtxGetCurrent (CUcontext *pctx);
+CUresult cuCtxSetCurrent (CUcontext ctx);
+CUresult cuMemGetInfo_v2 (size_t *free, size_t *total);
+CUresult cuMemAlloc_v2 (CUdeviceptr *dptr, size_t bytesize);
+CUresult cuMemFree_v2 (CUdeviceptr dptr);
+CUresult cuMemAllocHost_v2 (void **pp, size_t bytesize);
+CUresult cuMemFreeHost (void *p);
+CUresult cuMemHostRegister_v2 (void *p, size_t bytesize, unsigned int Flags);
+CUresult cuMemHostUnregister (void *p);
+CUresult cuPointerGetAttribute (void *data, CUpointer_attribute attribute,
+                                CUdeviceptr ptr);
+CUresult cuMemcpyHtoDAsync_v2 (CUdeviceptr dstDevice, const void *srcHost,
+                               size_t ByteCount, CUstream hStream);
+CUresult cuMemcpyDtoHAsync_v2 (void *dstHost, CUdeviceptr srcDevice,
+                               size_t ByteCount, CUstream hStream);
+CUresult cuStreamCreate (CUstream *phStream, unsigned int Flags);
+CUresult cuStreamDestroy_v2 (CUstream hStream);
+CUresult cuStreamSynchronize (CUstream hStream);
+CUresult cuStreamWaitEvent (CUstream hStream, CUevent hEvent,
+                            unsigned int Flags);
+CUresult cuEventCreate (CUevent *phEvent, unsigned int Flags);
+CUresult cuEventDestroy_v2 (CUevent hEvent);
+CUresult cuEventRecord (CUevent hEvent, CUstream hStream);
+CUresult cuEventQuery (CUevent hEvent);
+CUresult cuEventSynchronize (CUevent hEvent);
+CUresult cuEventElapsedTime (float *pMilliseconds, CUevent hStart,
+                             CUevent hEnd);
+CUresult cuLaunchHostFunc (CUstream hStream, CUhostFn fn, void *userData);
+CUresult cuGetErrorName (CUresult error, const char **pStr);
+CUresult cuGetErrorString (CUresult error, const char **pStr);
+/* --- functions (end) --- */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* PACC_CUDA_MIN_H */
