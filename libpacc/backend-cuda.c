@@ -88,6 +88,7 @@
 
 #include "internal.h"
 #include "cuda-min.h"
+#include "launch.h"
 
 #include <dlfcn.h>
 #include <pthread.h>
@@ -132,6 +133,7 @@ static struct
   void *(*acc_get_current_cuda_context) (void);
   void *(*acc_get_cuda_stream) (int);
   int (*acc_set_cuda_stream) (int, void *);
+  void *(*acc_deviceptr) (void *);
 } gomp;
 static int have_gomp;
 
@@ -281,6 +283,7 @@ find_gomp (void)
   GOMP_SYM (acc_get_current_cuda_context)
   GOMP_SYM (acc_get_cuda_stream)
   GOMP_SYM (acc_set_cuda_stream)
+  GOMP_SYM (acc_deviceptr)
 #undef GOMP_SYM
   return 1;
 }
@@ -302,6 +305,7 @@ ensure_thread (void)
 }
 
 static void pool_start (void);
+static void launch_init (void);
 
 static int
 cuda_init (void)
@@ -410,6 +414,8 @@ cuda_init (void)
                     "cuLaunchHostFunc (CUDA 10 or later is needed)");
       pool_start ();
     }
+
+  launch_init ();
 
   if (pacc_settings.verbose >= 1)
     {
@@ -864,6 +870,225 @@ cuda_free (int dev, void *buf)
 }
 
 /* ------------------------------------------------------------------ */
+/* Kernel launches (launch.c's pacc_fast_launch).
+
+   GCC 12's GOACC_parallel_keyed allocates the argument block of every
+   launch with cuMemAlloc and frees it later, which costs 50-60 us of host
+   time and synchronises the device.  For pacc kernels, whose map clauses
+   are all deviceptr or firstprivate_int (the argument block is then just
+   the host addresses' values), PACC launches the kernel itself:
+   - the CUfunction and its compile-time launch dimensions are libgomp's:
+     for an offloaded function F, acc_deviceptr (F) gives libgomp's
+     targ_fn_descriptor (GCC 12 plugin-nvptx.c: the function table of an
+     image maps host functions to descriptors, target offset 0), so the
+     module is the one libgomp loaded, in the same context;
+   - the argument block goes through a ring of pinned host slots copied
+     to a ring of device slots with cuMemcpyHtoDAsync on the kernel's
+     stream, and the slot is reused only after its event (recorded after
+     the launch) has completed;
+   - dimensions as libgomp chooses them: the compile-time ones, else gangs
+     to fill the device (occupancy times multiprocessors), workers to make
+     blocks of LAUNCH_THREADS threads, vector 32.
+   Anything else (another map kind, no stream, PACC_LAUNCH=libgomp) goes
+   to libgomp.  */
+
+#define GOMP_MAP_FORCE_DEVICEPTR 8
+#define GOMP_MAP_FIRSTPRIVATE_INT 13
+#define LAUNCH_SLOTS 1024
+#define LAUNCH_SLOT_ARGS 64
+#define LAUNCH_THREADS 256
+
+/* GCC 12 libgomp/plugin/plugin-nvptx.c.  */
+struct targ_fn_launch
+{
+  const char *fn;
+  unsigned short dim[3];
+};
+struct targ_fn_descriptor
+{
+  CUfunction fn;
+  const struct targ_fn_launch *launch;
+  int regs_per_thread;
+  int max_threads_per_block;
+};
+
+struct kfn
+{
+  void (*host) (void *);
+  const struct targ_fn_descriptor *d;
+  unsigned gangs;             /* Default gangs for this kernel.  */
+};
+
+static struct
+{
+  int on;
+  int sms;
+  struct kfn *fns;
+  int nfns, cap;
+  void **host;                /* Pinned slots.  */
+  CUdeviceptr dev;            /* Device slots.  */
+  CUevent ev[LAUNCH_SLOTS];
+  char used[LAUNCH_SLOTS];
+  unsigned next;
+  unsigned long nfast, nslow;
+  double host_us;             /* Host time in fast launches.  */
+} L;
+static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static int cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
+                        size_t *sizes, unsigned short *kinds,
+                        const unsigned *dims, int async);
+
+static void
+launch_init (void)
+{
+  const char *e = getenv ("PACC_LAUNCH");
+  if (e && *e && strcmp (e, "pacc") && strcmp (e, "libgomp"))
+    pacc_error (NULL, "PACC_LAUNCH: expected 'pacc' or 'libgomp', got '%s'",
+                e);
+  if (!have_gomp || (e && !strcmp (e, "libgomp")))
+    return;
+  CU_CALL ("reading the number of multiprocessors", cuDeviceGetAttribute,
+           &L.sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudev);
+  CU_CALL ("allocating pinned kernel-argument slots", cuMemAllocHost_v2,
+           (void **) &L.host, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_ARGS
+                              * sizeof (void *));
+  CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2, &L.dev,
+           (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_ARGS * sizeof (void *));
+  for (int i = 0; i < LAUNCH_SLOTS; i++)
+    CU_CALL ("creating a kernel-argument event", cuEventCreate, &L.ev[i],
+             CU_EVENT_DISABLE_TIMING);
+  L.on = 1;
+  pacc_fast_launch = cuda_launch;
+}
+
+static const struct kfn *
+launch_lookup (void (*fn) (void *))
+{
+  for (int i = 0; i < L.nfns; i++)
+    if (L.fns[i].host == fn)
+      return &L.fns[i];
+  const struct targ_fn_descriptor *d = gomp.acc_deviceptr ((void *) fn);
+  if (!d)
+    return NULL;
+  /* A guard against another libgomp's layout.  */
+  if (d->max_threads_per_block < 32 || d->max_threads_per_block > 4096
+      || !d->launch || !d->fn)
+    {
+      if (pacc_settings.verbose >= 1)
+        pacc_note (NULL, "kernel launches go through libgomp: its function "
+                   "descriptors are not GCC 12's");
+      L.on = 0;
+      return NULL;
+    }
+  if (L.nfns == L.cap)
+    {
+      L.cap = L.cap ? 2 * L.cap : 16;
+      struct kfn *n = realloc (L.fns, L.cap * sizeof *n);
+      if (!n)
+        pacc_error (NULL, "out of memory for the kernel table");
+      L.fns = n;
+    }
+  struct kfn *k = &L.fns[L.nfns++];
+  k->host = fn;
+  k->d = d;
+  k->gangs = 0;
+  return k;
+}
+
+static int
+cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
+             size_t *sizes, unsigned short *kinds, const unsigned *dims,
+             int async)
+{
+  (void) sizes;
+  double t0 = pacc_now_us ();
+  if (!L.on || pacc_backend != &pacc_backend_cuda || async < 0
+      || mapnum > LAUNCH_SLOT_ARGS)
+    goto slow;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int k = kinds[i] & 0xff;
+      if (k != GOMP_MAP_FORCE_DEVICEPTR && k != GOMP_MAP_FIRSTPRIVATE_INT)
+        goto slow;
+    }
+  CUstream s = pacc_cuda_stream (async);
+  if (!s)
+    goto slow;
+
+  pthread_mutex_lock (&launch_lock);
+  const struct kfn *kc = launch_lookup (fn);
+  if (!kc)
+    {
+      pthread_mutex_unlock (&launch_lock);
+      goto slow;
+    }
+  struct kfn *k = (struct kfn *) kc;
+  const struct targ_fn_descriptor *d = k->d;
+  unsigned g = dims[0] ? dims[0] : d->launch->dim[0];
+  unsigned w = dims[1] ? dims[1] : d->launch->dim[1];
+  unsigned v = dims[2] ? dims[2] : d->launch->dim[2];
+  if (!v)
+    v = 32;
+  if (!w)
+    {
+      w = LAUNCH_THREADS / v;
+      while (w > 1 && (int) (w * v) > d->max_threads_per_block)
+        w--;
+      if (!w)
+        w = 1;
+    }
+  if (!g)
+    {
+      if (!k->gangs)
+        {
+          int nb = 0;
+          CU_CALL ("computing a kernel's occupancy",
+                   cuOccupancyMaxActiveBlocksPerMultiprocessor, &nb, d->fn,
+                   (int) (w * v), 0);
+          k->gangs = (unsigned) (nb > 0 ? nb : 1) * (unsigned) L.sms;
+        }
+      g = k->gangs;
+    }
+
+  unsigned slot = L.next;
+  L.next = (L.next + 1) % LAUNCH_SLOTS;
+  if (L.used[slot])
+    CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
+             L.ev[slot]);
+  void **h = L.host + (size_t) slot * LAUNCH_SLOT_ARGS;
+  CUdeviceptr dv = L.dev + (CUdeviceptr) slot * LAUNCH_SLOT_ARGS
+                   * sizeof (void *);
+  /* deviceptr and firstprivate_int: the device value is the host one.  */
+  memcpy (h, hostaddrs, mapnum * sizeof (void *));
+  CU_CALL ("copying kernel arguments", cuMemcpyHtoDAsync_v2, dv, h,
+           mapnum * sizeof (void *), s);
+  void *kargs[1] = { &dv };
+  CU_CALL ("launching a kernel", cuLaunchKernel, d->fn, g, 1, 1, v, w, 1, 0,
+           s, kargs, NULL);
+  CU_CALL ("recording a kernel-argument event", cuEventRecord, L.ev[slot], s);
+  L.used[slot] = 1;
+  L.nfast++;
+  L.host_us += pacc_now_us () - t0;
+  pthread_mutex_unlock (&launch_lock);
+  return 1;
+
+slow:
+  __atomic_add_fetch (&L.nslow, 1, __ATOMIC_RELAXED);
+  return 0;
+}
+
+/* For PACC_VERBOSE at region end.  */
+void
+pacc_cuda_launch_stats (unsigned long *fast, unsigned long *slow,
+                        double *host_us)
+{
+  *fast = L.nfast;
+  *slow = L.nslow;
+  *host_us = L.host_us;
+}
+
+/* ------------------------------------------------------------------ */
 /* Host ranges of the regions: registered, or copied through staging.  */
 
 struct hrange
@@ -878,6 +1103,9 @@ struct cregion
   int ndirect;
   void **ours;            /* registered here: unregister at the end.  */
   int nours;
+  const char *where;
+  unsigned long fast0, slow0;  /* Launch counts at region begin.  */
+  double host_us0;
 };
 
 static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -940,6 +1168,10 @@ cuda_region_begin (const char *where, int n, char *const *host,
   int forced = pacc_settings.data_path == PACC_PATH_REGISTER;
 
   cur_where = where;
+  g->where = where;
+  g->fast0 = L.nfast;
+  g->slow0 = L.nslow;
+  g->host_us0 = L.host_us;
   ensure_thread ();
   if (timing)
     {
@@ -1045,6 +1277,13 @@ cuda_region_end (void *handle)
   if (*pp)
     *pp = g->next;
   pthread_mutex_unlock (&region_lock);
+  if (pacc_settings.verbose >= 1)
+    {
+      unsigned long fast = L.nfast - g->fast0, slow = L.nslow - g->slow0;
+      pacc_note (g->where, "kernel launches: %lu by PACC (%.1f us of host "
+                 "time each), %lu by libgomp", fast,
+                 fast ? (L.host_us - g->host_us0) / fast : 0.0, slow);
+    }
   /* The queues are synchronised: nothing reads or writes these any more.  */
   for (i = 0; i < g->nours; i++)
     CU_CALL ("unregistering a host array", cuMemHostUnregister, g->ours[i]);

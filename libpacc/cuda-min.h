@@ -28,6 +28,7 @@ typedef struct CUctx_st *CUcontext;
 typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef void (*CUhostFn) (void *userData);
+typedef struct CUfunc_st *CUfunction;
 
 /* --- constants (begin) --- */
 typedef enum cudaError_enum
@@ -67,6 +68,11 @@ typedef enum CUpointer_attribute_enum
   CU_POINTER_ATTRIBUTE_CONTEXT = 1,
   CU_POINTER_ATTRIBUTE_MEMORY_TYPE = 2
 } CUpointer_attribute;
+
+typedef enum CUdevice_attribute_enum
+{
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16
+} CUdevice_attribute;
 
 typedef enum CUmemorytype_enum
 {
@@ -120,6 +126,17 @@ CUresult cuEventElapsedTime (float *pMilliseconds, CUevent hStart,
                              CUevent hEnd);
 CUresult cuLaunchHostFunc (CUstream hStream, CUhostFn fn, void *userData);
 CUresult cuGetErrorName (CUresult error, const char **pStr);
+CUresult cuDeviceGetAttribute (int *pi, CUdevice_attribute attrib,
+                               CUdevice dev);
+CUresult cuLaunchKernel (CUfunction f, unsigned int gridDimX,
+                         unsigned int gridDimY, unsigned int gridDimZ,
+                         unsigned int blockDimX, unsigned int blockDimY,
+                         unsigned int blockDimZ, unsigned int sharedMemBytes,
+                         CUstream hStream, void **kernelParams, void **extra);
+CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor (int *numBlocks,
+                                                      CUfunction func,
+                                                      int blockSize,
+                                                      size_t dynamicSMemSize);
 CUresult cuGetErrorString (CUresult error, const char **pStr);
 /* --- functions (end) --- */
 
