@@ -873,29 +873,34 @@ cuda_free (int dev, void *buf)
 /* Kernel launches (launch.c's pacc_fast_launch).
 
    GCC 12's GOACC_parallel_keyed allocates the argument block of every
-   launch with cuMemAlloc and frees it later, which costs 50-60 us of host
-   time and synchronises the device.  For pacc kernels, whose map clauses
-   are all deviceptr or firstprivate_int (the argument block is then just
-   the host addresses' values), PACC launches the kernel itself:
+   launch (and the device copies of firstprivate scalars, which GCC 12
+   maps for OpenACC as GOMP_MAP_TO) with cuMemAlloc and frees it later,
+   which costs 50-60 us of host time and synchronises the device.  For
+   pacc kernels, whose map clauses are deviceptr, firstprivate_int or `to'
+   of a small scalar, PACC launches the kernel itself:
    - the CUfunction and its compile-time launch dimensions are libgomp's:
      for an offloaded function F, acc_deviceptr (F) gives libgomp's
      targ_fn_descriptor (GCC 12 plugin-nvptx.c: the function table of an
      image maps host functions to descriptors, target offset 0), so the
      module is the one libgomp loaded, in the same context;
-   - the argument block goes through a ring of pinned host slots copied
-     to a ring of device slots with cuMemcpyHtoDAsync on the kernel's
-     stream, and the slot is reused only after its event (recorded after
-     the launch) has completed;
+   - the argument block (device addresses: firstprivate_int values as
+     they are; for each `to' scalar and each deviceptr variable the address
+     of its copy, which follows the addresses in the same slot) goes through a ring of pinned host slots
+     copied to a ring of device slots with one cuMemcpyHtoDAsync on the
+     kernel's stream, and a slot is reused only after its event (recorded
+     after the launch) has completed;
    - dimensions as libgomp chooses them: the compile-time ones, else gangs
      to fill the device (occupancy times multiprocessors), workers to make
      blocks of LAUNCH_THREADS threads, vector 32.
    Anything else (another map kind, no stream, PACC_LAUNCH=libgomp) goes
    to libgomp.  */
 
+#define GOMP_MAP_TO 1
 #define GOMP_MAP_FORCE_DEVICEPTR 8
 #define GOMP_MAP_FIRSTPRIVATE_INT 13
 #define LAUNCH_SLOTS 1024
-#define LAUNCH_SLOT_ARGS 64
+#define LAUNCH_SLOT_BYTES 2048
+#define LAUNCH_SCALAR_MAX 16
 #define LAUNCH_THREADS 256
 
 /* GCC 12 libgomp/plugin/plugin-nvptx.c.  */
@@ -925,13 +930,16 @@ static struct
   int sms;
   struct kfn *fns;
   int nfns, cap;
-  void **host;                /* Pinned slots.  */
+  char *host;                 /* Pinned slots.  */
   CUdeviceptr dev;            /* Device slots.  */
   CUevent ev[LAUNCH_SLOTS];
   char used[LAUNCH_SLOTS];
   unsigned next;
   unsigned long nfast, nslow;
   double host_us;             /* Host time in fast launches.  */
+  double *samples;            /* Host time of each fast launch (us).  */
+  unsigned long nsamples, capsamples;
+  double last_us;             /* When the last fast launch returned.  */
 } L;
 static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -951,15 +959,21 @@ launch_init (void)
   CU_CALL ("reading the number of multiprocessors", cuDeviceGetAttribute,
            &L.sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudev);
   CU_CALL ("allocating pinned kernel-argument slots", cuMemAllocHost_v2,
-           (void **) &L.host, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_ARGS
-                              * sizeof (void *));
+           (void **) &L.host, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
   CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2, &L.dev,
-           (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_ARGS * sizeof (void *));
+           (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
   for (int i = 0; i < LAUNCH_SLOTS; i++)
     CU_CALL ("creating a kernel-argument event", cuEventCreate, &L.ev[i],
              CU_EVENT_DISABLE_TIMING);
   L.on = 1;
   pacc_fast_launch = cuda_launch;
+}
+
+static int
+dbl_cmp (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
 }
 
 static const struct kfn *
@@ -1001,15 +1015,18 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
              size_t *sizes, unsigned short *kinds, const unsigned *dims,
              int async)
 {
-  (void) sizes;
   double t0 = pacc_now_us ();
+  /* Slot layout: MAPNUM device addresses, then the `to' scalars, each in
+     LAUNCH_SCALAR_MAX bytes.  */
   if (!L.on || pacc_backend != &pacc_backend_cuda || async < 0
-      || mapnum > LAUNCH_SLOT_ARGS)
+      || mapnum * (sizeof (void *) + LAUNCH_SCALAR_MAX) > LAUNCH_SLOT_BYTES)
     goto slow;
   for (size_t i = 0; i < mapnum; i++)
     {
       int k = kinds[i] & 0xff;
-      if (k != GOMP_MAP_FORCE_DEVICEPTR && k != GOMP_MAP_FIRSTPRIVATE_INT)
+      if (k != GOMP_MAP_FIRSTPRIVATE_INT
+          && !((k == GOMP_MAP_TO || k == GOMP_MAP_FORCE_DEVICEPTR)
+               && sizes[i] <= LAUNCH_SCALAR_MAX))
         goto slow;
     }
   CUstream s = pacc_cuda_stream (async);
@@ -1056,20 +1073,49 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
   if (L.used[slot])
     CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
              L.ev[slot]);
-  void **h = L.host + (size_t) slot * LAUNCH_SLOT_ARGS;
-  CUdeviceptr dv = L.dev + (CUdeviceptr) slot * LAUNCH_SLOT_ARGS
-                   * sizeof (void *);
-  /* deviceptr and firstprivate_int: the device value is the host one.  */
-  memcpy (h, hostaddrs, mapnum * sizeof (void *));
-  CU_CALL ("copying kernel arguments", cuMemcpyHtoDAsync_v2, dv, h,
-           mapnum * sizeof (void *), s);
+  char *h = L.host + (size_t) slot * LAUNCH_SLOT_BYTES;
+  CUdeviceptr dv = L.dev + (CUdeviceptr) slot * LAUNCH_SLOT_BYTES;
+  size_t bytes = mapnum * sizeof (void *);
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      CUdeviceptr a;
+      int k = kinds[i] & 0xff;
+      if (k == GOMP_MAP_TO || k == GOMP_MAP_FORCE_DEVICEPTR)
+        {
+          /* A copy of the host variable (for deviceptr, the variable
+             holding the device pointer: GCC 12 maps it like a scalar and
+             libgomp copies it, target.c), after the addresses.  */
+          memcpy (h + bytes, hostaddrs[i], sizes[i]);
+          a = dv + bytes;
+          bytes += LAUNCH_SCALAR_MAX;
+        }
+      else
+        /* firstprivate_int: the value itself.  */
+        a = (CUdeviceptr) (uintptr_t) hostaddrs[i];
+      memcpy (h + i * sizeof (void *), &a, sizeof a);
+    }
+  CU_CALL ("copying kernel arguments", cuMemcpyHtoDAsync_v2, dv, h, bytes,
+           s);
   void *kargs[1] = { &dv };
   CU_CALL ("launching a kernel", cuLaunchKernel, d->fn, g, 1, 1, v, w, 1, 0,
            s, kargs, NULL);
   CU_CALL ("recording a kernel-argument event", cuEventRecord, L.ev[slot], s);
   L.used[slot] = 1;
   L.nfast++;
-  L.host_us += pacc_now_us () - t0;
+  L.last_us = pacc_now_us ();
+  L.host_us += L.last_us - t0;
+  if (L.nsamples == L.capsamples && L.capsamples < (1ul << 24))
+    {
+      unsigned long cap = L.capsamples ? 2 * L.capsamples : 4096;
+      double *n = realloc (L.samples, cap * sizeof *n);
+      if (n)
+        {
+          L.samples = n;
+          L.capsamples = cap;
+        }
+    }
+  if (L.nsamples < L.capsamples)
+    L.samples[L.nsamples++] = L.last_us - t0;
   pthread_mutex_unlock (&launch_lock);
   return 1;
 
@@ -1105,6 +1151,7 @@ struct cregion
   int nours;
   const char *where;
   unsigned long fast0, slow0;  /* Launch counts at region begin.  */
+  unsigned long samples0;
   double host_us0;
 };
 
@@ -1172,6 +1219,7 @@ cuda_region_begin (const char *where, int n, char *const *host,
   g->fast0 = L.nfast;
   g->slow0 = L.nslow;
   g->host_us0 = L.host_us;
+  g->samples0 = L.nsamples;
   ensure_thread ();
   if (timing)
     {
@@ -1279,10 +1327,22 @@ cuda_region_end (void *handle)
   pthread_mutex_unlock (&region_lock);
   if (pacc_settings.verbose >= 1)
     {
+      /* The median shows the cost of a launch; the mean also counts the
+         time the host waited for full CUDA queues (it ran ahead of the
+         device by as much as they hold).  */
       unsigned long fast = L.nfast - g->fast0, slow = L.nslow - g->slow0;
-      pacc_note (g->where, "kernel launches: %lu by PACC (%.1f us of host "
-                 "time each), %lu by libgomp", fast,
-                 fast ? (L.host_us - g->host_us0) / fast : 0.0, slow);
+      unsigned long ns = L.nsamples - g->samples0;
+      double med = 0;
+      if (ns)
+        {
+          qsort (L.samples + g->samples0, ns, sizeof (double), dbl_cmp);
+          med = L.samples[g->samples0 + ns / 2];
+        }
+      pacc_note (g->where, "kernel launches: %lu by PACC (host time median "
+                 "%.1f us, mean %.1f us; last enqueued %.1f ms before the "
+                 "device finished), %lu by libgomp", fast, med,
+                 fast ? (L.host_us - g->host_us0) / fast : 0.0,
+                 fast ? (pacc_now_us () - L.last_us) / 1000.0 : 0.0, slow);
     }
   /* The queues are synchronised: nothing reads or writes these any more.  */
   for (i = 0; i < g->nours; i++)

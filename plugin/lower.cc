@@ -476,21 +476,22 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	  if (l.init_slot)
 	    *l.init_slot = build_empty_stmt (l.loc);
 	}
-      enum omp_clause_code par;
-      if (i == nl - 1 && nl > 1)
-	par = OMP_CLAUSE_VECTOR;
-      else if (i == 0)
-	par = OMP_CLAUSE_GANG;
-      else
-	par = OMP_CLAUSE_WORKER;
-      tree clauses = omp_clause (l.loc, par, NULL_TREE);
-      /* Every nest uses all three levels: one loop is gang worker vector,
-	 two are gang worker / vector, three gang / worker / vector.  */
-      if (nl == 1)
+      /* Rows go to gangs; the fastest loop gets worker and vector threads
+	 (whole blocks on one row: coalesced, and busy even when a chunk
+	 has fewer rows than the device has blocks).  One loop: gang worker
+	 vector; two: gang / worker vector; three: gang / worker / vector;
+	 loops between the second and the innermost run sequentially.  */
+      tree clauses = NULL_TREE;
+      if (i == 0)
+	clauses = omp_clause (l.loc, OMP_CLAUSE_GANG, clauses);
+      if (i == nl - 1)
 	clauses = omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
-      if (nl <= 2 && i == 0)
+      if ((i == nl - 1 && nl <= 2) || (i == 1 && nl >= 3))
 	clauses = omp_clause (l.loc, OMP_CLAUSE_WORKER, clauses);
-      clauses = omp_clause (l.loc, OMP_CLAUSE_INDEPENDENT, clauses);
+      if (!clauses)
+	clauses = omp_clause (l.loc, OMP_CLAUSE_SEQ, clauses);
+      if (OMP_CLAUSE_CODE (clauses) != OMP_CLAUSE_SEQ)
+	clauses = omp_clause (l.loc, OMP_CLAUSE_INDEPENDENT, clauses);
       for (tree v : k.private_vars)
 	{
 	  clauses = omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
