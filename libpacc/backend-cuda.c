@@ -876,8 +876,9 @@ cuda_free (int dev, void *buf)
    launch (and the device copies of firstprivate scalars, which GCC 12
    maps for OpenACC as GOMP_MAP_TO) with cuMemAlloc and frees it later,
    which costs 50-60 us of host time and synchronises the device.  For
-   pacc kernels, whose map clauses are deviceptr, firstprivate_int or `to'
-   of a small scalar, PACC launches the kernel itself:
+   pacc kernels, whose map clauses are deviceptr, firstprivate_int, or
+   `to' or `tofrom' (reduction variables) of a small scalar, PACC
+   launches the kernel itself:
    - the CUfunction and its compile-time launch dimensions are libgomp's:
      for an offloaded function F, acc_deviceptr (F) gives libgomp's
      targ_fn_descriptor (GCC 12 plugin-nvptx.c: the function table of an
@@ -896,6 +897,7 @@ cuda_free (int dev, void *buf)
    to libgomp.  */
 
 #define GOMP_MAP_TO 1
+#define GOMP_MAP_TOFROM 3
 #define GOMP_MAP_FORCE_DEVICEPTR 8
 #define GOMP_MAP_FIRSTPRIVATE_INT 13
 #define LAUNCH_SLOTS 1024
@@ -1025,7 +1027,8 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
     {
       int k = kinds[i] & 0xff;
       if (k != GOMP_MAP_FIRSTPRIVATE_INT
-          && !((k == GOMP_MAP_TO || k == GOMP_MAP_FORCE_DEVICEPTR)
+          && !((k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+                || k == GOMP_MAP_FORCE_DEVICEPTR)
                && sizes[i] <= LAUNCH_SCALAR_MAX))
         goto slow;
     }
@@ -1080,7 +1083,8 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
     {
       CUdeviceptr a;
       int k = kinds[i] & 0xff;
-      if (k == GOMP_MAP_TO || k == GOMP_MAP_FORCE_DEVICEPTR)
+      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+          || k == GOMP_MAP_FORCE_DEVICEPTR)
         {
           /* A copy of the host variable (for deviceptr, the variable
              holding the device pointer: GCC 12 maps it like a scalar and
@@ -1099,6 +1103,18 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
   void *kargs[1] = { &dv };
   CU_CALL ("launching a kernel", cuLaunchKernel, d->fn, g, 1, 1, v, w, 1, 0,
            s, kargs, NULL);
+  /* `tofrom' scalars (reduction variables) go back after the kernel, in
+     stream order; the generated code reads them after acc_wait.  */
+  for (size_t i = 0, off = mapnum * sizeof (void *); i < mapnum; i++)
+    {
+      int k = kinds[i] & 0xff;
+      if (k == GOMP_MAP_TOFROM)
+        CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
+                 hostaddrs[i], dv + off, sizes[i], s);
+      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+          || k == GOMP_MAP_FORCE_DEVICEPTR)
+        off += LAUNCH_SCALAR_MAX;
+    }
   CU_CALL ("recording a kernel-argument event", cuEventRecord, L.ev[slot], s);
   L.used[slot] = 1;
   L.nfast++;
