@@ -233,6 +233,28 @@ rewritten_copy (pacc_region &r, tree e, hash_map<tree, tree> &map)
 /* ------------------------------------------------------------------ */
 /* Reductions.                                                         */
 
+/* The reduction partials PART (nsteps * nkernels elements): element IDX,
+   and the index of time step T's kernel J.  */
+static tree
+part_elt (tree part, tree idx)
+{
+  tree type = TREE_TYPE (TREE_TYPE (part));
+  tree off = build2 (MULT_EXPR, long_integer_type_node, idx,
+		     lng (TYPE_SIZE_UNIT (type)));
+  return build1 (INDIRECT_REF, type,
+		 build2 (POINTER_PLUS_EXPR, TREE_TYPE (part), part,
+			 fold_convert (sizetype, off)));
+}
+
+static tree
+part_index (tree t, tree t0, int nkernels, int j)
+{
+  return build2 (PLUS_EXPR, long_integer_type_node,
+		 build2 (MULT_EXPR, long_integer_type_node,
+			 build2 (MINUS_EXPR, long_integer_type_node, lng (t),
+				 t0), lcst (nkernels)), lcst (j));
+}
+
 static tree
 reduction_identity (enum tree_code op, tree type)
 {
@@ -557,24 +579,10 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   if (!rvars.empty ())
     {
       add (&inner, build_call_expr_loc (loc, fn_acc_wait, 1, queue));
-      tree idx = build2 (PLUS_EXPR, long_integer_type_node,
-			 build2 (MULT_EXPR, long_integer_type_node,
-				 build2 (MINUS_EXPR, long_integer_type_node,
-					 lng (tcur), t0), lcst (nk)),
-			 lcst (j));
       for (size_t q = 0; q < rvars.size (); q++)
 	{
 	  int ri = k.reductions[q];
-	  tree part = parts[ri];
-	  tree slot = build1 (INDIRECT_REF, TREE_TYPE (TREE_TYPE (part)),
-			      build2 (POINTER_PLUS_EXPR, TREE_TYPE (part), part,
-				      fold_convert (sizetype,
-						    build2 (MULT_EXPR,
-							    long_integer_type_node,
-							    idx,
-							    lng (TYPE_SIZE_UNIT
-								 (TREE_TYPE
-								  (rvars[q])))))));
+	  tree slot = part_elt (parts[ri], part_index (tcur, t0, nk, j));
 	  add (&inner, assign (slot,
 			       reduction_combine (loc, r.pc->reductions[ri].op,
 						  unshare_expr (slot),
@@ -775,14 +783,7 @@ pacc_lower_region (pacc_region &r)
 							lng (TYPE_SIZE_UNIT
 							     (type)))))));
       tree i = new_var (c, "__pacc_i", long_integer_type_node);
-      tree slot = build1 (INDIRECT_REF, type,
-			  build2 (POINTER_PLUS_EXPR, pt, part,
-				  fold_convert (sizetype,
-						build2 (MULT_EXPR,
-							long_integer_type_node,
-							i,
-							lng (TYPE_SIZE_UNIT
-							     (type))))));
+      tree slot = part_elt (part, i);
       add (&body, assign (i, lcst (0)));
       tree loop = build_stmt (r.loc, FOR_STMT, NULL_TREE,
 			      build2 (LT_EXPR, boolean_type_node, i,
@@ -870,21 +871,8 @@ pacc_lower_region (pacc_region &r)
       for (int ri : k.reductions)
 	{
 	  pacc_reduction_clause &rc = pc.reductions[ri];
-	  tree part = parts[ri];
-	  tree type = TREE_TYPE (TREE_TYPE (part));
-	  tree idx = build2 (PLUS_EXPR, long_integer_type_node,
-			     build2 (MULT_EXPR, long_integer_type_node,
-				     build2 (MINUS_EXPR, long_integer_type_node,
-					     lng (r.tvar), t0), lcst (nk)),
-			     lcst (j));
-	  tree slot = build1 (INDIRECT_REF, type,
-			      build2 (POINTER_PLUS_EXPR, TREE_TYPE (part), part,
-				      fold_convert (sizetype,
-						    build2 (MULT_EXPR,
-							    long_integer_type_node,
-							    idx,
-							    lng (TYPE_SIZE_UNIT
-								 (type))))));
+	  tree type = TREE_TYPE (TREE_TYPE (parts[ri]));
+	  tree slot = part_elt (parts[ri], part_index (r.tvar, t0, nk, j));
 	  add (&repl, assign (rc.decl,
 			      reduction_combine (k.loc, rc.op,
 						 fold_convert (type, rc.decl),
