@@ -1658,6 +1658,34 @@ collect_items (pacc_region &r, tree *slot, bool &bad)
 /* ------------------------------------------------------------------ */
 /* Halo derivation along chains of kernels.                            */
 
+/* Whether the rows of temporary buffer A that kernel M reads lie within
+   the rows kernel W writes, as far as the loop bounds tell: each bound of
+   the reader, shifted by the read offset, differs from the writer's by a
+   constant of the right sign.  Bounds that do not differ by a constant
+   are assumed to cover (not provable here).  */
+static bool
+temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
+{
+  pacc_loop &lw = w.loops[w.dec], &lm = m.loops[m.dec];
+  pacc_form wl, wh, ml, mh;
+  if (!pacc_form_of (lw.init, wl) || !pacc_form_of (lw.bound, wh)
+      || !pacc_form_of (lm.init, ml) || !pacc_form_of (lm.bound, mh))
+    return true;
+  /* Rows written [wl + w.w, wh + w.w); rows read [ml + off, mh + off).  */
+  pacc_form lo = ml, hi = mh;
+  form_add (lo, wl, -1);
+  form_add (hi, wh, -1);
+  for (auto &mono : lo)
+    if (!mono.atoms.empty ())
+      return true;
+  for (auto &mono : hi)
+    if (!mono.atoms.empty ())
+      return true;
+  HOST_WIDE_INT dlo = form_const (lo) + a.off[0] - w.w;
+  HOST_WIDE_INT dhi = form_const (hi) + a.off[0] - w.w;
+  return dlo >= 0 && dhi <= 0;
+}
+
 static bool
 derive_halo (pacc_region &r)
 {
@@ -1700,6 +1728,17 @@ derive_halo (pacc_region &r)
 			"written in the time step, so its value would cross a "
 			"time-block boundary; list it in %<targetinout%>",
 			r.pc->arrays[a.buf].decl);
+	      return false;
+	    }
+	  if (wi >= 0 && r.pc->arrays[a.buf].role == PACC_ROLE_TEMP
+	      && !temp_rows_covered (r.kernels[wi], km, a))
+	    {
+	      error_at (a.loc, "targettemp array %qD is read at rows that the "
+			"time step does not write (the rows of the reading loop "
+			"reach beyond those of the writing loop), so their "
+			"values would cross a time-block boundary; list it in "
+			"%<targetinout%>", r.pc->arrays[a.buf].decl);
+	      inform (r.kernels[wi].loc, "written by this loop nest");
 	      return false;
 	    }
 	  for (int d = 0; d < rank; d++)
