@@ -56,7 +56,6 @@ struct pacc_pipeline_clauses
   int rank;			/* 0 when size() is missing.  */
   tree size_lo[PACC_MAX_RANK];
   tree size_len[PACC_MAX_RANK];
-  location_t size_loc;
   int halo_rank;		/* 0 when halo() is missing.  */
   HOST_WIDE_INT halo_lo[PACC_MAX_RANK];
   HOST_WIDE_INT halo_hi[PACC_MAX_RANK];

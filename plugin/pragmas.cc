@@ -526,7 +526,7 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
   pc->rank = 0;
   pc->halo_rank = 0;
   pc->async = false;
-  pc->size_loc = pc->halo_loc = loc;
+  pc->halo_loc = loc;
   bool seen[7] = { false };
   static const char *const names[7]
     = { "targetin", "targetinout", "targettemp", "size", "halo", "async",
@@ -568,7 +568,6 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
 	  parse_array_list (lx, pc, which, names[which]);
 	  break;
 	case 3:
-	  pc->size_loc = t.loc;
 	  parse_dims (lx, pc, false);
 	  break;
 	case 4:

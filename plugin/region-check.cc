@@ -499,7 +499,6 @@ struct kernel_ctx
   hash_set<tree> pacc_vars;	/* Variables of this nest's pacc loops.  */
   hash_set<tree> control;	/* Their init and increment expressions.  */
   bool bad;
-  tree cur_stmt;		/* Innermost statement (for reductions).  */
   location_t cur_loc;		/* Of the innermost expression walked.  */
 };
 
@@ -968,11 +967,10 @@ static void scan_nest (tree *slot, nest_ctx &n);
 
 static void
 add_pacc_loop (nest_ctx &n, pacc_directive *d, tree *marker_slot,
-	       tree *after_slot, tree **consumed_init)
+	       tree *after_slot)
 {
   tree *for_slot, *init_slot;
   tree var, init;
-  *consumed_init = NULL;
   if (!pacc_match_for (after_slot, &for_slot, &init_slot, &var, &init))
     {
       error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
@@ -1072,9 +1070,8 @@ scan_nest (tree *slot, nest_ctx &n)
 		    continue;
 		  }
 	      }
-	    tree *dummy;
 	    size_t before = n.k->loops.size ();
-	    add_pacc_loop (n, d, tsi_stmt_ptr (i), tsi_stmt_ptr (j), &dummy);
+	    add_pacc_loop (n, d, tsi_stmt_ptr (i), tsi_stmt_ptr (j));
 	    if (n.k->loops.size () > before)
 	      {
 		pacc_loop &l = n.k->loops[before];
@@ -1205,13 +1202,11 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   kc.r = &r;
   kc.k = &k;
   kc.bad = false;
-  kc.cur_stmt = NULL_TREE;
   kc.cur_loc = d->loc;
   nest_ctx n = { &r, &k, &kc, false };
   k.loc = d->loc;
   k.w = 0;
-  tree *dummy;
-  add_pacc_loop (n, d, k.marker_slot, after_marker, &dummy);
+  add_pacc_loop (n, d, k.marker_slot, after_marker);
   if (n.bad || k.loops.empty ())
     return false;
   pacc_loop &l0 = k.loops[0];
@@ -1577,8 +1572,6 @@ collect_items (pacc_region &r, tree *slot, bool &bad)
     return;
   if (TREE_CODE (t) == BIND_EXPR)
     {
-      for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	r.body_vars.push_back (v);
       collect_items (r, &BIND_EXPR_BODY (t), bad);
       return;
     }

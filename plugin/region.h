@@ -91,7 +91,6 @@ struct pacc_region
   std::vector<pacc_kernel> kernels;
   std::vector<pacc_item> items;
   std::vector<tree> assigned;	/* Scalars and pointers host statements set.  */
-  std::vector<tree> body_vars;	/* Host temporaries declared in the body.  */
   int final_perm[64];		/* Array i names buffer final_perm[i].  */
   HOST_WIDE_INT reach_lo[PACC_MAX_RANK], reach_hi[PACC_MAX_RANK];
   HOST_WIDE_INT e_lo, e_hi;	/* Max widening along rows.  */
