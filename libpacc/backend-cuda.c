@@ -1441,6 +1441,84 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
 }
 
 /* ------------------------------------------------------------------ */
+/* Peer copies (devices.c's update peer).  DST and SRC are host addresses
+   of data present on devices TO and FROM (libgomp's device numbers, which
+   are CUDA ordinals): their device addresses and each device's context
+   come from libgomp with that device current.  The copy is
+   cuMemcpyPeer[Async]: direct when the devices can access each other
+   (peer access is enabled for the pair on first use), staged by the
+   driver otherwise; PACC_VERBOSE says which.  */
+
+static unsigned char peer_enabled[PACC_MAX_DEVICES][PACC_MAX_DEVICES];
+
+static CUdeviceptr
+peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp,
+             CUstream *streamp, int async)
+{
+  gomp.acc_set_device_num (dev, ACC_DEVICE_NVIDIA);
+  char *d = gomp.acc_deviceptr ((void *) host);
+  char *e = bytes ? gomp.acc_deviceptr ((char *) host + bytes - 1) : d;
+  if (!d || e != d + (bytes ? bytes - 1 : 0))
+    pacc_error (NULL, "update peer: the %zu bytes at %p are not present on "
+                "device %d", bytes, host, dev);
+  *ctxp = gomp.acc_get_current_cuda_context ();
+  if (streamp)
+    *streamp = async >= 0 ? gomp.acc_get_cuda_stream (async) : NULL;
+  return dptr (d);
+}
+
+int
+pacc_cuda_device (void)
+{
+  return dev_ord;
+}
+
+void
+pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
+                     size_t bytes, int async)
+{
+  int old = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
+  CUcontext cto, cfrom;
+  CUstream s = NULL;
+  CUdeviceptr ddst = peer_devptr (to, dst, bytes, &cto, &s, async);
+  CUdeviceptr dsrc = peer_devptr (from, src, bytes, &cfrom, NULL, -1);
+  int direct = to == from;
+  if (to != from && to < PACC_MAX_DEVICES && from < PACC_MAX_DEVICES)
+    {
+      CUdevice dto, dfrom;
+      CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dto, to);
+      CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dfrom,
+               from);
+      CU_CALL ("asking whether two devices can access each other",
+               cuDeviceCanAccessPeer, &direct, dto, dfrom);
+      if (direct && !peer_enabled[to][from])
+        {
+          /* The destination's context maps the source's memory.  */
+          CU_CALL ("making a device's context current", cuCtxSetCurrent,
+                   cto);
+          CUresult r = cu.cuCtxEnablePeerAccess (cfrom, 0);
+          if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+            cuda_fail ("cuCtxEnablePeerAccess", r, "enabling peer access",
+                       NULL);
+          peer_enabled[to][from] = 1;
+        }
+    }
+  if (s)
+    CU_CALL ("copying between devices", cuMemcpyPeerAsync, ddst, cto, dsrc,
+             cfrom, bytes, s);
+  else
+    CU_CALL ("copying between devices", cuMemcpyPeer, ddst, cto, dsrc, cfrom,
+             bytes);
+  gomp.acc_set_device_num (old, ACC_DEVICE_NVIDIA);
+  if (pacc_settings.verbose >= 1)
+    pacc_note (NULL, "update peer: %zu bytes from device %d to device %d, "
+               "%s%s", bytes, from, to,
+               to == from ? "within the device"
+               : direct ? "direct (peer access)" : "staged through the host",
+               s ? ", asynchronous" : "");
+}
+
+/* ------------------------------------------------------------------ */
 /* For the kernel launcher.  */
 
 void *

@@ -43,6 +43,7 @@ typedef enum cudaError_enum
   CUDA_ERROR_INVALID_DEVICE = 101,
   CUDA_ERROR_INVALID_CONTEXT = 201,
   CUDA_ERROR_NOT_READY = 600,
+  CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED = 704,
   CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED = 712,
   CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED = 713,
   CUDA_ERROR_NOT_PERMITTED = 800,
@@ -128,6 +129,15 @@ CUresult cuLaunchHostFunc (CUstream hStream, CUhostFn fn, void *userData);
 CUresult cuGetErrorName (CUresult error, const char **pStr);
 CUresult cuDeviceGetAttribute (int *pi, CUdevice_attribute attrib,
                                CUdevice dev);
+CUresult cuDeviceCanAccessPeer (int *canAccessPeer, CUdevice dev,
+                                CUdevice peerDev);
+CUresult cuCtxEnablePeerAccess (CUcontext peerContext, unsigned int Flags);
+CUresult cuMemcpyPeer (CUdeviceptr dstDevice, CUcontext dstContext,
+                       CUdeviceptr srcDevice, CUcontext srcContext,
+                       size_t ByteCount);
+CUresult cuMemcpyPeerAsync (CUdeviceptr dstDevice, CUcontext dstContext,
+                            CUdeviceptr srcDevice, CUcontext srcContext,
+                            size_t ByteCount, CUstream hStream);
 CUresult cuLaunchKernel (CUfunction f, unsigned int gridDimX,
                          unsigned int gridDimY, unsigned int gridDimZ,
                          unsigned int blockDimX, unsigned int blockDimY,

@@ -179,6 +179,13 @@ int pacc_chunk_slot (const struct pacc_region *r, int i);
    use or has no such queue yet.  */
 void *pacc_cuda_context (void);
 void *pacc_cuda_stream (int queue);
+/* backend-cuda.c: the GPU PACC's pipelines use (libgomp's number).  */
+int pacc_cuda_device (void);
+/* devices.c: error if a pipeline starts with another device current.  */
+void pacc_check_pipeline_device (const char *where);
+/* backend-cuda.c, for devices.c: a peer copy between two GPUs.  */
+void pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
+                          size_t bytes, int async);
 
 /* trace.c: messages.  WHERE may be NULL.  */
 void pacc_error (const char *where, const char *fmt, ...)

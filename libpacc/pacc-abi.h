@@ -126,6 +126,20 @@ void *__pacc_region_scratch (void *region, unsigned long bytes);
 /* Wait for everything the region enqueued, free its buffers.  */
 void __pacc_region_end (void *region);
 
+/* `#pragma pacc deviceid(e) STATEMENT':
+     int saved = __pacc_device_push (e, where); STATEMENT;
+     __pacc_device_pop (saved);
+   `#pragma pacc wait device(e)': __pacc_wait_device (e, where).
+   `#pragma pacc update peer ...': one __pacc_update_peer per to()/from()
+   pair (host addresses and byte counts; ASYNC -1 without async(q)).  */
+int __pacc_device_push (int device, const char *where);
+void __pacc_device_pop (int saved);
+void __pacc_wait_device (int device, const char *where);
+void __pacc_update_peer (void *dst, int to_device, unsigned long dst_bytes,
+                         const void *src, int from_device,
+                         unsigned long src_bytes, int async,
+                         const char *where);
+
 #ifdef __cplusplus
 }
 #endif

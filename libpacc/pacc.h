@@ -26,6 +26,22 @@ int pacc_get_num_devices (void);
    pinned staging buffers).  */
 const char *pacc_get_data_path (void);
 
+/* The device current on this thread (`#pragma pacc deviceid'): libgomp's
+   NVIDIA device number on the GPU, the emulated one on the host path.  */
+int pacc_get_device (void);
+
+/* Copy BYTES from the copy on device FROM_DEVICE of the data at host
+   address SRC to the copy on device TO_DEVICE of the data at host address
+   DST (both present on their devices), device to device (the second
+   paper's peer update).  The _async variant queues it on TO_DEVICE's
+   OpenACC queue ASYNC.  An unknown device number or data not present is
+   an error naming it.  */
+#include <stddef.h>
+void acc_update_peer (void *dst, int to_device, const void *src,
+                      int from_device, size_t bytes);
+void acc_update_peer_async (void *dst, int to_device, const void *src,
+                            int from_device, size_t bytes, int async);
+
 /* Version of the compiler/runtime ABI this library implements.  */
 int pacc_get_abi_version (void);
 

@@ -51,7 +51,7 @@ runtime_init (const char *where)
                    pacc_ndevices, pacc_ndevices == 1 ? "" : "s",
                    !pacc_settings.devices ? ""
                    : pacc_backend->on_host
-                   ? " (PACC_DEVICES is not used by the host path yet)"
+                   ? " (PACC_DEVICES: devices the multi-device directives emulate; pipelines use one)"
                    : " (PACC_DEVICES is not used by the CUDA path yet: "
                      "device 0 only)");
       initialised = 1;
@@ -211,6 +211,7 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   if (!where)
     where = "(unknown place)";
   runtime_init (where);
+  pacc_check_pipeline_device (where);
   if (abi_version != PACC_ABI_VERSION)
     pacc_error (where, "the program was compiled for libpacc ABI version "
                 "%d, but this libpacc implements version %d; rebuild it",
