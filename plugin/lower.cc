@@ -33,7 +33,8 @@
 
 /* Runtime entry points, built once per translation unit.  */
 static tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
-  fn_scratch, fn_end, fn_acc_wait;
+  fn_scratch, fn_end, fn_acc_wait, fn_dev_push, fn_dev_pop, fn_wait_device,
+  fn_update_peer;
 
 static tree
 runtime_fn (tree *slot, const char *name, tree type)
@@ -79,6 +80,31 @@ build_runtime_decls (void)
   runtime_fn (&fn_acc_wait, "acc_wait",
 	      build_function_type_list (void_type_node, integer_type_node,
 					NULL_TREE));
+  runtime_fn (&fn_dev_push, "__pacc_device_push",
+	      build_function_type_list (integer_type_node, integer_type_node,
+					ccp, NULL_TREE));
+  runtime_fn (&fn_dev_pop, "__pacc_device_pop",
+	      build_function_type_list (void_type_node, integer_type_node,
+					NULL_TREE));
+  runtime_fn (&fn_wait_device, "__pacc_wait_device",
+	      build_function_type_list (void_type_node, integer_type_node,
+					ccp, NULL_TREE));
+  runtime_fn (&fn_update_peer, "__pacc_update_peer",
+	      build_function_type_list (void_type_node, ptr_type_node,
+					integer_type_node, size_type_node,
+					const_ptr_type_node, integer_type_node,
+					size_type_node, integer_type_node, ccp,
+					NULL_TREE));
+}
+
+/* "file:line" of LOC, as a string literal for run-time messages.  */
+static tree
+where_literal (location_t loc)
+{
+  expanded_location xl = expand_location (loc);
+  char where[512];
+  snprintf (where, sizeof where, "%s:%d", xl.file ? xl.file : "?", xl.line);
+  return build_string_literal (strlen (where) + 1, where);
 }
 
 /* Must match libpacc/pacc-abi.h.  */
@@ -750,10 +776,7 @@ pacc_lower_region (pacc_region &r)
   add (&body, assign (elt (rinfo, RI_ASYNC), lcst (pc.async)));
   add (&body, assign (elt (rinfo, RI_NKERNELS), lcst (nk)));
 
-  expanded_location xl = expand_location (r.loc);
-  char where[512];
-  snprintf (where, sizeof where, "%s:%d", xl.file ? xl.file : "?", xl.line);
-  tree where_s = build_string_literal (strlen (where) + 1, where);
+  tree where_s = where_literal (r.loc);
   tree names_s = build_string_literal (names.size () + 1, names.c_str ());
   add (&body, assign (R, build_call_expr_loc (r.loc, fn_begin, 7,
 					      build_int_cst (integer_type_node,
@@ -957,6 +980,73 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	  error_at (d->loc, "%<#pragma pacc loop%> outside a "
 		    "%<#pragma pacc pipeline%> time loop");
 	  *marker = build_empty_stmt (d->loc);
+	  continue;
+	}
+      if (d->kind == PACC_DIR_WAIT)
+	{
+	  build_runtime_decls ();
+	  *marker = build_call_expr_loc (d->loc, fn_wait_device, 2,
+					 fold_convert (integer_type_node,
+						       d->dev),
+					 where_literal (d->loc));
+	  continue;
+	}
+      if (d->kind == PACC_DIR_UPDATE_PEER)
+	{
+	  build_runtime_decls ();
+	  tree list = alloc_stmt_list ();
+	  tree async = d->async ? fold_convert (integer_type_node, d->async)
+		       : integer_minus_one_node;
+	  for (size_t k = 0; k < d->to.size (); k++)
+	    add (&list, build_call_expr_loc
+		 (d->loc, fn_update_peer, 8,
+		  fold_convert (ptr_type_node, d->to[k].addr),
+		  fold_convert (integer_type_node, d->dev),
+		  fold_convert (size_type_node, d->to[k].bytes),
+		  fold_convert (const_ptr_type_node, d->from[k].addr),
+		  fold_convert (integer_type_node, d->from_dev),
+		  fold_convert (size_type_node, d->from[k].bytes),
+		  unshare_expr (async), where_literal (d->loc)));
+	  *marker = list;
+	  continue;
+	}
+      if (d->kind == PACC_DIR_DEVICEID)
+	{
+	  /* { int saved = __pacc_device_push (e); STMT;
+	       __pacc_device_pop (saved); }  */
+	  *marker = build_empty_stmt (d->loc);
+	  tree_stmt_iterator j = i;
+	  tsi_next (&j);
+	  while (!tsi_end_p (j) && pacc_skip_stmt_p (tsi_stmt (j)))
+	    tsi_next (&j);
+	  if (tsi_end_p (j))
+	    {
+	      error_at (d->loc, "%<#pragma pacc deviceid%> must be followed "
+			"by a statement");
+	      continue;
+	    }
+	  tree *slot = tsi_stmt_ptr (j);
+	  if (pacc_deviceid_escapes (*slot))
+	    continue;
+	  build_runtime_decls ();
+	  lower_ctx c;
+	  c.r = NULL;
+	  c.loc = d->loc;
+	  c.vars = NULL_TREE;
+	  c.fndecl = fndecl;
+	  tree saved = new_var (c, "__pacc_device", integer_type_node);
+	  tree body = alloc_stmt_list ();
+	  add (&body, assign (saved, build_call_expr_loc
+			      (d->loc, fn_dev_push, 2,
+			       fold_convert (integer_type_node, d->dev),
+			       where_literal (d->loc))));
+	  add (&body, *slot);
+	  add (&body, build_call_expr_loc (d->loc, fn_dev_pop, 1, saved));
+	  tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body,
+			      NULL_TREE);
+	  TREE_SIDE_EFFECTS (bind) = 1;
+	  SET_EXPR_LOCATION (bind, d->loc);
+	  *slot = bind;
 	  continue;
 	}
       /* Pipeline: skip `t = t0;`, find the FOR_STMT.  */

@@ -24,7 +24,19 @@ enum pacc_dir_kind
 {
   PACC_DIR_INIT,
   PACC_DIR_PIPELINE,
-  PACC_DIR_LOOP
+  PACC_DIR_LOOP,
+  PACC_DIR_DEVICEID,		/* deviceid(e) STATEMENT  */
+  PACC_DIR_WAIT,		/* wait device(e)  */
+  PACC_DIR_UPDATE_PEER		/* update peer to() to_device() from() ...  */
+};
+
+/* One item of update peer's to() or from() list: a host address and a
+   byte count (expressions).  */
+struct pacc_peer_item
+{
+  tree addr;
+  tree bytes;
+  location_t loc;
 };
 
 /* Must match libpacc/pacc-abi.h enum pacc_array_kind.  */
@@ -71,6 +83,10 @@ struct pacc_directive
   bool bad;			/* Malformed (reported): lower nothing.  */
   int dim;			/* loop: dim(N).  */
   pacc_pipeline_clauses *pipe;	/* pipeline only.  */
+  tree dev;			/* deviceid, wait device, to_device.  */
+  tree from_dev;		/* update peer: from_device.  */
+  tree async;			/* update peer: async(q), or NULL.  */
+  std::vector<pacc_peer_item> to, from;	/* update peer.  */
 };
 
 /* pacc-plugin.cc */

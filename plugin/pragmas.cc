@@ -8,6 +8,9 @@
    markers, lowers what follows them and removes them all.
 
    Directives: init | pipeline clauses... | loop dim(N)
+     | deviceid(e) | wait device(e)
+     | update peer to(list) to_device(e) from(list) from_device(e) [async(q)]
+       where a list item is an array, or p[lo:len] (len elements from lo)
    Pipeline clauses: targetin(list) targetinout(list) targettemp(list)
      size([lo:len]...) halo([lower:upper]...) async reduction(op:list)
 
@@ -618,6 +621,202 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
 }
 
 /* ------------------------------------------------------------------ */
+/* Multi-device directives.                                            */
+
+/* `( expr )', an integer expression kept alive for the marker.  */
+static tree
+parse_paren_expr (pacc_lexer &lx)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return NULL_TREE;
+  tree e = parse_expr (lx);
+  if (e == error_mark_node || !expect (lx, CPP_CLOSE_PAREN, ")"))
+    return NULL_TREE;
+  pacc_keep_tree (e);
+  return e;
+}
+
+/* A list item of update peer: an array (all of it) or name[lo:len].  */
+static bool
+parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
+		 const char *clause)
+{
+  pacc_token t = peek (lx);
+  if (t.type != CPP_NAME)
+    {
+      parse_error (lx, "expected a variable name before %qs in %qs clause",
+		   tok_spelling (t), clause);
+      return false;
+    }
+  next (lx);
+  tree decl = lookup_name (t.value);
+  if (!decl)
+    {
+      error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
+      lx.failed = true;
+      return false;
+    }
+  tree type = decl == error_mark_node ? NULL_TREE : TREE_TYPE (decl);
+  if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+      || (TREE_CODE (type) != POINTER_TYPE && TREE_CODE (type) != ARRAY_TYPE))
+    {
+      error_at (t.loc, "%qE in %qs clause is not a variable of pointer or "
+		"array type", t.value, clause);
+      lx.failed = true;
+      return false;
+    }
+  TREE_USED (decl) = 1;
+  DECL_READ_P (decl) = 1;
+  tree elt = TREE_TYPE (type);
+  tree eptr = build_pointer_type (elt);
+  tree base;
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      TREE_ADDRESSABLE (decl) = 1;
+      base = fold_convert (eptr, build_fold_addr_expr (decl));
+    }
+  else
+    base = decl;
+  pacc_peer_item it;
+  it.loc = t.loc;
+  if (peek_is (lx, CPP_OPEN_SQUARE))
+    {
+      next (lx);
+      tree lo = parse_expr (lx);
+      if (!expect (lx, CPP_COLON, ":"))
+	return false;
+      tree len = parse_expr (lx);
+      if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
+	return false;
+      if (!COMPLETE_TYPE_P (elt))
+	{
+	  error_at (t.loc, "%qD in %qs clause points to an incomplete type",
+		    decl, clause);
+	  lx.failed = true;
+	  return false;
+	}
+      it.addr = build_binary_op (t.loc, PLUS_EXPR, base, lo, false);
+      it.bytes = build_binary_op (t.loc, MULT_EXPR,
+				  fold_convert (size_type_node, len),
+				  fold_convert (size_type_node,
+						TYPE_SIZE_UNIT (elt)), false);
+    }
+  else if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      it.addr = base;
+      it.bytes = fold_convert (size_type_node, TYPE_SIZE_UNIT (type));
+    }
+  else
+    {
+      error_at (t.loc, "%qD in %qs clause is a pointer: give the section "
+		"to copy, %<%E[lo:len]%>", decl, clause, t.value);
+      lx.failed = true;
+      return false;
+    }
+  pacc_keep_tree (it.addr);
+  pacc_keep_tree (it.bytes);
+  out.push_back (it);
+  return true;
+}
+
+static void
+parse_peer_list (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
+		 const char *clause)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  if (peek_is (lx, CPP_CLOSE_PAREN))
+    {
+      parse_error (lx, "empty list in %qs clause", clause);
+      return;
+    }
+  for (;;)
+    {
+      if (!parse_peer_item (lx, out, clause))
+	return;
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      expect (lx, CPP_CLOSE_PAREN, ")");
+      return;
+    }
+}
+
+/* update peer to(list) to_device(e) from(list) from_device(e) [async(q)] */
+static bool
+parse_update_peer (pacc_lexer &lx, pacc_directive *d)
+{
+  if (!peek_is_name (lx, "peer"))
+    {
+      parse_error (lx, "expected %<peer%> after %<#pragma pacc update%>");
+      return false;
+    }
+  next (lx);
+  static const char *const names[5]
+    = { "to", "from", "to_device", "from_device", "async" };
+  bool seen[5] = { false };
+  while (!lx.failed && !peek_is (lx, CPP_EOF))
+    {
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      pacc_token t = peek (lx);
+      int which = -1;
+      if (t.type == CPP_NAME)
+	for (int i = 0; i < 5; i++)
+	  if (!strcmp (IDENTIFIER_POINTER (t.value), names[i]))
+	    which = i;
+      if (which < 0)
+	{
+	  if (t.type == CPP_NAME)
+	    parse_error (lx, "unknown clause %qs in %<#pragma pacc update "
+			 "peer%>", IDENTIFIER_POINTER (t.value));
+	  else
+	    parse_error (lx, "expected a clause before %qs in %<#pragma pacc "
+			 "update peer%>", tok_spelling (t));
+	  return false;
+	}
+      if (seen[which])
+	{
+	  parse_error (lx, "too many %qs clauses in %<#pragma pacc update "
+		       "peer%>", names[which]);
+	  return false;
+	}
+      seen[which] = true;
+      next (lx);
+      switch (which)
+	{
+	case 0: parse_peer_list (lx, d->to, "to"); break;
+	case 1: parse_peer_list (lx, d->from, "from"); break;
+	case 2: d->dev = parse_paren_expr (lx); break;
+	case 3: d->from_dev = parse_paren_expr (lx); break;
+	case 4: d->async = parse_paren_expr (lx); break;
+	}
+    }
+  if (lx.failed)
+    return false;
+  for (int i = 0; i < 4; i++)
+    if (!seen[i])
+      {
+	error_at (d->loc, "%<#pragma pacc update peer%> without %qs clause",
+		  names[i]);
+	return false;
+      }
+  if (d->to.size () != d->from.size ())
+    {
+      error_at (d->loc, "%<to%> lists %d items but %<from%> lists %d: "
+		"%<#pragma pacc update peer%> copies them pairwise",
+		(int) d->to.size (), (int) d->from.size ());
+      return false;
+    }
+  return true;
+}
+
+/* ------------------------------------------------------------------ */
 
 static void
 add_marker (pacc_directive *d)
@@ -656,8 +855,9 @@ handle_pragma_pacc (cpp_reader *)
     }
   if (t.type != CPP_NAME)
     {
-      error_at (t.loc, "expected a pacc directive (%<init%>, %<pipeline%> or "
-		"%<loop%>) after %<#pragma pacc%>");
+      error_at (t.loc, "expected a pacc directive (%<init%>, %<pipeline%>, "
+		"%<loop%>, %<deviceid%>, %<wait%> or %<update%>) after "
+		"%<#pragma pacc%>");
       return;
     }
   const char *name = IDENTIFIER_POINTER (t.value);
@@ -665,7 +865,8 @@ handle_pragma_pacc (cpp_reader *)
   if (!current_function_decl || !cur_stmt_list)
     {
       if (!strcmp (name, "init") || !strcmp (name, "pipeline")
-	  || !strcmp (name, "loop"))
+	  || !strcmp (name, "loop") || !strcmp (name, "deviceid")
+	  || !strcmp (name, "wait") || !strcmp (name, "update"))
 	error_at (t.loc, "%<#pragma pacc %s%> must appear inside a function",
 		  name);
       else
@@ -679,6 +880,7 @@ handle_pragma_pacc (cpp_reader *)
   d->bad = false;
   d->dim = 0;
   d->pipe = NULL;
+  d->dev = d->from_dev = d->async = NULL_TREE;
   if (!strcmp (name, "init"))
     d->kind = PACC_DIR_INIT;
   else if (!strcmp (name, "pipeline"))
@@ -727,6 +929,39 @@ handle_pragma_pacc (cpp_reader *)
 	  return;
 	}
       d->dim = n;
+    }
+  else if (!strcmp (name, "deviceid"))
+    {
+      d->kind = PACC_DIR_DEVICEID;
+      d->dev = parse_paren_expr (lx);
+      if (!d->dev)
+	d->bad = true;
+    }
+  else if (!strcmp (name, "wait"))
+    {
+      d->kind = PACC_DIR_WAIT;
+      if (!peek_is_name (lx, "device"))
+	{
+	  parse_error (lx, "expected %<device%> after %<#pragma pacc wait%>");
+	  delete d;
+	  return;
+	}
+      next (lx);
+      d->dev = parse_paren_expr (lx);
+      if (!d->dev)
+	{
+	  delete d;
+	  return;
+	}
+    }
+  else if (!strcmp (name, "update"))
+    {
+      d->kind = PACC_DIR_UPDATE_PEER;
+      if (!parse_update_peer (lx, d))
+	{
+	  delete d;
+	  return;
+	}
     }
   else
     {

@@ -409,6 +409,7 @@ struct escape_ctx
   int depth;			/* Breakable constructs entered.  */
   int cdepth;			/* Loops entered (for continue).  */
   bool bad;
+  bool deviceid;		/* Checking a deviceid statement.  */
 };
 
 static void
@@ -446,6 +447,31 @@ escape_r (tree *tp, int *walk_subtrees, void *data)
 	c.bad |= inner.bad;
 	return NULL_TREE;
       }
+    case BREAK_STMT:
+    case CONTINUE_STMT:
+    case RETURN_EXPR:
+    case GOTO_EXPR:
+    case LABEL_EXPR:
+      if (c.deviceid
+	  && ((TREE_CODE (t) == BREAK_STMT && c.depth == 0)
+	      || (TREE_CODE (t) == CONTINUE_STMT && c.cdepth == 0)
+	      || TREE_CODE (t) == RETURN_EXPR || TREE_CODE (t) == GOTO_EXPR
+	      || TREE_CODE (t) == LABEL_EXPR))
+	{
+	  error_at (stmt_loc (t, input_location), "jump out of or into a "
+		    "%<#pragma pacc deviceid%> statement: the previous device "
+		    "would not be restored");
+	  c.bad = true;
+	  return NULL_TREE;
+	}
+      if (c.deviceid)
+	return NULL_TREE;
+      break;
+    default:
+      break;
+    }
+  switch (TREE_CODE (t))
+    {
     case BREAK_STMT:
       if (c.depth == 0)
 	{
@@ -485,6 +511,16 @@ static void
 check_escapes (tree t, escape_ctx &c, location_t)
 {
   walk_tree_without_duplicates (&t, escape_r, &c);
+}
+
+/* Whether STMT (the statement after `#pragma pacc deviceid') can be left
+   other than by falling through; reports it.  */
+bool
+pacc_deviceid_escapes (tree stmt)
+{
+  escape_ctx ec = { 0, 0, false, true };
+  check_escapes (stmt, ec, UNKNOWN_LOCATION);
+  return ec.bad;
 }
 
 /* ------------------------------------------------------------------ */
@@ -1242,7 +1278,7 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 		"%<v += 1%>)");
       return false;
     }
-  escape_ctx ec = { 0, 0, false };
+  escape_ctx ec = { 0, 0, false, false };
   check_escapes (k.loops[0].for_stmt, ec, k.loc);
   if (ec.bad)
     return false;
@@ -1820,7 +1856,7 @@ pacc_check_region (pacc_region &r)
 		"%<for (t = t0; t < T; t++)%> (or %<<=%>, %<++t%>, %<t += 1%>)");
       return false;
     }
-  escape_ctx ec = { 0, 0, false };
+  escape_ctx ec = { 0, 0, false, false };
   check_escapes (FOR_BODY (fs), ec, r.loc);
   if (ec.bad)
     return false;
