@@ -165,7 +165,8 @@ wait
 # PACC_PLUGIN, PACC_LIBDIR, PACC_INCDIR, PACC_OFFLOAD_FLAGS from pkg-config:
 #   pacc: -O2 -ffp-contract=off -fopenacc OFFLOAD -fplugin=P -IINC SRC -o EXE
 #         -LLIB -Wl,-rpath,LIB -lpacc -foffload-options=-lm -lm
-#   ref:  -O2 -ffp-contract=off -fopenacc SRC -o EXE -lm
+#   ref:  -O2 -ffp-contract=off -fopenacc OFFLOAD SRC -o EXE
+#         -foffload-options=-lm -lm
 pincdir=$(pkg-config --variable=includedir pacc)
 build_test () {
   local src=$1 name; name=$(basename "$src" .c)
@@ -173,8 +174,9 @@ build_test () {
   run_logged "test-$name-pacc" $CC -O2 -ffp-contract=off -fopenacc $poffload \
     "-fplugin=$pplugin" "-I$pincdir" "$src" -o "$bundle/tests/$name.pacc" \
     "-L$plibdir" "-Wl,-rpath,$plibdir" -lpacc -foffload-options=-lm -lm || return 1
-  run_logged "test-$name-ref" $CC -O2 -ffp-contract=off -fopenacc "$src" \
-    -o "$bundle/build-logs/$name.ref" -lm || return 1
+  run_logged "test-$name-ref" $CC -O2 -ffp-contract=off -fopenacc $poffload \
+    "$src" -o "$bundle/build-logs/$name.ref" -foffload-options=-lm -lm \
+    || return 1
   # The reference output, with the tuning variables unset (as the harness).
   if ! env -u PACC_K -u PACC_CHUNKS -u PACC_BLOCK -u PACC_QUEUES -u PACC_DEVICES \
          -u PACC_DEVICE_MEMORY -u PACCTEST_DUMP timeout 300 "$bundle/build-logs/$name.ref" \

@@ -43,7 +43,7 @@ for src in "$here"/*.c; do
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
-  [ "$t" = errors ] || tests+=("$t")
+  [ "$t" = errors ] || [ "$t" = devices ] || tests+=("$t")
 done
 
 pass=0 fail=0
@@ -110,6 +110,23 @@ expect 134 "internal error: chunk 0: array 'q' holds 0x[0-9a-f]*, none of the ch
 expect 134 "internal error: chunk 1 rotated the arrays differently from chunk 0 of the block" "" mixed
 expect 134 "internal error: chunk 0: array 'p' holds the buffer of 'q', of another kind or row size" "" kinds
 expect 134 "internal error: block ended after 1 of its 4 chunks" "" early
+
+# The multi-device entry points on 3 emulated devices, and their errors.
+run "PACC_DEVICES=3" devices
+expect_devices () {
+  local status=$1 regex=$2 settings=$3 arg=$4 out rc
+  out=$(env $settings "$build/devices" "$arg" 2>&1); rc=$?
+  if [ $rc -eq "$status" ] && grep -Eq -- "$regex" <<<"$out"; then
+    ok "devices $arg $settings"
+  else
+    bad "devices $arg $settings: status $rc, expected $status and /$regex/"
+    indent "$out"
+  fi
+}
+expect_devices 1 "^pacc: devices.c:1: deviceid: device 7 does not exist \(3 devices on the host path \(PACC_DEVICES\), numbered from 0\)$" PACC_DEVICES=3 bad-device
+expect_devices 1 "deviceid: device 7 does not exist \(1 device on the host path" "" bad-device
+expect_devices 1 "^pacc: devices.c:2: update peer: 8 bytes to device 0 but 4 bytes from device 1: each to\(\) item must have the size of its from\(\) item$" PACC_DEVICES=2 bad-size
+expect_devices 1 "^pacc: devices.c:3: wait device: device -1 does not exist" PACC_DEVICES=2 bad-wait
 
 # PACC_DEVICE_MEMORY with automatic chunks: more chunks, not an error.
 if out=$(PACC_VERBOSE=1 PACC_DEVICE_MEMORY=2K "$build/jacobi_copy" 2>&1) \
