@@ -17,7 +17,8 @@
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
 #            testsuite/lib/pacc.exp builds it (NAME.pacc), the output of the
 #            plain build run here (NAME.ref.out: the reference is CPU code),
-#            and LIST (name, tolerance of its `reduction:' lines)
+#            and LIST (name, tolerance of its `reduction:' lines, devices
+#            it needs)
 #   bench-small/  the BENCH=small cases (LIST: name and arguments) and their
 #            reference outputs, computed here with the *-ref programs
 #   INFO     what was built, from which commit, with which flags
@@ -192,7 +193,9 @@ ntests=0
 for src in "$top"/testsuite/pacc.run/*.c; do
   name=$(basename "$src" .c)
   tol=$(sed -n 's/.*{ *dg-pacc-tolerance  *\([0-9.eE+-]*\) *}.*/\1/p' "$src" | head -1)
-  printf '%s\t%s\n' "$name" "${tol:-1e-12}" >> "$bundle/tests/LIST"
+  # Devices the test needs: the smallest PACC_DEVICES of its own sweep.
+  ndev=$(sed -n 's/.*dg-pacc-sweep.*PACC_DEVICES=\([0-9]*\).*/\1/p' "$src" | head -1)
+  printf '%s\t%s\t%s\n' "$name" "${tol:-1e-12}" "${ndev:-1}" >> "$bundle/tests/LIST"
   ntests=$((ntests + 1))
   wait_slot
   build_test "$src" &

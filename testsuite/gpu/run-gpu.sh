@@ -163,7 +163,11 @@ if [ "$TESTS" = 1 ]; then
   ntests=$(wc -l < "$bundle/tests/LIST")
   say "== run tests: $ntests tests x ${#settings[@]} settings, $JOBS at a time${PACC_MODE_NOTE}"
   : > "$W/tests/JOBS"
-  while IFS=$'\t' read -r name tol; do
+  NGPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+  [ "$NGPUS" -ge 1 ] || NGPUS=1   # no GPU: the host path, one device
+  while IFS=$'\t' read -r name tol ndev; do
+    # A test of the multi-device directives needs that many GPUs.
+    [ "${ndev:-1}" -gt "$NGPUS" ] && continue
     i=0
     for s in "${settings[@]}"; do
       echo "$name $i${s:+ $s}" >> "$W/tests/JOBS"   # no trailing blank (xargs -L)
@@ -172,7 +176,13 @@ if [ "$TESTS" = 1 ]; then
   done < "$bundle/tests/LIST"
   t0=$(date +%s)
   xargs -P "$JOBS" -L 1 bash -c 'run_test_one "$@"' _ < "$W/tests/JOBS"
-  while IFS=$'\t' read -r name tol; do
+  tunsup=0
+  while IFS=$'\t' read -r name tol ndev; do
+    if [ "${ndev:-1}" -gt "$NGPUS" ]; then
+      say "UNSUPPORTED: pacc.run/$name.c: needs $ndev GPUs, this machine has $NGPUS"
+      tunsup=$((tunsup + 1))
+      continue
+    fi
     bad="" nbad=0 i=0
     for s in "${settings[@]}"; do
       o=$W/tests/$name.$i
@@ -201,7 +211,7 @@ if [ "$TESTS" = 1 ]; then
       tfail=$((tfail + 1))
     fi
   done < "$bundle/tests/LIST"
-  say "== tests: $tpass passed, $tfail failed ($(( $(date +%s) - t0 ))s)"
+  say "== tests: $tpass passed, $tfail failed, $tunsup unsupported ($(( $(date +%s) - t0 ))s)"
 fi
 
 # --------------------------------------------------------- benchmarks ---
