@@ -522,6 +522,45 @@ parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
     }
 }
 
+/* The next clause of `#pragma pacc DIRECTIVE': skips separating commas,
+   consumes the clause name and returns its index in NAMES (N of them),
+   marking it in SEEN; -1 at the end of the line or after an error (an
+   unknown or repeated clause, reported).  */
+static int
+next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
+	     const char *directive)
+{
+  while (peek_is (lx, CPP_COMMA))
+    next (lx);
+  if (lx.failed || peek_is (lx, CPP_EOF))
+    return -1;
+  pacc_token t = peek (lx);
+  int which = -1;
+  if (t.type == CPP_NAME)
+    for (int i = 0; i < n; i++)
+      if (!strcmp (IDENTIFIER_POINTER (t.value), names[i]))
+	which = i;
+  if (which < 0)
+    {
+      if (t.type == CPP_NAME)
+	parse_error (lx, "unknown clause %qs in %<#pragma pacc %s%>",
+		     IDENTIFIER_POINTER (t.value), directive);
+      else
+	parse_error (lx, "expected a clause before %qs in "
+		     "%<#pragma pacc %s%>", tok_spelling (t), directive);
+      return -1;
+    }
+  if (seen[which])
+    {
+      parse_error (lx, "too many %qs clauses in %<#pragma pacc %s%>",
+		   names[which], directive);
+      return -1;
+    }
+  seen[which] = true;
+  next (lx);
+  return which;
+}
+
 static pacc_pipeline_clauses *
 parse_pipeline (pacc_lexer &lx, location_t loc)
 {
@@ -534,37 +573,10 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
   static const char *const names[7]
     = { "targetin", "targetinout", "targettemp", "size", "halo", "async",
 	"reduction" };
-  while (!lx.failed && !peek_is (lx, CPP_EOF))
+  int which;
+  while ((which = next_clause (lx, names, 7, seen, "pipeline")) >= 0)
     {
-      if (peek_is (lx, CPP_COMMA))
-	{
-	  next (lx);
-	  continue;
-	}
-      pacc_token t = peek (lx);
-      int which = -1;
-      if (t.type == CPP_NAME)
-	for (int i = 0; i < 7; i++)
-	  if (strcmp (IDENTIFIER_POINTER (t.value), names[i]) == 0)
-	    which = i;
-      if (which < 0)
-	{
-	  if (t.type == CPP_NAME)
-	    parse_error (lx, "unknown clause %qs in %<#pragma pacc pipeline%>",
-			 IDENTIFIER_POINTER (t.value));
-	  else
-	    parse_error (lx, "expected a clause before %qs in "
-			 "%<#pragma pacc pipeline%>", tok_spelling (t));
-	  break;
-	}
-      if (seen[which])
-	{
-	  parse_error (lx, "too many %qs clauses in %<#pragma pacc pipeline%>",
-		       names[which]);
-	  break;
-	}
-      seen[which] = true;
-      next (lx);
+      location_t cloc = lx.tok.loc;
       switch (which)
 	{
 	case 0: case 1: case 2:
@@ -574,7 +586,7 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
 	  parse_dims (lx, pc, false);
 	  break;
 	case 4:
-	  pc->halo_loc = t.loc;
+	  pc->halo_loc = cloc;
 	  parse_dims (lx, pc, true);
 	  break;
 	case 5:
@@ -757,37 +769,9 @@ parse_update_peer (pacc_lexer &lx, pacc_directive *d)
   static const char *const names[5]
     = { "to", "from", "to_device", "from_device", "async" };
   bool seen[5] = { false };
-  while (!lx.failed && !peek_is (lx, CPP_EOF))
+  int which;
+  while ((which = next_clause (lx, names, 5, seen, "update peer")) >= 0)
     {
-      if (peek_is (lx, CPP_COMMA))
-	{
-	  next (lx);
-	  continue;
-	}
-      pacc_token t = peek (lx);
-      int which = -1;
-      if (t.type == CPP_NAME)
-	for (int i = 0; i < 5; i++)
-	  if (!strcmp (IDENTIFIER_POINTER (t.value), names[i]))
-	    which = i;
-      if (which < 0)
-	{
-	  if (t.type == CPP_NAME)
-	    parse_error (lx, "unknown clause %qs in %<#pragma pacc update "
-			 "peer%>", IDENTIFIER_POINTER (t.value));
-	  else
-	    parse_error (lx, "expected a clause before %qs in %<#pragma pacc "
-			 "update peer%>", tok_spelling (t));
-	  return false;
-	}
-      if (seen[which])
-	{
-	  parse_error (lx, "too many %qs clauses in %<#pragma pacc update "
-		       "peer%>", names[which]);
-	  return false;
-	}
-      seen[which] = true;
-      next (lx);
       switch (which)
 	{
 	case 0: parse_peer_list (lx, d->to, "to"); break;
