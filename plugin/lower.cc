@@ -1016,9 +1016,7 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	       __pacc_device_pop (saved); }  */
 	  *marker = build_empty_stmt (d->loc);
 	  tree_stmt_iterator j = i;
-	  tsi_next (&j);
-	  while (!tsi_end_p (j) && pacc_skip_stmt_p (tsi_stmt (j)))
-	    tsi_next (&j);
+	  pacc_next_stmt (&j);
 	  if (tsi_end_p (j))
 	    {
 	      error_at (d->loc, "%<#pragma pacc deviceid%> must be followed "
@@ -1052,16 +1050,12 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
       /* Pipeline: skip `t = t0;`, find the FOR_STMT.  */
       *marker = build_empty_stmt (d->loc);
       tree_stmt_iterator j = i;
-      tsi_next (&j);
-      while (!tsi_end_p (j) && pacc_skip_stmt_p (tsi_stmt (j)))
-	tsi_next (&j);
+      pacc_next_stmt (&j);
       tree *for_slot = NULL, *init_slot, var, init;
       if (!tsi_end_p (j) && TREE_CODE (tsi_stmt (j)) == MODIFY_EXPR)
 	{
 	  tree_stmt_iterator k = j;
-	  tsi_next (&k);
-	  while (!tsi_end_p (k) && pacc_skip_stmt_p (tsi_stmt (k)))
-	    tsi_next (&k);
+	  pacc_next_stmt (&k);
 	  if (!tsi_end_p (k) && TREE_CODE (tsi_stmt (k)) == FOR_STMT)
 	    j = k;
 	}

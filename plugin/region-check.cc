@@ -212,6 +212,15 @@ size_eval_p (tree t)
     }
 }
 
+/* Step I past the current statement and those with no effect.  */
+void
+pacc_next_stmt (tree_stmt_iterator *i)
+{
+  tsi_next (i);
+  while (!tsi_end_p (*i) && pacc_skip_stmt_p (tsi_stmt (*i)))
+    tsi_next (i);
+}
+
 bool
 pacc_skip_stmt_p (tree t)
 {
@@ -293,9 +302,7 @@ pacc_match_for (tree *slot, tree **for_slot, tree **init_slot, tree *var,
 	    return false;
 	  if (decl == *var)
 	    *init = DECL_INITIAL (decl);
-	  tsi_next (&i);
-	  while (!tsi_end_p (i) && pacc_skip_stmt_p (tsi_stmt (i)))
-	    tsi_next (&i);
+	  pacc_next_stmt (&i);
 	  return tsi_end_p (i);
 	}
       return false;
@@ -1077,9 +1084,7 @@ scan_nest (tree *slot, nest_ctx &n)
 		continue;
 	      }
 	    tree_stmt_iterator j = i;
-	    tsi_next (&j);
-	    while (!tsi_end_p (j) && pacc_skip_stmt_p (tsi_stmt (j)))
-	      tsi_next (&j);
+	    pacc_next_stmt (&j);
 	    if (tsi_end_p (j))
 	      {
 		error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
@@ -1094,9 +1099,7 @@ scan_nest (tree *slot, nest_ctx &n)
 	    if (TREE_CODE (st) == MODIFY_EXPR)
 	      {
 		init_slot = tsi_stmt_ptr (j);
-		tsi_next (&j);
-		while (!tsi_end_p (j) && pacc_skip_stmt_p (tsi_stmt (j)))
-		  tsi_next (&j);
+		pacc_next_stmt (&j);
 		if (tsi_end_p (j))
 		  {
 		    error_at (d->loc, "%<#pragma pacc loop%> must be followed "
@@ -1641,9 +1644,7 @@ collect_items (pacc_region &r, tree *slot, bool &bad)
 	  continue;
 	}
       tree *marker_slot = tsi_stmt_ptr (i);
-      tsi_next (&i);
-      while (!tsi_end_p (i) && pacc_skip_stmt_p (tsi_stmt (i)))
-	tsi_next (&i);
+      pacc_next_stmt (&i);
       if (tsi_end_p (i))
 	{
 	  error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
@@ -1656,9 +1657,7 @@ collect_items (pacc_region &r, tree *slot, bool &bad)
 	{
 	  init_slot = tsi_stmt_ptr (i);
 	  tree_stmt_iterator j = i;
-	  tsi_next (&j);
-	  while (!tsi_end_p (j) && pacc_skip_stmt_p (tsi_stmt (j)))
-	    tsi_next (&j);
+	  pacc_next_stmt (&j);
 	  if (tsi_end_p (j) || (TREE_CODE (tsi_stmt (j)) != FOR_STMT))
 	    init_slot = NULL;
 	  else

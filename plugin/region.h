@@ -102,6 +102,7 @@ int pacc_array_index (pacc_region &r, tree decl);
 int pacc_reduction_index (pacc_region &r, tree decl);
 bool pacc_user_save_expr_p (pacc_region &r, tree t);
 bool pacc_skip_stmt_p (tree t);
+void pacc_next_stmt (tree_stmt_iterator *i);
 bool pacc_deviceid_escapes (tree stmt);
 bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
 		     tree *var, tree *init);
