@@ -19,18 +19,8 @@
 #include "pacc.h"
 #include "pacc-abi.h"
 
-#include <dlfcn.h>
+#include <openacc.h>
 #include <string.h>
-
-#define ACC_DEVICE_NVIDIA 5
-
-static struct
-{
-  int (*num) (int);
-  int (*get) (int);
-  void (*set) (int, int);
-  void (*wait_all) (void);
-} acc;
 
 /* The device that is current on this thread on the host path.  */
 static _Thread_local int host_device;
@@ -40,31 +30,14 @@ static int
 on_gpu (void)
 {
   pacc_init ();
-  if (!pacc_backend || pacc_backend->on_host)
-    return 0;
-  if (!acc.num)
-    {
-      void *s;
-#define SYM(field, name)                                                    \
-      s = dlsym (RTLD_DEFAULT, name);                                       \
-      memcpy (&acc.field, &s, sizeof s);                                    \
-      if (!s)                                                               \
-        pacc_error (NULL, "%s not found: link the program with -fopenacc",  \
-                    name);
-      SYM (num, "acc_get_num_devices")
-      SYM (get, "acc_get_device_num")
-      SYM (set, "acc_set_device_num")
-      SYM (wait_all, "acc_wait_all")
-#undef SYM
-    }
-  return 1;
+  return pacc_backend && !pacc_backend->on_host;
 }
 
 static int
 num_devices (int gpu)
 {
   if (gpu)
-    return acc.num (ACC_DEVICE_NVIDIA);
+    return acc_get_num_devices (acc_device_nvidia);
   return pacc_settings.devices > 0 ? pacc_settings.devices : 1;
 }
 
@@ -89,8 +62,8 @@ __pacc_device_push (int dev, const char *where)
   int old;
   if (check_device (dev, where, "deviceid"))
     {
-      old = acc.get (ACC_DEVICE_NVIDIA);
-      acc.set (dev, ACC_DEVICE_NVIDIA);
+      old = acc_get_device_num (acc_device_nvidia);
+      acc_set_device_num (dev, acc_device_nvidia);
     }
   else
     {
@@ -104,7 +77,7 @@ void
 __pacc_device_pop (int old)
 {
   if (on_gpu ())
-    acc.set (old, ACC_DEVICE_NVIDIA);
+    acc_set_device_num (old, acc_device_nvidia);
   else
     host_device = old;
 }
@@ -114,16 +87,16 @@ __pacc_wait_device (int dev, const char *where)
 {
   if (!check_device (dev, where, "wait device"))
     return;
-  int old = acc.get (ACC_DEVICE_NVIDIA);
-  acc.set (dev, ACC_DEVICE_NVIDIA);
-  acc.wait_all ();
-  acc.set (old, ACC_DEVICE_NVIDIA);
+  int old = acc_get_device_num (acc_device_nvidia);
+  acc_set_device_num (dev, acc_device_nvidia);
+  acc_wait_all ();
+  acc_set_device_num (old, acc_device_nvidia);
 }
 
 int
 pacc_get_device (void)
 {
-  return on_gpu () ? acc.get (ACC_DEVICE_NVIDIA) : host_device;
+  return on_gpu () ? acc_get_device_num (acc_device_nvidia) : host_device;
 }
 
 static void
@@ -183,7 +156,7 @@ pacc_check_pipeline_device (const char *where)
 {
   if (!on_gpu ())
     return;
-  int cur = acc.get (ACC_DEVICE_NVIDIA), mine = pacc_cuda_device ();
+  int cur = acc_get_device_num (acc_device_nvidia), mine = pacc_cuda_device ();
   if (cur != mine)
     pacc_error (where, "a pipeline inside deviceid(%d): pipelines run on "
                 "device %d, the one PACC uses (several GPUs are not "
