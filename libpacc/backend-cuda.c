@@ -142,16 +142,38 @@ static int have_gomp;
    builds without it).  No image: the kernels cannot run on a GPU.  */
 extern int pacc_nimages __attribute__ ((weak));
 
-static CUcontext ctx;
-static CUdevice cudev;
-static int dev_ord;
+#define LAUNCH_SLOTS 1024
+
+/* A device the pipelines use.  Pipeline device i is libgomp's (and
+   CUDA's) device (dev_ord + i) % count: device 0 is the one libgomp uses
+   by default (ACC_DEVICE_NUM).  */
+struct cdev
+{
+  int ord;                      /* libgomp's device number.  */
+  const char *how;              /* how its context is shared (report).  */
+  CUdevice cudev;
+  CUcontext ctx;                /* shared with libgomp.  */
+  CUstream ctl;                 /* private: anchors the timings.  */
+  CUevent ref_ev;               /* recorded on CTL at ...  */
+  double ref_host;              /* ... this host time (microseconds).  */
+  struct timed *timed_free;     /* timing records of this context.  */
+  /* Kernel launches (see cuda_launch).  */
+  int sms;
+  char *lhost;                  /* pinned argument slots.  */
+  CUdeviceptr ldev;             /* device argument slots.  */
+  CUevent lev[LAUNCH_SLOTS];
+  char lused[LAUNCH_SLOTS];
+  unsigned lnext;
+};
+
+static struct cdev devs[PACC_MAX_DEVICES];
+static int ndevs;
+static int dev_ord;             /* devs[0].ord.  */
 static int timing;              /* time copies and kernels with events.  */
-static CUstream ctl;            /* private: anchors the timings.  */
-static CUevent ref_ev;          /* recorded on CTL at ...  */
-static double ref_host;         /* ... this host time (microseconds).  */
 static const char *cur_where;   /* region, for messages.  */
 static int staging_needed;      /* some region copies through staging.  */
-static _Thread_local int thread_attached;
+/* The pipeline device this thread is attached to in libgomp, -1.  */
+static _Thread_local int thread_dev = -1;
 
 /* ------------------------------------------------------------------ */
 /* Errors.  */
@@ -288,35 +310,103 @@ find_gomp (void)
   return 1;
 }
 
-/* Make PACC's context current on this thread and, with libgomp, attach
-   the thread to PACC's device there (acc_get_cuda_stream needs it).  */
+/* Make device D's context current on this thread (streams, copies and
+   launches of D need it; cheap when it already is).  */
 static void
-ensure_thread (void)
+use_ctx (int d)
 {
   CUcontext cur = NULL;
   CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
-  if (cur != ctx)
-    CU_CALL ("making PACC's CUDA context current", cuCtxSetCurrent, ctx);
-  if (have_gomp && !thread_attached)
+  if (cur != devs[d].ctx)
+    CU_CALL ("making a device's CUDA context current", cuCtxSetCurrent,
+             devs[d].ctx);
+}
+
+/* ... and, with libgomp, make D libgomp's current device on this thread
+   (acc_get_cuda_stream, acc_set_cuda_stream and acc_deviceptr answer for
+   the current device).  The program may have switched devices since
+   (deviceid), so libgomp is asked.  */
+static void
+ensure_dev (int d)
+{
+  if (have_gomp
+      && (thread_dev != d
+          || gomp.acc_get_device_num (ACC_DEVICE_NVIDIA) != devs[d].ord))
     {
-      gomp.acc_set_device_num (dev_ord, ACC_DEVICE_NVIDIA);
-      thread_attached = 1;
+      gomp.acc_set_device_num (devs[d].ord, ACC_DEVICE_NVIDIA);
+      thread_dev = d;
     }
+  use_ctx (d);
+}
+
+static void
+ensure_thread (void)
+{
+  ensure_dev (0);
 }
 
 static void pool_start (void);
 static void launch_init (void);
 
+/* Open pipeline device D, libgomp's and CUDA's device ORD: its context
+   (see the top of the file) and its timing anchor.  Returns how the
+   context is shared, for the report.  */
+static const char *
+open_device (int d, int ord)
+{
+  struct cdev *v = &devs[d];
+  CUcontext prim, cur = NULL;
+  const char *how;
+
+  v->ord = ord;
+  CU_CALL ("getting the CUDA device", cuDeviceGet, &v->cudev, ord);
+  CU_CALL ("retaining the device's primary context",
+           cuDevicePrimaryCtxRetain, &prim, v->cudev);
+  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
+  /* libgomp adopts the current context when it opens a device, if that
+     context is the device's: make it the primary one.  */
+  if (!cur || !have_gomp || d > 0)
+    CU_CALL ("making the primary context current", cuCtxSetCurrent, prim);
+  v->ctx = prim;
+  how = "primary context; streams PACC's own (no libgomp offloading: "
+        "only kernels PACC launches itself)";
+  if (have_gomp)
+    {
+      /* libgomp opens the device now, adopting the current context, or
+         has opened it already (with its own): use whichever it has.  */
+      gomp.acc_set_device_num (ord, ACC_DEVICE_NVIDIA);
+      thread_dev = d;
+      v->ctx = (CUcontext) gomp.acc_get_current_cuda_context ();
+      if (!v->ctx)
+        pacc_internal_error (NULL, "libgomp has no CUDA context for device "
+                             "%d after acc_set_device_num", ord);
+      if (v->ctx == prim)
+        how = "primary context and streams shared with libgomp";
+      else
+        {
+          how = "a context that libgomp opened the device with before "
+                "(not the primary one), and streams shared with libgomp";
+          CU_CALL ("releasing the primary context",
+                   cuDevicePrimaryCtxRelease_v2, v->cudev);
+        }
+      CU_CALL ("making libgomp's CUDA context current", cuCtxSetCurrent,
+               v->ctx);
+    }
+  CU_CALL ("creating PACC's control stream", cuStreamCreate, &v->ctl,
+           CU_STREAM_NON_BLOCKING);
+  CU_CALL ("creating the timing reference event", cuEventCreate,
+           &v->ref_ev, CU_EVENT_DEFAULT);
+  return how;
+}
+
 static int
 cuda_init (void)
 {
   const char *e, *adev;
-  CUcontext prim, cur = NULL;
   CUresult r;
   int n = 0, version = 0, forced;
   char name[256];
   size_t fr = 0, tot = 0;
-  const char *how;
 
   forced = pacc_settings.data_path == PACC_PATH_REGISTER
            || pacc_settings.data_path == PACC_PATH_STAGING;
@@ -370,43 +460,30 @@ cuda_init (void)
                          "has %d device%s", dev_ord, n, n == 1 ? "" : "s");
     }
 
-  CU_CALL ("getting the CUDA device", cuDeviceGet, &cudev, dev_ord);
-  CU_CALL ("retaining the device's primary context",
-           cuDevicePrimaryCtxRetain, &prim, cudev);
-  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
-  if (!cur || !have_gomp)
-    CU_CALL ("making the primary context current", cuCtxSetCurrent, prim);
-  ctx = prim;
-  how = "primary context; streams PACC's own (no libgomp offloading: "
-        "only kernels PACC launches itself)";
+  /* The devices: PACC_DEVICES of them, else all.  */
+  {
+    int avail = have_gomp ? gomp.acc_get_num_devices (ACC_DEVICE_NVIDIA) : n;
+    if (avail > n)
+      avail = n;
+    if (avail > PACC_MAX_DEVICES)
+      avail = PACC_MAX_DEVICES;
+    ndevs = pacc_settings.devices ? pacc_settings.devices : avail;
+    if (ndevs > avail)
+      pacc_error (NULL, "PACC_DEVICES=%d, but there %s only %d NVIDIA "
+                  "device%s", ndevs, avail == 1 ? "is" : "are", avail,
+                  avail == 1 ? "" : "s");
+  }
+  for (int d = 0; d < ndevs; d++)
+    devs[d].how = open_device (d, (dev_ord + d) % n);
   if (have_gomp)
     {
-      /* libgomp opens the device now, adopting the current context, or
-         has opened it already (with its own): use whichever it has.  */
+      /* Leave device 0 current for the program's own OpenACC code.  */
       gomp.acc_set_device_num (dev_ord, ACC_DEVICE_NVIDIA);
-      thread_attached = 1;
-      ctx = (CUcontext) gomp.acc_get_current_cuda_context ();
-      if (!ctx)
-        pacc_internal_error (NULL, "libgomp has no CUDA context for device "
-                             "%d after acc_set_device_num", dev_ord);
-      if (ctx == prim)
-        how = "primary context and streams shared with libgomp";
-      else
-        {
-          how = "a context that libgomp opened the device with before "
-                "(not the primary one), and streams shared with libgomp";
-          CU_CALL ("releasing the primary context",
-                   cuDevicePrimaryCtxRelease_v2, cudev);
-        }
-      CU_CALL ("making libgomp's CUDA context current", cuCtxSetCurrent,
-               ctx);
+      thread_dev = 0;
+      use_ctx (0);
     }
 
   timing = pacc_settings.verbose >= 1 || pacc_settings.trace[0];
-  CU_CALL ("creating PACC's control stream", cuStreamCreate, &ctl,
-           CU_STREAM_NON_BLOCKING);
-  CU_CALL ("creating the timing reference event", cuEventCreate, &ref_ev,
-           CU_EVENT_DEFAULT);
   if (pacc_settings.data_path == PACC_PATH_STAGING)
     {
       if (!cu.cuLaunchHostFunc)
@@ -418,16 +495,23 @@ cuda_init (void)
   launch_init ();
 
   if (pacc_settings.verbose >= 1)
-    {
-      if (cu.cuDeviceGetName (name, sizeof name, cudev) != CUDA_SUCCESS)
-        strcpy (name, "?");
-      cu.cuDriverGetVersion (&version);
-      CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr, &tot);
-      pacc_note (NULL, "CUDA device %d: %s, %zu of %zu MiB free, CUDA driver "
-                 "%d.%d; %s", dev_ord, name, fr >> 20, tot >> 20,
-                 version / 1000, version % 1000 / 10, how);
-    }
-  return 1;
+    for (int d = 0; d < ndevs; d++)
+      {
+        use_ctx (d);
+        if (cu.cuDeviceGetName (name, sizeof name, devs[d].cudev)
+            != CUDA_SUCCESS)
+          strcpy (name, "?");
+        cu.cuDriverGetVersion (&version);
+        CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr,
+                 &tot);
+        pacc_note (NULL, "CUDA device %d: %s, %zu of %zu MiB free, CUDA "
+                   "driver %d.%d; %s", devs[d].ord, name, fr >> 20,
+                   tot >> 20, version / 1000, version % 1000 / 10,
+                   devs[d].how);
+      }
+  if (ndevs > 1)
+    use_ctx (0);
+  return ndevs;
 }
 
 /* ------------------------------------------------------------------ */
@@ -608,6 +692,7 @@ struct timed
 struct cqueue
 {
   int index;
+  int dev;                    /* pipeline device.  */
   CUstream stream;
   int owned;                  /* PACC's own stream (no libgomp).  */
   char *stage;                /* pinned, STAGE_BYTES; NULL until needed.  */
@@ -616,16 +701,34 @@ struct cqueue
 };
 
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct cqueue *queues[PACC_MAX_QUEUES];
-static struct timed *timed_free;
+/* Queue INDEX on device D: queues[D][INDEX].  libgomp's async queues are
+   per device; a pipeline numbers its queues across devices.  */
+static struct cqueue *queues[PACC_MAX_DEVICES][PACC_MAX_QUEUES];
+/* The device of each queue number in the region this thread runs (set
+   when the region creates its queues): the kernels of a chunk name only
+   the queue.  */
+static _Thread_local signed char tl_qdev[PACC_MAX_QUEUES];
 
-static struct timed *
-timed_get (void)
+static struct cqueue *
+queue_of (int index)
 {
-  struct timed *t = timed_free;
+  struct cqueue *q;
+  if (index < 0 || index >= PACC_MAX_QUEUES)
+    return NULL;
+  pthread_mutex_lock (&queue_lock);
+  q = queues[tl_qdev[index]][index];
+  pthread_mutex_unlock (&queue_lock);
+  return q;
+}
+
+/* A timing record with events of device D's context (current).  */
+static struct timed *
+timed_get (int d)
+{
+  struct timed *t = devs[d].timed_free;
   if (t)
     {
-      timed_free = t->next;
+      devs[d].timed_free = t->next;
       return t;
     }
   t = pacc_xcalloc (cur_where, 1, sizeof *t, "a timing record");
@@ -659,16 +762,16 @@ harvest (struct cqueue *q, int block)
                        &t->info);
         }
       CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime,
-                  &ms0, ref_ev, t->e0);
+                  &ms0, devs[q->dev].ref_ev, t->e0);
       CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime,
                   &ms, t->e0, t->e1);
-      t0 = ref_host + (double) ms0 * 1e3;
+      t0 = devs[q->dev].ref_host + (double) ms0 * 1e3;
       pacc_trace_copy (&t->info, t0, t0 + (double) ms * 1e3);
       q->head = t->next;
       if (!q->head)
         q->tail = NULL;
-      t->next = timed_free;
-      timed_free = t;
+      t->next = devs[q->dev].timed_free;
+      devs[q->dev].timed_free = t;
     }
 }
 
@@ -680,7 +783,7 @@ timed_begin (struct cqueue *q, const struct pacc_opinfo *info)
   if (!timing)
     return NULL;
   harvest (q, 0);
-  t = timed_get ();
+  t = timed_get (q->dev);
   CU_CALL_OP (info, "recording a timing event", cuEventRecord, t->e0,
               q->stream);
   return t;
@@ -712,17 +815,19 @@ static void *
 cuda_queue_create (int dev, int index)
 {
   struct cqueue *q;
-  (void) dev;
-  if (index < 0 || index >= PACC_MAX_QUEUES)
-    pacc_internal_error (cur_where, "queue %d", index);
-  ensure_thread ();
+  if (index < 0 || index >= PACC_MAX_QUEUES || dev < 0 || dev >= ndevs)
+    pacc_internal_error (cur_where, "queue %d on device %d", index, dev);
+  ensure_dev (dev);
   pthread_mutex_lock (&queue_lock);
-  q = queues[index];
+  q = queues[dev][index];
   if (!q)
     {
-      q = queues[index] = pacc_xcalloc (cur_where, 1, sizeof *q, "a queue");
+      q = queues[dev][index] = pacc_xcalloc (cur_where, 1, sizeof *q,
+                                             "a queue");
       q->index = index;
+      q->dev = dev;
     }
+  tl_qdev[index] = (signed char) dev;
   pthread_mutex_unlock (&queue_lock);
 
   if (have_gomp)
@@ -766,6 +871,7 @@ static void
 cuda_queue_destroy (void *queue)
 {
   struct cqueue *q = queue;
+  use_ctx (q->dev);
   harvest (q, 1);
   q->kernels = NULL;
 }
@@ -774,7 +880,7 @@ static void *
 cuda_event_create (int dev)
 {
   CUevent e;
-  (void) dev;
+  use_ctx (dev);
   CU_CALL ("creating an event", cuEventCreate, &e, CU_EVENT_DISABLE_TIMING);
   return e;
 }
@@ -789,13 +895,16 @@ static void
 cuda_record (void *event, void *queue)
 {
   struct cqueue *q = queue;
+  use_ctx (q->dev);
   CU_CALL ("recording an event", cuEventRecord, (CUevent) event, q->stream);
 }
 
+/* EVENT may be another device's: CUDA streams wait for those too.  */
 static void
 cuda_wait (void *queue, void *event)
 {
   struct cqueue *q = queue;
+  use_ctx (q->dev);
   CU_CALL ("making a queue wait for an event", cuStreamWaitEvent, q->stream,
            (CUevent) event, 0);
 }
@@ -804,6 +913,7 @@ static void
 cuda_sync (void *queue)
 {
   struct cqueue *q = queue;
+  use_ctx (q->dev);
   CU_CALL ("waiting for a queue", cuStreamSynchronize, q->stream);
   harvest (q, 1);
 }
@@ -822,6 +932,7 @@ cuda_kernels_mark (void *queue, int start, const struct pacc_opinfo *info)
   struct timed *t;
   if (!timing)
     return;
+  use_ctx (q->dev);
   if (start)
     {
       q->kernels = timed_begin (q, info);
@@ -840,8 +951,7 @@ static size_t
 cuda_mem_available (int dev)
 {
   size_t fr = 0, tot = 0, margin;
-  (void) dev;
-  ensure_thread ();
+  ensure_dev (dev);
   CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr, &tot);
   margin = MEM_MARGIN_FIXED + (tot >> MEM_MARGIN_SHIFT);
   return fr > margin ? fr - margin : 0;
@@ -852,8 +962,7 @@ cuda_alloc (int dev, size_t bytes)
 {
   CUdeviceptr p = 0;
   CUresult r;
-  (void) dev;
-  ensure_thread ();
+  ensure_dev (dev);
   r = cu.cuMemAlloc_v2 (&p, bytes ? bytes : 1);
   if (r == CUDA_ERROR_OUT_OF_MEMORY)
     return NULL;
@@ -865,7 +974,7 @@ cuda_alloc (int dev, size_t bytes)
 static void
 cuda_free (int dev, void *buf)
 {
-  (void) dev;
+  use_ctx (dev);
   CU_CALL ("freeing a chunk buffer", cuMemFree_v2, dptr (buf));
 }
 
@@ -900,7 +1009,6 @@ cuda_free (int dev, void *buf)
 #define GOMP_MAP_TOFROM 3
 #define GOMP_MAP_FORCE_DEVICEPTR 8
 #define GOMP_MAP_FIRSTPRIVATE_INT 13
-#define LAUNCH_SLOTS 1024
 #define LAUNCH_SLOT_BYTES 2048
 #define LAUNCH_SCALAR_MAX 16
 #define LAUNCH_THREADS 256
@@ -919,9 +1027,12 @@ struct targ_fn_descriptor
   int max_threads_per_block;
 };
 
+/* A kernel on one device (each device has its own module, loaded by
+   libgomp).  */
 struct kfn
 {
   void (*host) (void *);
+  int dev;
   const struct targ_fn_descriptor *d;
   unsigned gangs;             /* Default gangs for this kernel.  */
 };
@@ -929,14 +1040,8 @@ struct kfn
 static struct
 {
   int on;
-  int sms;
   struct kfn *fns;
   int nfns, cap;
-  char *host;                 /* Pinned slots.  */
-  CUdeviceptr dev;            /* Device slots.  */
-  CUevent ev[LAUNCH_SLOTS];
-  char used[LAUNCH_SLOTS];
-  unsigned next;
   unsigned long nfast, nslow;
   double host_us;             /* Host time in fast launches.  */
   double *samples;            /* Host time of each fast launch (us).  */
@@ -958,15 +1063,22 @@ launch_init (void)
                 e);
   if (!have_gomp || (e && !strcmp (e, "libgomp")))
     return;
-  CU_CALL ("reading the number of multiprocessors", cuDeviceGetAttribute,
-           &L.sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, cudev);
-  CU_CALL ("allocating pinned kernel-argument slots", cuMemAllocHost_v2,
-           (void **) &L.host, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
-  CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2, &L.dev,
-           (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
-  for (int i = 0; i < LAUNCH_SLOTS; i++)
-    CU_CALL ("creating a kernel-argument event", cuEventCreate, &L.ev[i],
-             CU_EVENT_DISABLE_TIMING);
+  for (int d = 0; d < ndevs; d++)
+    {
+      struct cdev *v = &devs[d];
+      use_ctx (d);
+      CU_CALL ("reading the number of multiprocessors", cuDeviceGetAttribute,
+               &v->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, v->cudev);
+      CU_CALL ("allocating pinned kernel-argument slots", cuMemAllocHost_v2,
+               (void **) &v->lhost,
+               (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
+      CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2,
+               &v->ldev, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
+      for (int i = 0; i < LAUNCH_SLOTS; i++)
+        CU_CALL ("creating a kernel-argument event", cuEventCreate,
+                 &v->lev[i], CU_EVENT_DISABLE_TIMING);
+    }
+  use_ctx (0);
   L.on = 1;
   pacc_fast_launch = cuda_launch;
 }
@@ -978,13 +1090,20 @@ dbl_cmp (const void *a, const void *b)
   return x < y ? -1 : x > y;
 }
 
+/* FN's kernel on device DEV (libgomp's descriptor, looked up with DEV
+   current in libgomp).  */
 static const struct kfn *
-launch_lookup (void (*fn) (void *))
+launch_lookup (void (*fn) (void *), int dev)
 {
   for (int i = 0; i < L.nfns; i++)
-    if (L.fns[i].host == fn)
+    if (L.fns[i].host == fn && L.fns[i].dev == dev)
       return &L.fns[i];
+  int old = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
+  if (old != devs[dev].ord)
+    gomp.acc_set_device_num (devs[dev].ord, ACC_DEVICE_NVIDIA);
   const struct targ_fn_descriptor *d = gomp.acc_deviceptr ((void *) fn);
+  if (old != devs[dev].ord)
+    gomp.acc_set_device_num (old, ACC_DEVICE_NVIDIA);
   if (!d)
     return NULL;
   /* A guard against another libgomp's layout.  */
@@ -1007,6 +1126,7 @@ launch_lookup (void (*fn) (void *))
     }
   struct kfn *k = &L.fns[L.nfns++];
   k->host = fn;
+  k->dev = dev;
   k->d = d;
   k->gangs = 0;
   return k;
@@ -1032,12 +1152,15 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
                && sizes[i] <= LAUNCH_SCALAR_MAX))
         goto slow;
     }
-  CUstream s = pacc_cuda_stream (async);
-  if (!s)
+  struct cqueue *cq = queue_of (async);
+  if (!cq)
     goto slow;
+  CUstream s = cq->stream;
+  struct cdev *dv0 = &devs[cq->dev];
 
   pthread_mutex_lock (&launch_lock);
-  const struct kfn *kc = launch_lookup (fn);
+  use_ctx (cq->dev);
+  const struct kfn *kc = launch_lookup (fn, cq->dev);
   if (!kc)
     {
       pthread_mutex_unlock (&launch_lock);
@@ -1066,18 +1189,18 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
           CU_CALL ("computing a kernel's occupancy",
                    cuOccupancyMaxActiveBlocksPerMultiprocessor, &nb, d->fn,
                    (int) (w * v), 0);
-          k->gangs = (unsigned) (nb > 0 ? nb : 1) * (unsigned) L.sms;
+          k->gangs = (unsigned) (nb > 0 ? nb : 1) * (unsigned) dv0->sms;
         }
       g = k->gangs;
     }
 
-  unsigned slot = L.next;
-  L.next = (L.next + 1) % LAUNCH_SLOTS;
-  if (L.used[slot])
+  unsigned slot = dv0->lnext;
+  dv0->lnext = (dv0->lnext + 1) % LAUNCH_SLOTS;
+  if (dv0->lused[slot])
     CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
-             L.ev[slot]);
-  char *h = L.host + (size_t) slot * LAUNCH_SLOT_BYTES;
-  CUdeviceptr dv = L.dev + (CUdeviceptr) slot * LAUNCH_SLOT_BYTES;
+             dv0->lev[slot]);
+  char *h = dv0->lhost + (size_t) slot * LAUNCH_SLOT_BYTES;
+  CUdeviceptr dv = dv0->ldev + (CUdeviceptr) slot * LAUNCH_SLOT_BYTES;
   size_t bytes = mapnum * sizeof (void *);
   for (size_t i = 0; i < mapnum; i++)
     {
@@ -1115,8 +1238,9 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
           || k == GOMP_MAP_FORCE_DEVICEPTR)
         off += LAUNCH_SCALAR_MAX;
     }
-  CU_CALL ("recording a kernel-argument event", cuEventRecord, L.ev[slot], s);
-  L.used[slot] = 1;
+  CU_CALL ("recording a kernel-argument event", cuEventRecord, dv0->lev[slot],
+           s);
+  dv0->lused[slot] = 1;
   L.nfast++;
   L.last_us = pacc_now_us ();
   L.host_us += L.last_us - t0;
@@ -1236,15 +1360,18 @@ cuda_region_begin (const char *where, int n, char *const *host,
   g->slow0 = L.nslow;
   g->host_us0 = L.host_us;
   g->samples0 = L.nsamples;
-  ensure_thread ();
   if (timing)
-    {
-      /* Anchor this region's device times to the host clock.  */
-      CU_CALL ("recording the timing reference", cuEventRecord, ref_ev, ctl);
-      CU_CALL ("waiting for the timing reference", cuEventSynchronize,
-               ref_ev);
-      ref_host = pacc_now_us ();
-    }
+    for (int d = 0; d < ndevs; d++)
+      {
+        /* Anchor this region's device times to the host clock.  */
+        use_ctx (d);
+        CU_CALL ("recording the timing reference", cuEventRecord,
+                 devs[d].ref_ev, devs[d].ctl);
+        CU_CALL ("waiting for the timing reference", cuEventSynchronize,
+                 devs[d].ref_ev);
+        devs[d].ref_host = pacc_now_us ();
+      }
+  ensure_thread ();
 
   for (i = 0; i < n; i++)
     if (bytes[i])
@@ -1377,9 +1504,11 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
   struct cqueue *q = queue;
-  struct timed *t = timed_begin (q, info);
+  struct timed *t;
   size_t off, n;
 
+  use_ctx (q->dev);
+  t = timed_begin (q, info);
   if (!bytes)
     ;
   else if (is_direct (host, bytes))
@@ -1411,9 +1540,11 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                const struct pacc_opinfo *info)
 {
   struct cqueue *q = queue;
-  struct timed *t = timed_begin (q, info);
+  struct timed *t;
   size_t off, n;
 
+  use_ctx (q->dev);
+  t = timed_begin (q, info);
   if (!bytes)
     ;
   else if (is_direct (host, bytes))
@@ -1524,21 +1655,37 @@ pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
 void *
 pacc_cuda_context (void)
 {
-  return pacc_backend == &pacc_backend_cuda ? (void *) ctx : NULL;
+  return pacc_backend == &pacc_backend_cuda ? (void *) devs[0].ctx : NULL;
 }
 
 void *
 pacc_cuda_stream (int queue)
 {
-  void *s = NULL;
-  if (pacc_backend != &pacc_backend_cuda || queue < 0
-      || queue >= PACC_MAX_QUEUES)
+  struct cqueue *q;
+  if (pacc_backend != &pacc_backend_cuda)
     return NULL;
-  pthread_mutex_lock (&queue_lock);
-  if (queues[queue])
-    s = queues[queue]->stream;
-  pthread_mutex_unlock (&queue_lock);
-  return s;
+  q = queue_of (queue);
+  return q ? q->stream : NULL;
+}
+
+/* Pipeline device DEV becomes libgomp's current device on this thread;
+   returns the previous one (libgomp's number).  */
+static int
+cuda_select_device (int dev)
+{
+  int old = have_gomp ? gomp.acc_get_device_num (ACC_DEVICE_NVIDIA) : 0;
+  ensure_dev (dev);
+  return old;
+}
+
+static void
+cuda_restore_device (int ord)
+{
+  if (have_gomp)
+    {
+      gomp.acc_set_device_num (ord, ACC_DEVICE_NVIDIA);
+      thread_dev = -1;
+    }
 }
 
 struct pacc_backend pacc_backend_cuda =
@@ -1561,5 +1708,7 @@ struct pacc_backend pacc_backend_cuda =
   .before_kernels = cuda_before_kernels,
   .region_begin = cuda_region_begin,
   .region_end = cuda_region_end,
+  .select_device = cuda_select_device,
+  .restore_device = cuda_restore_device,
   .kernels_mark = cuda_kernels_mark
 };

@@ -12,6 +12,7 @@
 
 #include "internal.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -35,6 +36,7 @@ struct hop
 
 struct hqueue
 {
+  int dev;                         /* emulated device.  */
   struct hop *head, *tail;
   unsigned long issued, executed;  /* operations enqueued / run so far.  */
   int running;                     /* inside a wait of its own.  */
@@ -44,6 +46,7 @@ struct hqueue
    now waits for that position, whatever is recorded later (the CUDA rule).  */
 struct hevent
 {
+  int dev;                 /* emulated device it belongs to.  */
   struct hqueue *q;        /* NULL: never recorded.  */
   unsigned long seq;
 };
@@ -111,7 +114,10 @@ enqueue (struct hqueue *q, enum hop_type type)
 static int
 host_init (void)
 {
-  return 1;
+  /* PACC_DEVICES=N emulates N devices: pipelines spread their chunks over
+     N sets of queues and buffers (all in host memory), and the
+     multi-device directives accept device numbers 0..N-1.  */
+  return pacc_settings.devices > 0 ? pacc_settings.devices : 1;
 }
 
 static size_t
@@ -121,7 +127,38 @@ host_mem_available (int dev)
   (void) dev;
   if (pages <= 0 || size <= 0)
     return (size_t) -1;
-  return (size_t) pages * (size_t) size;
+  /* Emulated devices share the host's memory.  */
+  return (size_t) pages * (size_t) size / (size_t) pacc_ndevices;
+}
+
+/* With emulated devices, the device each buffer belongs to: a copy on
+   a queue of one device into another device's buffer, or an event
+   recorded on another device's queue, would be an error on a GPU, so it
+   is an internal error here too.  */
+struct hbuf
+{
+  uintptr_t lo, hi;
+  int dev;
+};
+static struct hbuf *hbufs;
+static size_t nhbufs, caphbufs;
+
+static void
+check_buffer_device (const void *p, size_t bytes, int dev,
+                     const struct pacc_opinfo *info)
+{
+  uintptr_t a = (uintptr_t) p;
+  for (size_t i = 0; i < nhbufs; i++)
+    if (hbufs[i].lo <= a && a + bytes <= hbufs[i].hi)
+      {
+        if (hbufs[i].dev != dev)
+          pacc_internal_error (info->where, "chunk %d: a copy on a queue of "
+                               "device %d uses a buffer of device %d",
+                               info->chunk, dev, hbufs[i].dev);
+        return;
+      }
+  pacc_internal_error (info->where, "chunk %d: a copy uses memory that is "
+                       "no chunk buffer", info->chunk);
 }
 
 /* Exactly the size asked for (at least a byte, so that every buffer has
@@ -130,22 +167,44 @@ host_mem_available (int dev)
 static void *
 host_alloc (int dev, size_t bytes)
 {
-  (void) dev;
-  return malloc (bytes ? bytes : 1);
+  void *p = malloc (bytes ? bytes : 1);
+  if (p && pacc_ndevices > 1)
+    {
+      if (nhbufs == caphbufs)
+        {
+          caphbufs = caphbufs ? 2 * caphbufs : 64;
+          hbufs = realloc (hbufs, caphbufs * sizeof *hbufs);
+          if (!hbufs)
+            pacc_error (NULL, "out of memory");
+        }
+      hbufs[nhbufs].lo = (uintptr_t) p;
+      hbufs[nhbufs].hi = (uintptr_t) p + (bytes ? bytes : 1);
+      hbufs[nhbufs++].dev = dev;
+    }
+  return p;
 }
 
 static void
 host_free (int dev, void *buf)
 {
   (void) dev;
+  for (size_t i = 0; i < nhbufs; i++)
+    if (hbufs[i].lo == (uintptr_t) buf)
+      {
+        hbufs[i] = hbufs[--nhbufs];
+        break;
+      }
   free (buf);
 }
 
 static void *
 host_queue_create (int dev, int index)
 {
-  (void) dev, (void) index;
-  return pacc_xcalloc (NULL, 1, sizeof (struct hqueue), "a host queue");
+  struct hqueue *q = pacc_xcalloc (NULL, 1, sizeof (struct hqueue),
+                                   "a host queue");
+  (void) index;
+  q->dev = dev;
+  return q;
 }
 
 static void
@@ -160,8 +219,10 @@ host_queue_destroy (void *queue)
 static void *
 host_event_create (int dev)
 {
-  (void) dev;
-  return pacc_xcalloc (NULL, 1, sizeof (struct hevent), "a host event");
+  struct hevent *e = pacc_xcalloc (NULL, 1, sizeof (struct hevent),
+                                   "a host event");
+  e->dev = dev;
+  return e;
 }
 
 static void
@@ -185,6 +246,8 @@ static void
 host_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
+  if (nhbufs)
+    check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
   host_copy (queue, buf, host, bytes, info);
 }
 
@@ -192,6 +255,8 @@ static void
 host_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                const struct pacc_opinfo *info)
 {
+  if (nhbufs)
+    check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
   host_copy (queue, host, buf, bytes, info);
 }
 
@@ -200,6 +265,9 @@ host_record (void *event, void *queue)
 {
   struct hevent *e = event;
   struct hqueue *q = queue;
+  if (e->dev != q->dev)
+    pacc_internal_error (NULL, "an event of device %d recorded on a queue "
+                         "of device %d", e->dev, q->dev);
   enqueue (q, HOP_RECORD);
   e->q = q;
   e->seq = q->issued;

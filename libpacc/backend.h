@@ -92,6 +92,13 @@ struct pacc_backend
 
   /* The rest is optional (NULL in the host back end).  */
 
+  /* Make pipeline device DEV the calling thread's current device (the
+     one OpenACC constructs and acc_wait use), so that the kernels of a
+     chunk on DEV that go through libgomp run there; returns the device
+     that was current, for restore_device at region end.  */
+  int (*select_device) (int dev);
+  void (*restore_device) (int saved);
+
   /* A region with steps to run will copy between its chunk buffers and
      the host ranges [HOST[i], HOST[i] + BYTES[i]) of its N arrays (BYTES
      0: the array is never transferred), of kinds KINDS[i] (enum

@@ -111,9 +111,14 @@ struct pacc_region
   /* The plan (scheduler.c).  */
   long k;                /* largest steps per block.  */
   int nchunks, nqueues, nbuf, span;
+  int ndev_want;         /* devices the back end offers the pipeline.  */
+  int ndev;              /* devices it uses (at most one per chunk).  */
+  int dev_bufs;          /* buffer slots per device (at most).  */
   long buf_rows;         /* rows per buffer.  */
   size_t buf_bytes;      /* all buffers of all arrays together.  */
-  const char *k_from, *c_from, *q_from;  /* "auto" or the variable.  */
+  size_t dev_bytes;      /* the buffers one device holds.  */
+  const char *k_from, *c_from, *q_from, *d_from;  /* "auto" or the
+                                                      variable.  */
   struct pacc_chunk *ch;
 
   /* Back-end resources, allocated at the first block.  */
@@ -150,6 +155,8 @@ struct pacc_region
   void **handed;         /* [n]: pointers next_chunk handed out.  */
   char **new_host;       /* [n]: scratch for applying a rotation.  */
   double t_kernel_start;
+  int dev_selected, saved_dev;  /* the thread's device before the first
+                                   chunk made another current.  */
 
   struct pacc_stats st;
   struct pacc_scratch *scratch;
@@ -171,6 +178,11 @@ void pacc_sched_done (struct pacc_region *r, int i);
 void pacc_sched_block_end (struct pacc_region *r);
 void pacc_sched_sync (struct pacc_region *r);
 int pacc_chunk_queue (const struct pacc_region *r, int i);
+int pacc_chunk_device (const struct pacc_region *r, int i);
+/* region.c: devices a pipeline may spread over; the device a report or
+   trace names for chunk I (-1: the host, when it emulates one device).  */
+int pacc_ndevices_pipeline (void);
+int pacc_report_device (const struct pacc_region *r, int i);
 int pacc_chunk_slot (const struct pacc_region *r, int i);
 
 /* backend-cuda.c, for a kernel launcher: PACC's CUcontext, and the

@@ -49,11 +49,8 @@ runtime_init (const char *where)
       if (pacc_settings.verbose >= 1)
         pacc_note (NULL, "data path %s, %d device%s%s", pacc_backend->name,
                    pacc_ndevices, pacc_ndevices == 1 ? "" : "s",
-                   !pacc_settings.devices ? ""
-                   : pacc_backend->on_host
-                   ? " (PACC_DEVICES: devices the multi-device directives emulate; pipelines use one)"
-                   : " (PACC_DEVICES is not used by the CUDA path yet: "
-                     "device 0 only)");
+                   pacc_backend->on_host && pacc_ndevices > 1
+                   ? " emulated on the host (PACC_DEVICES)" : "");
       initialised = 1;
     }
   pthread_mutex_unlock (&init_lock);
@@ -83,6 +80,20 @@ pacc_get_data_path (void)
 {
   runtime_init (NULL);
   return pacc_backend->name;
+}
+
+int
+pacc_ndevices_pipeline (void)
+{
+  return pacc_ndevices;
+}
+
+int
+pacc_report_device (const struct pacc_region *r, int i)
+{
+  if (pacc_backend->on_host && r->ndev == 1)
+    return -1;
+  return pacc_chunk_device (r, i);
 }
 
 int
@@ -302,16 +313,17 @@ alloc_resources (struct pacc_region *r)
 
   r->queue = pacc_xcalloc (r->where, (size_t) r->nqueues, sizeof (void *),
                            "queues");
+  /* Queue Q, chunk I and slot S are on devices Q, I, S % ndev.  */
   for (i = 0; i < r->nqueues; i++)
-    r->queue[i] = be->queue_create (0, i);
+    r->queue[i] = be->queue_create (i % r->ndev, i);
   r->ev_load = pacc_xcalloc (r->where, (size_t) r->nchunks, sizeof (void *),
                              "events");
   r->ev_wb = pacc_xcalloc (r->where, (size_t) r->nchunks, sizeof (void *),
                            "events");
   for (i = 0; i < r->nchunks; i++)
     {
-      r->ev_load[i] = be->event_create (0);
-      r->ev_wb[i] = be->event_create (0);
+      r->ev_load[i] = be->event_create (pacc_chunk_device (r, i));
+      r->ev_wb[i] = be->event_create (pacc_chunk_device (r, i));
     }
   r->buf = pacc_xcalloc (r->where, (size_t) r->nbuf * (size_t) r->n,
                          sizeof (void *), "buffers");
@@ -324,11 +336,11 @@ alloc_resources (struct pacc_region *r)
       for (a = 0; a < r->n; a++)
         {
           size_t bytes = (size_t) r->buf_rows * r->a[a].row_bytes;
-          void *b = be->alloc (0, bytes);
+          void *b = be->alloc (s % r->ndev, bytes);
           if (!b)
             pacc_error (r->where, "cannot allocate %zu bytes of %s buffer "
-                        "memory for array '%s'", bytes, be->name,
-                        r->a[a].name);
+                        "memory for array '%s' on device %d", bytes,
+                        be->name, r->a[a].name, s % r->ndev);
           r->buf[(size_t) s * (size_t) r->n + (size_t) a] = b;
         }
     }
@@ -347,7 +359,7 @@ free_resources (struct pacc_region *r)
   pacc_sched_sync (r);
   pacc_sched_free (r);
   for (i = 0; i < r->nbuf * r->n; i++)
-    be->free (0, r->buf[i]);
+    be->free (i / r->n % r->ndev, r->buf[i]);
   for (i = 0; i < r->nchunks; i++)
     {
       be->event_destroy (r->ev_load[i]);
@@ -418,7 +430,7 @@ kernels_info (struct pacc_region *r, int i)
   info.where = r->where;
   info.array = NULL;
   info.kind = PACC_OP_KERNELS;
-  info.device = pacc_backend->on_host ? -1 : 0;
+  info.device = pacc_report_device (r, i);
   info.queue = pacc_chunk_queue (r, i);
   info.block = (int) r->blocks_started - 1;
   info.chunk = i;
@@ -457,7 +469,15 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   ci[PACC_CI_LO] = c->lo;
   ci[PACC_CI_HI] = c->hi;
   ci[PACC_CI_QUEUE] = pacc_chunk_queue (r, i);
-  ci[PACC_CI_DEVICE] = pacc_backend->on_host ? -1 : 0;
+  ci[PACC_CI_DEVICE] = pacc_backend->on_host ? -1 : pacc_chunk_device (r, i);
+  /* Kernels that libgomp launches (and the generated acc_wait of a
+     reduction) go to the thread's current device.  */
+  if (pacc_backend->select_device && r->ndev > 1)
+    {
+      int old = pacc_backend->select_device (pacc_chunk_device (r, i));
+      if (!r->dev_selected)
+        r->saved_dev = old, r->dev_selected = 1;
+    }
   ci[PACC_CI_INDEX] = i;
   r->cur = i;
   r->st.chunks++;
@@ -561,6 +581,8 @@ __pacc_region_end (void *region)
     pacc_internal_error (r->where, "region ended after %ld of its %ld steps",
                          r->steps_done, r->nsteps);
   free_resources (r);
+  if (r->dev_selected)
+    pacc_backend->restore_device (r->saved_dev);
   if (r->be_region)
     pacc_backend->region_end (r->be_region);
   r->be_region = NULL;

@@ -29,12 +29,20 @@
    - chunks: 4 (a pipeline of loads, kernels and write-backs over three
      queues needs at least that), at most one per row; doubled while the
      buffers do not fit in the device memory (PACC_DEVICE_MEMORY caps it).
-   - queues: 3 with the `async' clause (load, compute and write-back of
-     three chunks at once), 1 without; never more than the chunks.
-   - buffers: max (queues, span + 1), at most one per chunk.  */
+   - queues: 3 per device with the `async' clause (load, compute and
+     write-back of three chunks at once), 1 without; never more than the
+     chunks.
+   - buffers: max (queues, span + 1), at most one per chunk.
+   - devices (PACC_DEVICES, else every device the back end has): chunks
+     go round robin, chunk i to device i % D, so that the loads, kernels
+     and write-backs of consecutive chunks run on different devices at
+     once; a device has its own queues and buffers, and the waits above
+     cross devices as events (CUDA streams may wait for another device's
+     events).  The automatic chunk count is 4 per device.  */
 
 #include "internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -44,6 +52,15 @@ int
 pacc_chunk_queue (const struct pacc_region *r, int i)
 {
   return i % r->nqueues;
+}
+
+/* Chunk I, queue Q and buffer slot S are on device I % ndev, Q % ndev and
+   S % ndev: nqueues and nbuf are multiples of ndev or equal to nchunks
+   (make_plan), so a chunk's queue and slot are on its own device.  */
+int
+pacc_chunk_device (const struct pacc_region *r, int i)
+{
+  return i % r->ndev;
 }
 
 int
@@ -124,6 +141,7 @@ make_plan (struct pacc_region *r, int C, long block, long K, int nq)
   ch[C - 1].hi = r->lo0 + len;
 
   r->nchunks = C;
+  r->ndev = r->ndev_want < C ? r->ndev_want : C;
   r->k = K;
   pacc_sched_block (r, K);
   for (i = 0; i < C; i++)
@@ -133,10 +151,16 @@ make_plan (struct pacc_region *r, int C, long block, long K, int nq)
     }
   r->span = span;
   r->buf_rows = rows;
-  r->nqueues = nq < C ? nq : C;
+  /* NQ queues per device; the totals are multiples of ndev (or nchunks),
+     see pacc_chunk_device.  */
+  if (nq > PACC_MAX_QUEUES / r->ndev)
+    nq = PACC_MAX_QUEUES / r->ndev;
+  r->nqueues = (long) nq * r->ndev < C ? nq * r->ndev : C;
   r->nbuf = r->nqueues > span + 1 ? r->nqueues : span + 1;
+  r->nbuf = (r->nbuf + r->ndev - 1) / r->ndev * r->ndev;
   if (r->nbuf > C)
     r->nbuf = C;
+  r->dev_bufs = (r->nbuf + r->ndev - 1) / r->ndev;
 
   for (i = 0; i < r->n; i++)
     row_bytes += r->a[i].row_bytes;
@@ -145,6 +169,11 @@ make_plan (struct pacc_region *r, int C, long block, long K, int nq)
       || __builtin_mul_overflow (bytes, (size_t) r->nbuf, &bytes))
     bytes = (size_t) -1;
   r->buf_bytes = bytes;
+  /* What one device holds.  */
+  if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes)
+      || __builtin_mul_overflow (bytes, (size_t) r->dev_bufs, &bytes))
+    bytes = (size_t) -1;
+  r->dev_bytes = bytes;
 }
 
 /* Automatic k for chunks of at least MINROWS rows.  */
@@ -162,9 +191,12 @@ pacc_plan (struct pacc_region *r)
   const struct pacc_settings *s = &pacc_settings;
   long rows = r->len0 > 0 ? r->len0 : 1;
   long K, block = 0, nc;
-  int c_auto = 0, k_auto = 0, nq;
+  int c_auto = 0, k_auto = 0, nq, d;
   size_t avail;
   char b1[32], b2[32];
+
+  r->ndev_want = pacc_ndevices_pipeline ();
+  r->d_from = pacc_settings.devices ? "PACC_DEVICES" : "auto";
 
   if (s->k)
     K = s->k, r->k_from = "PACC_K";
@@ -182,7 +214,8 @@ pacc_plan (struct pacc_region *r)
       r->c_from = "PACC_BLOCK";
     }
   else
-    nc = rows < 4 ? rows : 4, c_auto = 1, r->c_from = "auto";
+    nc = rows < 4L * r->ndev_want ? rows : 4L * r->ndev_want, c_auto = 1,
+    r->c_from = "auto";
   if (nc > MAX_CHUNKS)
     pacc_error (r->where, "%s gives %ld chunks, more than %ld; use thicker "
                 "chunks", r->c_from, nc, MAX_CHUNKS);
@@ -194,7 +227,13 @@ pacc_plan (struct pacc_region *r)
   else
     nq = 3, r->q_from = "auto";
 
+  /* The smallest device decides: every device holds as many buffers.  */
   avail = pacc_backend->mem_available (0);
+  for (d = 1; d < r->ndev_want; d++)
+    {
+      size_t m = pacc_backend->mem_available (d);
+      avail = m < avail ? m : avail;
+    }
   if (s->device_memory && s->device_memory < avail)
     avail = (size_t) s->device_memory;
 
@@ -204,17 +243,18 @@ pacc_plan (struct pacc_region *r)
         K = thin_k (r, K, block ? (rows % block ? rows % block : block)
                           : rows / nc);
       make_plan (r, (int) nc, block, K, nq);
-      if (r->buf_bytes <= avail)
+      if (r->dev_bytes <= avail)
         break;
       if (c_auto && nc < rows && nc < MAX_CHUNKS)
         nc = 2 * nc < rows ? 2 * nc : rows;
       else if (k_auto && K > 1)
         K--;
       else
-        pacc_error (r->where, "the chunk buffers need %s (%d buffers of %ld "
-                    "rows), more than the %s of %s memory%s; use thinner "
-                    "chunks (PACC_CHUNKS, PACC_BLOCK) or a smaller PACC_K",
-                    pacc_fmt_bytes (b1, sizeof b1, r->buf_bytes), r->nbuf,
+        pacc_error (r->where, "the chunk buffers need %s per device (%d "
+                    "buffers of %ld rows), more than the %s of %s memory%s; "
+                    "use thinner chunks (PACC_CHUNKS, PACC_BLOCK) or a "
+                    "smaller PACC_K",
+                    pacc_fmt_bytes (b1, sizeof b1, r->dev_bytes), r->dev_bufs,
                     r->buf_rows, pacc_fmt_bytes (b2, sizeof b2, avail),
                     pacc_backend->name,
                     s->device_memory ? " (PACC_DEVICE_MEMORY)" : "");
@@ -379,7 +419,7 @@ opinfo (struct pacc_region *r, int kind, int a, int chunk, size_t bytes)
   info.where = r->where;
   info.array = r->a[a].name;
   info.kind = kind;
-  info.device = pacc_backend->on_host ? -1 : 0;
+  info.device = pacc_report_device (r, chunk);
   info.queue = pacc_chunk_queue (r, chunk);
   info.block = (int) r->blocks_started - 1;
   info.chunk = chunk;
@@ -440,15 +480,18 @@ pacc_sched_load (struct pacc_region *r, int i)
     pacc_internal_error (r->where, "chunk %d loaded out of order", i);
   if (pacc_settings.verbose >= 2)
     {
+      char dev[32] = "";
+      if (r->ndev > 1)
+        snprintf (dev, sizeof dev, " of device %d", pacc_chunk_device (r, i));
       if (r->blocks_started > 1)
         pacc_note (r->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld) "
-                   "into buffer %d on queue %d, after the previous block's "
+                   "into buffer %d on queue %d%s, after the previous block's "
                    "write-backs of chunks %d-%d", i, c->lo, c->hi, c->llo,
-                   c->lhi, s, q, c->wd_lo, c->wd_hi);
+                   c->lhi, s, q, dev, c->wd_lo, c->wd_hi);
       else
         pacc_note (r->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld) "
-                   "into buffer %d on queue %d", i, c->lo, c->hi, c->llo,
-                   c->lhi, s, q);
+                   "into buffer %d on queue %d%s", i, c->lo, c->hi, c->llo,
+                   c->lhi, s, q, dev);
     }
 
   /* (c) */

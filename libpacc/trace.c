@@ -238,7 +238,7 @@ static const char *const kind_name[] = { "in", "inout", "temp" };
 void
 pacc_report_plan (const struct pacc_region *r)
 {
-  char arrays[512], b1[32], b2[32];
+  char arrays[512], b1[32], b2[32], b3[32];
   size_t len = 0;
   long minrows = r->len0, maxrows = 0;
   int i;
@@ -263,13 +263,16 @@ pacc_report_plan (const struct pacc_region *r)
     }
   pacc_note (r->where, "plan: %s; rows [%ld,%ld), %ld steps from t=%ld, "
              "halo -%ld/+%ld (extra -%ld/+%ld); k %ld (%s), chunks %d (%s, "
-             "%ld-%ld rows), queues %d (%s), buffers %d x %s (%s in all), "
-             "data path %s",
+             "%ld-%ld rows), queues %d (%s), devices %d (%s%s), buffers %d "
+             "x %s (%s in all, %s per device), data path %s",
              arrays, r->lo0, r->lo0 + r->len0, r->nsteps, r->t0, r->hlo,
              r->hhi, r->elo, r->ehi, r->k, r->k_from, r->nchunks, r->c_from,
-             minrows, maxrows, r->nqueues, r->q_from, r->nbuf,
+             minrows, maxrows, r->nqueues, r->q_from, r->ndev, r->d_from,
+             pacc_backend->on_host && r->ndev > 1 ? ", emulated" : "",
+             r->nbuf,
              pacc_fmt_bytes (b1, sizeof b1, r->buf_bytes / (size_t) r->nbuf),
              pacc_fmt_bytes (b2, sizeof b2, r->buf_bytes),
+             pacc_fmt_bytes (b3, sizeof b3, r->dev_bytes),
              r->data_path ? r->data_path : pacc_backend->name);
 }
 

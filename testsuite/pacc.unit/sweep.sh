@@ -77,6 +77,20 @@ for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
   done
 done
 
+# Pipelines over emulated devices (chunk i on device i % D).
+for d in PACC_DEVICES=2 PACC_DEVICES=3 PACC_DEVICES=5; do
+  for c in "" PACC_CHUNKS=1 PACC_CHUNKS=4 PACC_CHUNKS=7 PACC_BLOCK=3; do
+    for k in "" PACC_K=2 PACC_K=5; do
+      for q in "" PACC_QUEUES=1 PACC_QUEUES=2; do
+        for t in "${tests[@]}"; do
+          if [ "$t" = thin ] && [ -n "$k$c" ]; then continue; fi
+          run "$d $k $c $q" "$t"
+        done
+      done
+    done
+  done
+done
+
 # expect STATUS REGEX SETTINGS ARG: errors ARG must exit with STATUS and
 # print a line matching REGEX.
 expect () {
