@@ -348,6 +348,41 @@ ensure_thread (void)
 static void pool_start (void);
 static void launch_init (void);
 
+/* Peer access between every pair of pipeline devices that allows it, so
+   that halo copies go GPU to GPU.  */
+static unsigned char peer_enabled[PACC_MAX_DEVICES][PACC_MAX_DEVICES];
+
+static void
+enable_peers (void)
+{
+  for (int d = 0; d < ndevs; d++)
+    for (int e = 0; e < ndevs; e++)
+      {
+        int can = 0;
+        if (d == e)
+          continue;
+        CU_CALL ("asking whether two devices can access each other",
+                 cuDeviceCanAccessPeer, &can, devs[d].cudev, devs[e].cudev);
+        if (can && !peer_enabled[devs[d].ord][devs[e].ord])
+          {
+            use_ctx (d);
+            CUresult r = cu.cuCtxEnablePeerAccess (devs[e].ctx, 0);
+            if (r != CUDA_SUCCESS
+                && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+              cuda_fail ("cuCtxEnablePeerAccess", r, "enabling peer access "
+                         "between pipeline devices", NULL);
+            peer_enabled[devs[d].ord][devs[e].ord] = 1;
+          }
+        if (pacc_settings.verbose >= 1)
+          pacc_note (NULL, "devices %d -> %d: %s", devs[e].ord, devs[d].ord,
+                     can ? "peer access (halo copies GPU to GPU)"
+                         : "no peer access (halo copies staged by the "
+                           "driver)");
+      }
+  if (ndevs > 0)
+    use_ctx (0);
+}
+
 /* Open pipeline device D, libgomp's and CUDA's device ORD: its context
    (see the top of the file) and its timing anchor.  Returns how the
    context is shared, for the report.  */
@@ -493,6 +528,7 @@ cuda_init (void)
     }
 
   launch_init ();
+  enable_peers ();
 
   if (pacc_settings.verbose >= 1)
     for (int d = 0; d < ndevs; d++)
@@ -1571,6 +1607,32 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
   timed_end (q, t, info);
 }
 
+/* Halo rows of a resident plan: a chunk buffer of device SRC_DEV into one
+   of the queue's device, on the queue's stream (peer access was enabled
+   for the pair at init where the hardware allows; otherwise the driver
+   stages the copy).  */
+static void
+cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
+               size_t bytes, const struct pacc_opinfo *info)
+{
+  struct cqueue *q = queue;
+  struct timed *t;
+
+  use_ctx (q->dev);
+  t = timed_begin (q, info);
+  if (!bytes)
+    ;
+  else if (src_dev == q->dev)
+    CU_CALL_OP (info, "copying halo rows within a device",
+                cuMemcpyDtoDAsync_v2, dptr (dst), dptr (src), bytes,
+                q->stream);
+  else
+    CU_CALL_OP (info, "copying halo rows between devices",
+                cuMemcpyPeerAsync, dptr (dst), devs[q->dev].ctx, dptr (src),
+                devs[src_dev].ctx, bytes, q->stream);
+  timed_end (q, t, info);
+}
+
 /* ------------------------------------------------------------------ */
 /* Peer copies (devices.c's update peer).  DST and SRC are host addresses
    of data present on devices TO and FROM (libgomp's device numbers, which
@@ -1579,8 +1641,6 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
    cuMemcpyPeer[Async]: direct when the devices can access each other
    (peer access is enabled for the pair on first use), staged by the
    driver otherwise; PACC_VERBOSE says which.  */
-
-static unsigned char peer_enabled[PACC_MAX_DEVICES][PACC_MAX_DEVICES];
 
 static CUdeviceptr
 peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp,
@@ -1702,6 +1762,7 @@ struct pacc_backend pacc_backend_cuda =
   .event_destroy = cuda_event_destroy,
   .copy_in = cuda_copy_in,
   .copy_out = cuda_copy_out,
+  .copy_buf = cuda_copy_buf,
   .record = cuda_record,
   .wait = cuda_wait,
   .sync = cuda_sync,

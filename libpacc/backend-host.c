@@ -261,6 +261,18 @@ host_copy_out (void *queue, void *host, const void *buf, size_t bytes,
 }
 
 static void
+host_copy_buf (void *queue, void *dst, const void *src, int src_dev,
+               size_t bytes, const struct pacc_opinfo *info)
+{
+  if (nhbufs)
+    {
+      check_buffer_device (dst, bytes, ((struct hqueue *) queue)->dev, info);
+      check_buffer_device (src, bytes, src_dev, info);
+    }
+  host_copy (queue, dst, src, bytes, info);
+}
+
+static void
 host_record (void *event, void *queue)
 {
   struct hevent *e = event;
@@ -306,6 +318,7 @@ const struct pacc_backend pacc_backend_host =
   .event_destroy = host_event_destroy,
   .copy_in = host_copy_in,
   .copy_out = host_copy_out,
+  .copy_buf = host_copy_buf,
   .record = host_record,
   .wait = host_wait,
   .sync = host_sync,

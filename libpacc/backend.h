@@ -29,7 +29,9 @@ enum pacc_op_kind
 {
   PACC_OP_LOAD = 0,   /* host array -> chunk buffer.  */
   PACC_OP_WB = 1,     /* chunk buffer -> host array (write-back).  */
-  PACC_OP_KERNELS = 2 /* the kernels of a chunk (array NULL, bytes 0).  */
+  PACC_OP_KERNELS = 2,/* the kernels of a chunk (array NULL, bytes 0).  */
+  PACC_OP_HALO = 3    /* halo rows, one chunk buffer -> another (resident
+                         plans; between devices: a peer copy).  */
 };
 
 struct pacc_opinfo
@@ -75,6 +77,11 @@ struct pacc_backend
                    const struct pacc_opinfo *info);
   void (*copy_out) (void *queue, void *host, const void *buf, size_t bytes,
                     const struct pacc_opinfo *info);
+
+  /* Asynchronous copy on QUEUE from a chunk buffer of device SRC_DEV
+     (QUEUE's own or another) into a buffer of QUEUE's device.  */
+  void (*copy_buf) (void *queue, void *dst, const void *src, int src_dev,
+                    size_t bytes, const struct pacc_opinfo *info);
 
   /* Record EVENT at the current end of QUEUE; make QUEUE wait for the
      latest record of EVENT issued so far.  */

@@ -113,6 +113,8 @@ CUresult cuMemcpyHtoDAsync_v2 (CUdeviceptr dstDevice, const void *srcHost,
                                size_t ByteCount, CUstream hStream);
 CUresult cuMemcpyDtoHAsync_v2 (void *dstHost, CUdeviceptr srcDevice,
                                size_t ByteCount, CUstream hStream);
+CUresult cuMemcpyDtoDAsync_v2 (CUdeviceptr dstDevice, CUdeviceptr srcDevice,
+                               size_t ByteCount, CUstream hStream);
 CUresult cuStreamCreate (CUstream *phStream, unsigned int Flags);
 CUresult cuStreamDestroy_v2 (CUstream hStream);
 CUresult cuStreamSynchronize (CUstream hStream);

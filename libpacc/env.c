@@ -106,6 +106,15 @@ pacc_env_read (const char *where)
       s->verbose = v[0] - '0';
     }
 
+  v = get ("PACC_RESIDENT");
+  s->resident = -1;
+  if (v)
+    {
+      if ((v[0] != '0' && v[0] != '1') || v[1])
+        pacc_error (where, "PACC_RESIDENT: expected 0 or 1, got '%s'", v);
+      s->resident = v[0] - '0';
+    }
+
   v = get ("PACC_DATA_PATH");
   s->data_path = PACC_PATH_AUTO;
   if (v)

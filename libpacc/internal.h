@@ -40,6 +40,7 @@ struct pacc_settings
   int devices;                      /* PACC_DEVICES.  */
   unsigned long long device_memory; /* PACC_DEVICE_MEMORY, bytes.  */
   int verbose;                      /* PACC_VERBOSE, 0..2.  */
+  int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
   int data_path;                    /* PACC_DATA_PATH, enum
                                        pacc_data_path.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
@@ -56,8 +57,8 @@ void pacc_env_read (const char *where);
 /* Totals of one region, for PACC_VERBOSE (times in microseconds).  */
 struct pacc_stats
 {
-  unsigned long long bytes_in, bytes_out;
-  double t_load, t_wb, t_kernels;
+  unsigned long long bytes_in, bytes_out, bytes_halo;
+  double t_load, t_wb, t_kernels, t_halo;
   long blocks, chunks;
   double t_begin;
   double t_first, t_last;  /* earliest start and latest end of the copies
@@ -77,6 +78,8 @@ struct pacc_chunk
 {
   long lo, hi;           /* rows it owns (the same in every block).  */
   long llo, lhi;         /* rows its buffer holds in the current block.  */
+  long blo;              /* row at the start of its buffer (llo, or in a
+                            resident plan the llo of a k-step block).  */
   int rd_lo, rd_hi;      /* its write-back waits for the loads of chunks
                             rd_lo..rd_hi (they read its own rows).  */
   int wd_lo, wd_hi;      /* its load waits for the previous block's
@@ -115,6 +118,9 @@ struct pacc_region
   int ndev;              /* devices it uses (at most one per chunk).  */
   int dev_bufs;          /* buffer slots per device (at most).  */
   long buf_rows;         /* rows per buffer.  */
+  int resident;          /* every chunk keeps its buffer across blocks:
+                            only halos move between blocks.  */
+  const char *r_from;
   size_t buf_bytes;      /* all buffers of all arrays together.  */
   size_t dev_bytes;      /* the buffers one device holds.  */
   const char *k_from, *c_from, *q_from, *d_from;  /* "auto" or the
@@ -152,6 +158,8 @@ struct pacc_region
   int *perm;             /* [n]: this block's rotation, name -> buffer.  */
   int *perm_tmp;
   int perm_set;
+  int *bperm;            /* [n]: buffer of each name in a resident plan
+                            (the rotations of all blocks so far).  */
   void **handed;         /* [n]: pointers next_chunk handed out.  */
   char **new_host;       /* [n]: scratch for applying a rotation.  */
   double t_kernel_start;

@@ -330,6 +330,10 @@ alloc_resources (struct pacc_region *r)
   r->buf_last = pacc_xcalloc (r->where, (size_t) r->nbuf, sizeof (int),
                               "buffers");
   r->buf_busy = pacc_xcalloc (r->where, (size_t) r->nbuf, 1, "buffers");
+  r->bperm = pacc_xcalloc (r->where, (size_t) r->n, sizeof *r->bperm,
+                           "arrays");
+  for (i = 0; i < r->n; i++)
+    r->bperm[i] = i;
   for (s = 0; s < r->nbuf; s++)
     {
       r->buf_last[s] = -1;
@@ -370,6 +374,7 @@ free_resources (struct pacc_region *r)
   free (r->buf);
   free (r->buf_last);
   free (r->buf_busy);
+  free (r->bperm);
   free (r->ev_load);
   free (r->ev_wb);
   free (r->queue);
@@ -391,6 +396,14 @@ end_block (struct pacc_region *r)
   for (i = 0; i < r->n; i++)
     r->new_host[i] = r->cur_host[r->perm[i]];
   t = r->cur_host, r->cur_host = r->new_host, r->new_host = t;
+  /* A resident buffer keeps its data: name i now holds the buffer that
+     name perm[i] held.  */
+  if (r->resident)
+    {
+      for (i = 0; i < r->n; i++)
+        r->perm_tmp[i] = r->bperm[r->perm[i]];
+      memcpy (r->bperm, r->perm_tmp, (size_t) r->n * sizeof *r->bperm);
+    }
   r->steps_done += r->kk;
   r->in_block = 0;
 }
@@ -461,10 +474,10 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
       /* Rebase: ptr + row * row_bytes is the buffer address of global row
          `row'.  Out of the buffer's bounds on purpose; unsigned
          arithmetic wraps instead of overflowing.  */
-      uintptr_t off = (uintptr_t) (c->llo * (long) r->a[a].row_bytes);
+      uintptr_t off = (uintptr_t) (c->blo * (long) r->a[a].row_bytes);
       ptr[a] = r->handed[a]
         = (void *) ((uintptr_t) r->buf[(size_t) s * (size_t) r->n
-                                       + (size_t) a] - off);
+                                       + (size_t) r->bperm[a]] - off);
     }
   ci[PACC_CI_LO] = c->lo;
   ci[PACC_CI_HI] = c->hi;

@@ -21,6 +21,20 @@
    write-backs are issued in chunk order.  WB(j) may wait for chunk
    j + span, which must already have a buffer: hence nbuf >= span + 1.
 
+   Resident plans (every chunk has a buffer of its own, nbuf == nchunks):
+   the buffers keep the rows across blocks.  Block 0 loads from the host
+   as above; the write-backs of all blocks but the last copy nothing (they
+   only record their events, after the chunk's kernels); every later
+   block starts with HALO(i) for all chunks at once: the rows of i's load
+   range that other chunks own, copied from their buffers (another
+   device's: a peer copy), for each targetinout array (targetin rows never
+   change; the first block loaded all a later block needs).  HALO(i)
+   waits, as LOAD(i) would by (b), for the previous block's events of the
+   chunks it reads; the kernels of chunk j wait for HALO(k) of every chunk
+   k that reads j's rows (as WB(j) does by (a)), since they overwrite
+   them.  All HALOs are issued before any kernel of the block, so those
+   waits always refer to issued records.
+
    Automatic choices:
    - k: the whole run when the halo is 0 (chunks are independent; the
      extra rows ELO/EHI do not grow with k), else 4;
@@ -92,7 +106,12 @@ pacc_sched_block (struct pacc_region *r, long kk)
   int C = r->nchunks, i, lo, hi;
 
   for (i = 0; i < C; i++)
-    load_range (r, ch[i].lo, ch[i].hi, kk, &ch[i].llo, &ch[i].lhi);
+    {
+      load_range (r, ch[i].lo, ch[i].hi, kk, &ch[i].llo, &ch[i].lhi);
+      /* A resident buffer keeps the rows where a k-step block put them.  */
+      if (!r->resident)
+        ch[i].blo = ch[i].llo;
+    }
   /* (a): chunks whose load range meets i's own rows.  */
   for (i = lo = hi = 0; i < C; i++)
     {
@@ -141,6 +160,7 @@ make_plan (struct pacc_region *r, int C, long block, long K, int nq)
   ch[C - 1].hi = r->lo0 + len;
 
   r->nchunks = C;
+  r->resident = 0;
   r->ndev = r->ndev_want < C ? r->ndev_want : C;
   r->k = K;
   pacc_sched_block (r, K);
@@ -219,6 +239,7 @@ pacc_plan (struct pacc_region *r)
   if (nc > MAX_CHUNKS)
     pacc_error (r->where, "%s gives %ld chunks, more than %ld; use thicker "
                 "chunks", r->c_from, nc, MAX_CHUNKS);
+  r->r_from = s->resident >= 0 ? "PACC_RESIDENT" : "auto";
 
   if (!r->async)
     nq = 1, r->q_from = "no async clause";
@@ -236,6 +257,24 @@ pacc_plan (struct pacc_region *r)
     }
   if (s->device_memory && s->device_memory < avail)
     avail = (size_t) s->device_memory;
+
+  /* Automatic chunks and several blocks: first one chunk per device, kept
+     resident, if all of it fits.  */
+  if (c_auto && s->resident != 0)
+    {
+      long rc = rows < r->ndev_want ? rows : r->ndev_want;
+      long rk = k_auto ? thin_k (r, K, rows / rc) : K;
+      if (r->nsteps > rk)
+        {
+          make_plan (r, (int) rc, 0, rk, nq);
+          if (r->dev_bytes <= avail && r->nbuf == r->nchunks)
+            {
+              r->resident = 1;
+              r->c_from = "auto, resident";
+              return;
+            }
+        }
+    }
 
   for (;;)
     {
@@ -259,6 +298,14 @@ pacc_plan (struct pacc_region *r)
                     pacc_backend->name,
                     s->device_memory ? " (PACC_DEVICE_MEMORY)" : "");
     }
+  /* Every chunk has a buffer of its own: keep them across blocks.  */
+  if (r->nbuf == r->nchunks && s->resident != 0)
+    r->resident = 1;
+  else if (s->resident == 1)
+    pacc_error (r->where, "PACC_RESIDENT=1, but the %d chunks share %d "
+                "buffers (%s per device available); use fewer chunks or "
+                "more devices", r->nchunks, r->nbuf,
+                pacc_fmt_bytes (b2, sizeof b2, avail));
 }
 
 /* The schedule check.  Every run checks the schedule it issues against
@@ -275,8 +322,9 @@ pacc_plan (struct pacc_region *r)
 
 #define CHECK_MAX_SNAP (1L << 20)
 
-enum { OP_LOAD, OP_KERNELS, OP_WB };
-static const char *const op_name[] = { "load", "kernels", "write-back" };
+enum { OP_LOAD, OP_KERNELS, OP_WB, OP_HALO };
+static const char *const op_name[] = { "load", "kernels", "write-back",
+                                       "halo copy" };
 
 void
 pacc_sched_start (struct pacc_region *r)
@@ -433,6 +481,8 @@ issue_wb (struct pacc_region *r, int j)
   const struct pacc_chunk *c = &r->ch[j];
   int q = pacc_chunk_queue (r, j), s = pacc_chunk_slot (r, j), a;
   void *queue = r->queue[q];
+  /* Resident: only the last block writes back.  */
+  int copy = !r->resident || r->steps_done + r->kk >= r->nsteps;
 
   if (pacc_settings.verbose >= 2)
     pacc_note (r->where, "  write-back chunk %d rows [%ld,%ld), after the "
@@ -441,7 +491,7 @@ issue_wb (struct pacc_region *r, int j)
   q_wait_chunks (r, q, 0, c->rd_lo, c->rd_hi);
   check_op (r, q);
   for (a = 0; a < r->n; a++)
-    if (r->a[a].kind == PACC_KIND_INOUT && c->hi > c->lo)
+    if (r->a[a].kind == PACC_KIND_INOUT && c->hi > c->lo && copy)
       {
         size_t rb = r->a[a].row_bytes;
         size_t bytes = (size_t) (c->hi - c->lo) * rb;
@@ -449,8 +499,8 @@ issue_wb (struct pacc_region *r, int j)
         /* Each buffer goes back to the host array it was loaded from; the
            rotation only changes where the next block loads from.  */
         char *host = r->cur_host[a] + c->lo * (long) rb;
-        char *buf = (char *) r->buf[s * r->n + a]
-                    + (size_t) (c->lo - c->llo) * rb;
+        char *buf = (char *) r->buf[s * r->n + r->bperm[a]]
+                    + (size_t) (c->lo - c->blo) * rb;
         check_access (r, q, OP_WB, j, buf, bytes, 0);
         check_access (r, q, OP_WB, j, host, bytes, 1);
         pacc_backend->copy_out (queue, host, buf, bytes, &info);
@@ -469,6 +519,56 @@ issue_ready (struct pacc_region *r)
     issue_wb (r, r->wb_next++);
 }
 
+/* Resident plans, at the start of a block after the first: HALO(k) for
+   every chunk k.  */
+static void
+issue_halos (struct pacc_region *r)
+{
+  int k, j, a;
+  for (k = 0; k < r->nchunks; k++)
+    {
+      const struct pacc_chunk *c = &r->ch[k];
+      int q = pacc_chunk_queue (r, k);
+      void *queue = r->queue[q];
+      if (pacc_settings.verbose >= 2)
+        pacc_note (r->where, "  chunk %d rows [%ld,%ld): halo rows of "
+                   "[%ld,%ld) from chunks %d-%d on queue %d", k, c->lo,
+                   c->hi, c->llo, c->lhi, c->wd_lo, c->wd_hi, q);
+      /* (b) */
+      q_wait_chunks (r, q, r->nchunks, c->wd_lo, c->wd_hi);
+      check_op (r, q);
+      for (j = c->wd_lo; j <= c->wd_hi; j++)
+        {
+          const struct pacc_chunk *o = &r->ch[j];
+          long lo = c->llo > o->lo ? c->llo : o->lo;
+          long hi = c->lhi < o->hi ? c->lhi : o->hi;
+          if (j == k || hi <= lo)
+            continue;
+          for (a = 0; a < r->n; a++)
+            if (r->a[a].kind == PACC_KIND_INOUT)
+              {
+                size_t rb = r->a[a].row_bytes;
+                size_t bytes = (size_t) (hi - lo) * rb;
+                int b = r->bperm[a];
+                struct pacc_opinfo info = opinfo (r, PACC_OP_HALO, a, k,
+                                                  bytes);
+                char *dst = (char *) r->buf[pacc_chunk_slot (r, k) * r->n + b]
+                            + (size_t) (lo - c->blo) * rb;
+                char *src = (char *) r->buf[pacc_chunk_slot (r, j) * r->n + b]
+                            + (size_t) (lo - o->blo) * rb;
+                check_access (r, q, OP_HALO, k, src, bytes, 0);
+                check_access (r, q, OP_HALO, k, dst, bytes, 1);
+                pacc_backend->copy_buf (queue, dst, src,
+                                        pacc_chunk_device (r, j), bytes,
+                                        &info);
+              }
+        }
+      q_record (r, q, k);
+      if (!r->async)
+        pacc_backend->sync (queue);
+    }
+}
+
 void
 pacc_sched_load (struct pacc_region *r, int i)
 {
@@ -478,6 +578,19 @@ pacc_sched_load (struct pacc_region *r, int i)
 
   if (i != r->n_loaded)
     pacc_internal_error (r->where, "chunk %d loaded out of order", i);
+  if (r->resident && r->blocks_started > 1)
+    {
+      if (i == 0)
+        issue_halos (r);
+      /* The kernels overwrite the rows that HALO(rd_lo..rd_hi) read.  */
+      q_wait_chunks (r, q, 0, c->rd_lo, c->rd_hi);
+      r->buf_last[s] = i;
+      r->buf_busy[s] = 1;
+      r->n_loaded = i + 1;
+      pacc_backend->before_kernels (queue);
+      issue_ready (r);
+      return;
+    }
   if (pacc_settings.verbose >= 2)
     {
       char dev[32] = "";
@@ -513,10 +626,11 @@ pacc_sched_load (struct pacc_region *r, int i)
         size_t bytes = (size_t) (c->lhi - c->llo) * rb;
         struct pacc_opinfo info = opinfo (r, PACC_OP_LOAD, a, i, bytes);
         char *host = r->cur_host[a] + c->llo * (long) rb;
+        char *buf = (char *) r->buf[s * r->n + r->bperm[a]]
+                    + (size_t) (c->llo - c->blo) * rb;
         check_access (r, q, OP_LOAD, i, host, bytes, 0);
-        check_access (r, q, OP_LOAD, i, r->buf[s * r->n + a], bytes, 1);
-        pacc_backend->copy_in (queue, r->buf[s * r->n + a], host, bytes,
-                               &info);
+        check_access (r, q, OP_LOAD, i, buf, bytes, 1);
+        pacc_backend->copy_in (queue, buf, host, bytes, &info);
       }
   q_record (r, q, i);
   r->buf_last[s] = i;

@@ -201,6 +201,11 @@ pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1)
       st->bytes_out += info->bytes;
       st->t_wb += t1 - t0;
     }
+  else if (info->kind == PACC_OP_HALO)
+    {
+      st->bytes_halo += info->bytes;
+      st->t_halo += t1 - t0;
+    }
   else
     st->t_kernels += t1 - t0;
   if (st->t_first == 0 || t0 < st->t_first)
@@ -212,7 +217,8 @@ pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1)
   pthread_mutex_lock (&trace_lock);
   if (trace_file)
     trace_event (info->kind == PACC_OP_LOAD ? "load"
-                 : info->kind == PACC_OP_WB ? "write-back" : "kernels",
+                 : info->kind == PACC_OP_WB ? "write-back"
+                 : info->kind == PACC_OP_HALO ? "halo" : "kernels",
                  info->kind == PACC_OP_KERNELS ? "kernels" : "copy",
                  info->where, info->array, info->queue, info->block,
                  info->chunk, info->bytes, t0, t1);
@@ -264,7 +270,7 @@ pacc_report_plan (const struct pacc_region *r)
   pacc_note (r->where, "plan: %s; rows [%ld,%ld), %ld steps from t=%ld, "
              "halo -%ld/+%ld (extra -%ld/+%ld); k %ld (%s), chunks %d (%s, "
              "%ld-%ld rows), queues %d (%s), devices %d (%s%s), buffers %d "
-             "x %s (%s in all, %s per device), data path %s",
+             "x %s (%s in all, %s per device), %s (%s), data path %s",
              arrays, r->lo0, r->lo0 + r->len0, r->nsteps, r->t0, r->hlo,
              r->hhi, r->elo, r->ehi, r->k, r->k_from, r->nchunks, r->c_from,
              minrows, maxrows, r->nqueues, r->q_from, r->ndev, r->d_from,
@@ -273,22 +279,26 @@ pacc_report_plan (const struct pacc_region *r)
              pacc_fmt_bytes (b1, sizeof b1, r->buf_bytes / (size_t) r->nbuf),
              pacc_fmt_bytes (b2, sizeof b2, r->buf_bytes),
              pacc_fmt_bytes (b3, sizeof b3, r->dev_bytes),
+             r->resident ? "resident" : "streaming", r->r_from,
              r->data_path ? r->data_path : pacc_backend->name);
 }
 
 void
 pacc_report_end (struct pacc_region *r, double t_end)
 {
-  char b1[32], b2[32];
+  char b1[32], b2[32], b3[32];
   const struct pacc_stats *st = &r->st;
   if (pacc_settings.verbose < 1)
     return;
   pacc_note (r->where, "done: %ld blocks, %ld chunks; in %s, loads %.3f ms; "
-             "out %s, write-backs %.3f ms; kernels %.3f ms; total %.3f ms",
+             "out %s, write-backs %.3f ms; halos %s, %.3f ms; kernels "
+             "%.3f ms; total %.3f ms",
              st->blocks, st->chunks,
              pacc_fmt_bytes (b1, sizeof b1, st->bytes_in), st->t_load * 1e-3,
              pacc_fmt_bytes (b2, sizeof b2, st->bytes_out), st->t_wb * 1e-3,
-             st->t_kernels * 1e-3, (t_end - st->t_begin) * 1e-3);
+             pacc_fmt_bytes (b3, sizeof b3, st->bytes_halo),
+             st->t_halo * 1e-3, st->t_kernels * 1e-3,
+             (t_end - st->t_begin) * 1e-3);
   /* On a GPU the times come from device events: how fast each direction
      moved while it moved, and how much of the copies and kernels ran at
      the same time (busy time over the span from the first operation's
@@ -299,9 +309,9 @@ pacc_report_end (struct pacc_region *r, double t_end)
                "(overlap %.2fx); data path %s",
                st->t_load > 0 ? (double) st->bytes_in / st->t_load * 1e-3 : 0.0,
                st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3 : 0.0,
-               (st->t_load + st->t_wb + st->t_kernels) * 1e-3,
+               (st->t_load + st->t_wb + st->t_halo + st->t_kernels) * 1e-3,
                (st->t_last - st->t_first) * 1e-3,
-               (st->t_load + st->t_wb + st->t_kernels)
+               (st->t_load + st->t_wb + st->t_halo + st->t_kernels)
                / (st->t_last - st->t_first),
                r->data_path ? r->data_path : pacc_backend->name);
 }
