@@ -6,9 +6,14 @@
 #   pacc:      $CC -O3 `pkg-config --cflags pacc` ... `pkg-config --libs pacc`
 # and run at small sizes (extents that no chunk count divides evenly) under
 # a few PACC_K / PACC_CHUNKS / PACC_QUEUES settings, the in-core setting
-# (PACC_CHUNKS=1, PACC_K=T) and the runtime's own choices.  Each pacc output
-# must equal the reference output, except the `time' and `GFLOPS' lines
-# (left out) and `reduction:' lines (numbers within 1e-12 relative).
+# (PACC_CHUNKS=1, PACC_K=T), pipelines over 2 and 3 devices (emulated on
+# the host path) and the runtime's own choices.  The multi-device
+# examples of the second paper (heat2d, matmul, s3d: deviceid, wait
+# device, update peer) run with their device-count argument D from 1 to
+# 3 and PACC_DEVICES=D.  Each pacc output must equal the reference
+# output, except the `time' and `GFLOPS' lines (left out) and
+# `reduction:' lines (numbers within 1e-12 relative).  The reference is
+# built without offloading (-foffload=disable): plain sequential C.
 #
 #   benchmarks/check.sh            build in build-bench/check, run, compare
 #   CC=gcc-12 BENCH_WORK=dir benchmarks/check.sh
@@ -49,6 +54,9 @@ settings=(
   "PACC_K=3 PACC_CHUNKS=5 PACC_QUEUES=2"
   "PACC_K=8 PACC_CHUNKS=4 PACC_QUEUES=3"
   "PACC_K=5 PACC_BLOCK=6 PACC_QUEUES=3"
+  "PACC_DEVICES=2"
+  "PACC_DEVICES=3 PACC_K=2 PACC_CHUNKS=7"
+  "PACC_DEVICES=2 PACC_RESIDENT=0"
   "incore"
 )
 
@@ -68,7 +76,7 @@ build () {
   local b=$1 src=$top/benchmarks/$1/$1.c
   echo "build: $b"
   # The reference, as the testsuite builds it (no plugin, no -lpacc).
-  if ! $CC -O3 -ffp-contract=off -fopenacc -Wall -Wno-unknown-pragmas \
+  if ! $CC -O3 -ffp-contract=off -fopenacc -foffload=disable -Wall -Wno-unknown-pragmas \
          "$src" -o "$work/$b-ref" -lm -pthread > "$work/$b-ref.log" 2>&1; then
     cat "$work/$b-ref.log"; return 1
   fi
@@ -86,7 +94,7 @@ build () {
 
 pass=0 fail=0
 declare -A built
-for b in jacobi himeno cip; do
+for b in jacobi himeno cip heat2d matmul s3d; do
   if build "$b"; then built[$b]=1; else
     echo "FAIL: $b: build failed"; fail=$((fail + 1)); built[$b]=0
   fi
@@ -123,6 +131,42 @@ for c in "${cases[@]}"; do
   done
   if [ -z "$bad" ]; then
     echo "PASS: $b $args ($i settings; $(grep '^checksum' "$ref" | head -1))"
+    pass=$((pass + 1))
+  else
+    echo "FAIL: $b $args:$bad"
+    fail=$((fail + 1))
+  fi
+done
+
+# The multi-device examples: name, arguments before D, largest D.
+mcases=(
+  "heat2d 203 157 13:3"
+  "matmul 129:3"
+  "s3d 67 45 5 8:2"
+)
+for c in "${mcases[@]}"; do
+  maxd=${c##*:}
+  set -- ${c%:*}
+  b=$1; shift
+  args="$*"
+  [ "${built[$b]}" = 1 ] || continue
+  tag="$b ${args// /x}"
+  ref=$work/${tag// /_}.ref.out
+  if ! "$work/$b-ref" $args 1 > "$ref" 2> "$ref.err"; then
+    echo "FAIL: $b $args: reference run failed: $(tail -1 "$ref.err")"
+    fail=$((fail + 1)); continue
+  fi
+  bad=""
+  for d in $(seq 1 "$maxd"); do
+    out=$work/${tag// /_}.d$d.out
+    if ! PACC_DEVICES=$d "$work/$b-pacc" $args "$d" > "$out" 2> "$out.err"; then
+      bad="$bad [D=$d: exit status $?: $(tail -1 "$out.err")]"
+    elif ! why=$(awk -v tol=1e-12 -v ignore='^(time|GFLOPS) ' -f "$cmp_awk" "$ref" "$out"); then
+      bad="$bad [D=$d: $why]"
+    fi
+  done
+  if [ -z "$bad" ]; then
+    echo "PASS: $b $args (D=1..$maxd; $(grep '^checksum' "$ref" | head -1))"
     pass=$((pass + 1))
   else
     echo "FAIL: $b $args:$bad"

@@ -947,6 +947,17 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  /* A block whose only statement is a directive, `{ #pragma pacc wait
+     device(d) }': the front end keeps the marker without a statement
+     list around it.  Give it one, so that it is lowered as below (the
+     walk goes on with the new list).  */
+  pacc_directive *lone = pacc_marker_directive (t);
+  if (lone && !lone->used)
+    {
+      tree list = alloc_stmt_list ();
+      append_to_statement_list_force (t, &list);
+      *tp = t = list;
+    }
   if (TREE_CODE (t) != STATEMENT_LIST)
     return NULL_TREE;
   for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
