@@ -126,9 +126,9 @@ build_bench () {
   local b=$1 src; src=$(bench_src "$b")
   # shellcheck disable=SC2086
   run_logged "$b-pacc" $CC -O3 $pcflags "$src" -o "$bundle/bin/$b-pacc" $plibs -lm -pthread || return 1
-  run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -Wno-unknown-pragmas \
-    "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1
-  if [ -n "$nvcc" ]; then
+  run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
+    -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1
+  if [ -n "$nvcc" ] && [ -f "$top/benchmarks/$b/$b-cuda.cu" ]; then
     run_logged "$b-cuda" "$nvcc" -O3 -arch=sm_90 -fmad=false \
       "$top/benchmarks/$b/$b-cuda.cu" -o "$bundle/bin/$b-cuda" || return 1
   fi
@@ -152,7 +152,7 @@ main (void)
 EOF
 
 log "building the benchmarks, CUDA baselines and acc-probe"
-for b in jacobi himeno cip; do
+for b in jacobi himeno cip heat2d matmul s3d peer; do
   wait_slot
   build_bench "$b" &
 done
@@ -220,6 +220,30 @@ for c in "${small_cases[@]}"; do
   echo "$b $*" >> "$bundle/bench-small/LIST"
   if [ -x "$bundle/bin/$b-ref" ]; then
     if ! "$bundle/bin/$b-ref" "$@" > "$bundle/bench-small/$id.ref.out" 2> "$bundle/build-logs/$id.ref.err"; then
+      failed "reference-run-$id"
+    fi
+  fi
+done
+
+# BENCH=multi first checks the multi-device examples on the GPUs at these
+# sizes against the sequential reference (which gets device count 1, the
+# last argument), then times larger cases on 1 and 2 GPUs and compares
+# those two outputs (testsuite/gpu/run-gpu.sh).
+multi_check=(
+  "heat2d 1000 1000 20"
+  "matmul 512"
+  "s3d 1024 1024 5 50"
+)
+log "reference outputs of the BENCH=multi checks"
+: > "$bundle/bench-small/MULTI"
+for c in "${multi_check[@]}"; do
+  set -- $c
+  b=$1; shift
+  id="$b-$(echo "$*" | tr ' ' 'x')"
+  echo "$b $*" >> "$bundle/bench-small/MULTI"
+  if [ -x "$bundle/bin/$b-ref" ]; then
+    if ! "$bundle/bin/$b-ref" "$@" 1 > "$bundle/bench-small/$id.ref.out" \
+         2> "$bundle/build-logs/$id.ref.err"; then
       failed "reference-run-$id"
     fi
   fi

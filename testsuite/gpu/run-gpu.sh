@@ -21,6 +21,14 @@
 #              its memory, default 0.78), T = LARGE_T (default 32) steps;
 #              out-of-core with PACC_K = OOC_K (default 8); under 8 minutes
 #              on an H100 with TESTS=0
+#       multi  several GPUs (at least 2): the multi-device examples
+#              (heat2d, matmul, s3d) checked against the reference on 1
+#              and 2 GPUs; peer-copy bandwidth of `update peer' and of
+#              plain cudaMemcpyPeerAsync; then each of MULTI_CASES on 1 and
+#              2 GPUs (PACC_DEVICES, or the examples' device argument),
+#              the 2-GPU output compared with the 1-GPU one, and Jacobi
+#              out of core streaming through 1 and 2 GPUs; the table ends
+#              with the speed-ups
 #   TESTS=1|0                run the tests (default 1)
 #   GPU_SWEEP="..."          settings of the tests, in the syntax of
 #       testsuite/lib/pacc.exp (products separated by `;', VAR=v1,v2 words,
@@ -61,9 +69,9 @@ TESTS=${TESTS:-1}
 JOBS=${JOBS:-8}
 RUN_TIMEOUT=${RUN_TIMEOUT:-60}
 case $BENCH in
-  large) DEADLINE=${DEADLINE:-470} ;;
+  large|multi) DEADLINE=${DEADLINE:-470} ;;
   small|none) DEADLINE=${DEADLINE:-115} ;;
-  *) echo "run-gpu: BENCH must be small, large or none" >&2; exit 2 ;;
+  *) echo "run-gpu: BENCH must be small, large, multi or none" >&2; exit 2 ;;
 esac
 GPU_SWEEP=${GPU_SWEEP:-"PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=-"}
 RUN_PACC_ON_GPU=${RUN_PACC_ON_GPU:-auto}
@@ -228,8 +236,8 @@ data_bytes () {
     cip) awk -v x="$2" -v y="$3" 'BEGIN{printf "%.0f", 32*x*y}' ;;
   esac
 }
-steps_of () { case $1 in himeno) echo "$5" ;; *) echo "$4" ;; esac; }
-size_of () { case $1 in himeno) echo "${2}x${3}x${4}" ;; *) echo "${2}x${3}" ;; esac; }
+steps_of () { case $1 in himeno) echo "$5" ;; matmul) echo 1 ;; *) echo "$4" ;; esac; }
+size_of () { case $1 in himeno) echo "${2}x${3}x${4}" ;; matmul) echo "${2}x${2}" ;; *) echo "${2}x${3}" ;; esac; }
 
 # run_bench BENCH MODE REF|- ENV... -- ARGS...: one run of a benchmark and
 # its row(s) in the table.  MODE: out-of-core, in-core (PACC binary) or
@@ -244,6 +252,10 @@ run_bench () {
   id="$b-$(echo "$args" | tr ' ' 'x')-$mode"
   o=$W/bench/$id
   if [ "$mode" = cuda ]; then exe=$bundle/bin/$b-cuda; else exe=$bundle/bin/$b-pacc; fi
+  # The multi-device examples take the device count as an extra argument.
+  case $b in heat2d|matmul|s3d)
+    case $args in *" "*) size=$(size_of "$b" "${@:1:$(($# - 1))}") ;; esac ;;
+  esac
   if [ ! -x "$exe" ]; then
     row "$b" "$size" "$T" "$mode" - - - - - "not built"; return
   fi
@@ -356,6 +368,64 @@ elif [ "$BENCH" = large ]; then
   done
 fi
 
+if [ "$BENCH" = multi ]; then
+  NG=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+  say "== benchmarks, BENCH=multi on $NG GPUs"
+  if [ "$NG" -lt 2 ] || [ $PACC_GPU != 1 ]; then
+    say "   needs 2 GPUs and libpacc's GPU path: skipped"
+  else
+    # 1. The examples against the sequential reference, on 1 and 2 GPUs.
+    while read -r b rest; do
+      [ -n "$b" ] || continue
+      ref=$bundle/bench-small/$b-$(echo "$rest" | tr ' ' 'x').ref.out
+      for d in 1 2; do
+        # shellcheck disable=SC2086
+        run_bench "$b" "check-${d}gpu" "$ref" PACC_DEVICES=$d -- $rest $d
+      done
+    done < "$bundle/bench-small/MULTI"
+    # 2. Peer copies: PACC's update peer, and plain CUDA.
+    for exe in peer-pacc peer-cuda; do
+      if [ -x "$bundle/bin/$exe" ]; then
+        say "-- $(elapsed)s: $exe ${PEER_ARGS:-4096 10}"
+        # shellcheck disable=SC2086
+        env PACC_VERBOSE=1 timeout -k 5 "$(left)" "$bundle/bin/$exe" ${PEER_ARGS:-4096 10} \
+          > "$W/bench/$exe.out" 2> "$W/bench/$exe.err"
+        grep -E '^peer|access' "$W/bench/$exe.out" | sed 's/^/   /' | tee -a "$summary"
+        grep -E 'update peer.*(direct|staged)' "$W/bench/$exe.err" | sort -u | head -2 | sed 's/^/   /' | tee -a "$summary"
+        while read -r dir gbs; do
+          row "$exe" "${PEER_ARGS:-4096 10}" - "$dir" - - - - "$gbs" -
+        done < <(awk '/^peer /{print $2, $NF == "GB/s" ? $(NF-1) : "-"}' "$W/bench/$exe.out")
+      fi
+    done
+    # 3. 1 GPU against 2.
+    MULTI_CASES=${MULTI_CASES:-"jacobi 20000 20000 1000;himeno 257 257 513 200 0;cip 16000 16000 200;heat2d 20000 20000 1000;matmul 12288;s3d 8192 8192 2000 4"}
+    IFS=';' read -r -a mcases <<< "$MULTI_CASES"
+    for c in "${mcases[@]}"; do
+      set -- $c
+      b=$1; shift
+      one=$W/bench/$b-$(echo "$*" | tr ' ' 'x')
+      case $b in
+        heat2d|matmul|s3d)
+          run_bench "$b" 1gpu - PACC_DEVICES=1 -- "$@" 1
+          run_bench "$b" 2gpu "${one}x1-1gpu.keep" PACC_DEVICES=2 -- "$@" 2 ;;
+        *)
+          run_bench "$b" 1gpu - PACC_DEVICES=1 -- "$@"
+          run_bench "$b" 2gpu "$one-1gpu.keep" PACC_DEVICES=2 -- "$@" ;;
+      esac
+    done
+    # 4. Out of core, streaming through each GPU's link.
+    OOC_MULTI=${OOC_MULTI:-"jacobi 60000 60000 64"}
+    set -- $OOC_MULTI
+    b=$1; shift
+    for d in 1 2; do
+      ref=-
+      [ $d = 2 ] && ref=$W/bench/$b-$(echo "$*" | tr ' ' 'x')-ooc-1gpu.keep
+      run_bench "$b" "ooc-${d}gpu" "$ref" PACC_DEVICES=$d PACC_RESIDENT=0 \
+        "PACC_DEVICE_MEMORY=${OOC_MEM:-4G}" "PACC_K=${OOC_K:-8}" -- "$@"
+    done
+  fi
+fi
+
 # ------------------------------------------------------------ summary ---
 if [ "$BENCH" != none ]; then
   say ""
@@ -368,6 +438,17 @@ if [ "$BENCH" != none ]; then
     END { for (r = 1; r <= NR; r++) { line = ""
             for (i = 1; i <= nf; i++) line = line sprintf(i < nf ? "%-" w[i] "s  " : "%s", c[r, i])
             print line } }' "$TABLE" | tee -a "$summary"
+  if [ "$BENCH" = multi ]; then
+    # Speed-up of 2 GPUs over 1: rows "X-2gpu" over "X-1gpu" (X: check,
+    # ooc, or nothing) of the same benchmark and size.
+    say "speed-ups (2 GPUs over 1, GFLOPS):"
+    awk -F'\t' 'NR > 1 && $4 ~ /[12]gpu$/ && $8 != "-" {
+        m = $4; d = substr(m, length(m) - 3, 1); sub(/[12]gpu$/, "", m)
+        g[$1 " " $2 " " m, d] = $8; k[$1 " " $2 " " m] = 1 }
+      END { for (x in k) if (g[x, 1] > 0 && g[x, 2] != "")
+              printf "   %-40s %8.2f -> %8.2f GFLOPS: %.2fx\n", x, g[x, 1], g[x, 2], g[x, 2] / g[x, 1] }' \
+      "$TABLE" | sort | tee -a "$summary"
+  fi
 else
   [ "$TESTS" = 1 ] && say "tests: $tpass passed, $tfail failed"
 fi
