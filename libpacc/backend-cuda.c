@@ -163,6 +163,7 @@ struct cdev
   CUdeviceptr ldev;             /* device argument slots.  */
   CUevent lev[LAUNCH_SLOTS];
   char lused[LAUNCH_SLOTS];
+  char lpending[LAUNCH_SLOTS];  /* a deferred reduction result is in it.  */
   unsigned lnext;
 };
 
@@ -1090,6 +1091,29 @@ static int cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
                         size_t *sizes, unsigned short *kinds,
                         const unsigned *dims, int async);
 
+#define LAUNCH_RESULTS 8
+static _Thread_local struct
+{
+  const void *var;
+  char *src;
+  size_t bytes;
+  int dev;
+  unsigned slot;
+} last[LAUNCH_RESULTS];
+static _Thread_local int nlast;
+
+struct deferred
+{
+  char *src;
+  void *dst;
+  size_t bytes;
+  int dev;
+  unsigned slot;
+};
+static struct deferred *deferred;
+static size_t ndeferred, capdeferred;
+static void flush_locked (void);
+
 static void
 launch_init (void)
 {
@@ -1232,6 +1256,9 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
 
   unsigned slot = dv0->lnext;
   dv0->lnext = (dv0->lnext + 1) % LAUNCH_SLOTS;
+  /* A deferred reduction result still in the slot: take them all out.  */
+  if (dv0->lpending[slot])
+    flush_locked ();
   if (dv0->lused[slot])
     CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
              dv0->lev[slot]);
@@ -1262,14 +1289,28 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
   void *kargs[1] = { &dv };
   CU_CALL ("launching a kernel", cuLaunchKernel, d->fn, g, 1, 1, v, w, 1, 0,
            s, kargs, NULL);
-  /* `tofrom' scalars (reduction variables) go back after the kernel, in
-     stream order; the generated code reads them after acc_wait.  */
+  /* `tofrom' scalars (reduction variables) come back after the kernel,
+     in stream order, into the pinned slot (a copy into the variable, on
+     the stack, would be synchronous); __pacc_reduction_result then takes
+     them from there (cuda_defer_result), without waiting.  */
+  nlast = 0;
   for (size_t i = 0, off = mapnum * sizeof (void *); i < mapnum; i++)
     {
       int k = kinds[i] & 0xff;
       if (k == GOMP_MAP_TOFROM)
-        CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
-                 hostaddrs[i], dv + off, sizes[i], s);
+        {
+          CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
+                   h + off, dv + off, sizes[i], s);
+          if (nlast < LAUNCH_RESULTS)
+            {
+              last[nlast].var = hostaddrs[i];
+              last[nlast].src = h + off;
+              last[nlast].bytes = sizes[i];
+              last[nlast].dev = cq->dev;
+              last[nlast].slot = slot;
+              nlast++;
+            }
+        }
       if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
           || k == GOMP_MAP_FORCE_DEVICEPTR)
         off += LAUNCH_SCALAR_MAX;
@@ -1296,8 +1337,69 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
   return 1;
 
 slow:
+  nlast = 0;
   __atomic_add_fetch (&L.nslow, 1, __ATOMIC_RELAXED);
   return 0;
+}
+
+/* The last fast launch's reduction results of this thread, and the
+   results waiting to be copied to their destinations (in the order they
+   were deferred).  */
+static int
+cuda_defer_result (const void *var, void *dst, size_t bytes)
+{
+  int i;
+  for (i = 0; i < nlast; i++)
+    if (last[i].var == var && last[i].bytes == bytes)
+      break;
+  if (i == nlast)
+    return 0;
+  pthread_mutex_lock (&launch_lock);
+  if (ndeferred == capdeferred)
+    {
+      size_t cap = capdeferred ? 2 * capdeferred : 256;
+      struct deferred *n = realloc (deferred, cap * sizeof *n);
+      if (!n)
+        pacc_error (cur_where, "out of memory for reduction results");
+      deferred = n;
+      capdeferred = cap;
+    }
+  deferred[ndeferred].src = last[i].src;
+  deferred[ndeferred].dst = dst;
+  deferred[ndeferred].bytes = bytes;
+  deferred[ndeferred].dev = last[i].dev;
+  deferred[ndeferred].slot = last[i].slot;
+  devs[last[i].dev].lpending[last[i].slot] = 1;
+  ndeferred++;
+  pthread_mutex_unlock (&launch_lock);
+  return 1;
+}
+
+/* With launch_lock held.  */
+static void
+flush_locked (void)
+{
+  for (size_t i = 0; i < ndeferred; i++)
+    {
+      struct deferred *x = &deferred[i];
+      struct cdev *v = &devs[x->dev];
+      if (v->lpending[x->slot])
+        {
+          CU_CALL ("waiting for a reduction result", cuEventSynchronize,
+                   v->lev[x->slot]);
+          v->lpending[x->slot] = 0;
+        }
+      memcpy (x->dst, x->src, x->bytes);
+    }
+  ndeferred = 0;
+}
+
+static void
+cuda_flush_results (void)
+{
+  pthread_mutex_lock (&launch_lock);
+  flush_locked ();
+  pthread_mutex_unlock (&launch_lock);
 }
 
 /* For PACC_VERBOSE at region end.  */
@@ -1665,6 +1767,19 @@ pacc_cuda_device (void)
 }
 
 void
+pacc_cuda_follow_device (void)
+{
+  CUcontext want, cur = NULL;
+  if (!have_gomp || !(want = gomp.acc_get_current_cuda_context ()))
+    return;
+  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
+  if (cur != want)
+    CU_CALL ("making a device's CUDA context current", cuCtxSetCurrent,
+             want);
+  thread_dev = -1;
+}
+
+void
 pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
                      size_t bytes, int async)
 {
@@ -1701,6 +1816,7 @@ pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
     CU_CALL ("copying between devices", cuMemcpyPeer, ddst, cto, dsrc, cfrom,
              bytes);
   gomp.acc_set_device_num (old, ACC_DEVICE_NVIDIA);
+  pacc_cuda_follow_device ();
   if (pacc_settings.verbose >= 1)
     pacc_note (NULL, "update peer: %zu bytes from device %d to device %d, "
                "%s%s", bytes, from, to,
@@ -1744,7 +1860,7 @@ cuda_restore_device (int ord)
   if (have_gomp)
     {
       gomp.acc_set_device_num (ord, ACC_DEVICE_NVIDIA);
-      thread_dev = -1;
+      pacc_cuda_follow_device ();
     }
 }
 
@@ -1770,6 +1886,8 @@ struct pacc_backend pacc_backend_cuda =
   .region_begin = cuda_region_begin,
   .region_end = cuda_region_end,
   .select_device = cuda_select_device,
+  .defer_result = cuda_defer_result,
+  .flush_results = cuda_flush_results,
   .restore_device = cuda_restore_device,
   .kernels_mark = cuda_kernels_mark
 };

@@ -106,6 +106,14 @@ struct pacc_backend
   int (*select_device) (int dev);
   void (*restore_device) (int saved);
 
+  /* __pacc_reduction_result: if the last kernel this thread launched
+     through the back end's own launcher wrote variable VAR, arrange for
+     its value to reach DST (BYTES) later and return 1; else return 0 (the
+     caller waits for the queue and copies VAR).  */
+  int (*defer_result) (const void *var, void *dst, size_t bytes);
+  /* Every deferred value has reached its DST.  */
+  void (*flush_results) (void);
+
   /* A region with steps to run will copy between its chunk buffers and
      the host ranges [HOST[i], HOST[i] + BYTES[i]) of its N arrays (BYTES
      0: the array is never transferred), of kinds KINDS[i] (enum

@@ -33,6 +33,18 @@ on_gpu (void)
   return pacc_backend && !pacc_backend->on_host;
 }
 
+/* Make GPU DEV libgomp's current device and its CUDA context current:
+   libgomp (GCC 12) switches the context only when the thread has none,
+   and creates the stream of an async queue in whatever context is
+   current, so a kernel on the new device would otherwise meet a stream
+   of the old one (cuLaunchKernel: invalid resource handle).  */
+static void
+set_gpu (int dev)
+{
+  acc_set_device_num (dev, acc_device_nvidia);
+  pacc_cuda_follow_device ();
+}
+
 static int
 num_devices (int gpu)
 {
@@ -63,7 +75,7 @@ __pacc_device_push (int dev, const char *where)
   if (check_device (dev, where, "deviceid"))
     {
       old = acc_get_device_num (acc_device_nvidia);
-      acc_set_device_num (dev, acc_device_nvidia);
+      set_gpu (dev);
     }
   else
     {
@@ -77,7 +89,7 @@ void
 __pacc_device_pop (int old)
 {
   if (on_gpu ())
-    acc_set_device_num (old, acc_device_nvidia);
+    set_gpu (old);
   else
     host_device = old;
 }
@@ -88,9 +100,9 @@ __pacc_wait_device (int dev, const char *where)
   if (!check_device (dev, where, "wait device"))
     return;
   int old = acc_get_device_num (acc_device_nvidia);
-  acc_set_device_num (dev, acc_device_nvidia);
+  set_gpu (dev);
   acc_wait_all ();
-  acc_set_device_num (old, acc_device_nvidia);
+  set_gpu (old);
 }
 
 int
@@ -148,9 +160,9 @@ __pacc_update_peer (void *dst, int to_device, unsigned long dst_bytes,
   update_peer (dst, to_device, src, from_device, dst_bytes, async, where);
 }
 
-/* Pipelines use one GPU, the one current when libpacc started (libgomp's
-   device); a pipeline inside `deviceid' for another GPU would mix
-   devices.  */
+/* Pipelines use the GPUs PACC opened, starting with the one current when
+   libpacc started (libgomp's device); a pipeline inside `deviceid' for
+   another GPU would mix devices.  */
 void
 pacc_check_pipeline_device (const char *where)
 {
@@ -158,7 +170,7 @@ pacc_check_pipeline_device (const char *where)
     return;
   int cur = acc_get_device_num (acc_device_nvidia), mine = pacc_cuda_device ();
   if (cur != mine)
-    pacc_error (where, "a pipeline inside deviceid(%d): pipelines run on "
-                "device %d, the one PACC uses (several GPUs are not "
-                "supported yet)", cur, mine);
+    pacc_error (where, "a pipeline inside deviceid(%d): pipelines start "
+                "on device %d (and spread over PACC_DEVICES devices from "
+                "there)", cur, mine);
 }

@@ -203,6 +203,9 @@ void *pacc_cuda_stream (int queue);
 int pacc_cuda_device (void);
 /* devices.c: error if a pipeline starts with another device current.  */
 void pacc_check_pipeline_device (const char *where);
+/* backend-cuda.c, for devices.c: after acc_set_device_num, make that
+   device's CUDA context current too.  */
+void pacc_cuda_follow_device (void);
 /* backend-cuda.c, for devices.c: a peer copy between two GPUs.  */
 void pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
                           size_t bytes, int async);

@@ -19,11 +19,19 @@
                kernels on rows [max (A, ci[LO] - hlo*(kk-1-s) - e_j),
                                 min (B, ci[HI] + hhi*(kk-1-s) + e_j)),
                OpenACC async (ci[PACC_CI_QUEUE]), arrays through ptr[i];
+               after a kernel with reduction variable red:
+                 __pacc_reduction_result (R, &red, &cpart[idx], sizeof red,
+                                          ci[PACC_CI_QUEUE]);
              ptr[i] = the pointers after the step's swaps/rotations;
              __pacc_chunk_done (R, ci, ptr);
            }
        }
+     __pacc_region_sync (R);   (when there are reductions: cpart valid)
+     combine cpart into the per-step partials, in chunk order; replay
      __pacc_region_end (R);
+
+   cpart has nsteps * nkernels * __pacc_region_nchunks (R) elements:
+   idx = ((t - t0) * nkernels + j) * nchunks + ci[PACC_CI_INDEX].
 
    Row = index along the decomposed dimension (the first C index, the
    `loop dim(N)` with the largest N).  Every array of a region has the same
@@ -32,7 +40,7 @@
 #ifndef PACC_ABI_H
 #define PACC_ABI_H
 
-#define PACC_ABI_VERSION 1
+#define PACC_ABI_VERSION 2
 
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
@@ -122,6 +130,20 @@ void __pacc_chunk_done (void *region, const long *ci, void *const *ptr);
 
 /* Zero-filled scratch memory owned by the region (reduction partials).  */
 void *__pacc_region_scratch (void *region, unsigned long bytes);
+
+/* Chunks per block (fixed for the region).  */
+long __pacc_region_nchunks (void *region);
+
+/* The kernel just launched from this thread on QUEUE (OpenACC async
+   number, the chunk's) has reduction variable VAR (BYTES bytes): its
+   value goes to DST once the kernel is done, at the latest by
+   __pacc_region_sync, without the host waiting for the kernel when the
+   launcher can avoid it.  */
+void __pacc_reduction_result (void *region, const void *var, void *dst,
+                              unsigned long bytes, int queue);
+
+/* Every DST of __pacc_reduction_result holds its value.  */
+void __pacc_region_sync (void *region);
 
 /* Wait for everything the region enqueued, free its buffers.  */
 void __pacc_region_end (void *region);

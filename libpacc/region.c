@@ -7,6 +7,8 @@
 #include "internal.h"
 #include "pacc.h"
 
+#include <openacc.h>
+
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -275,7 +277,17 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   r->cur = -1;
   r->st.t_begin = pacc_now_us ();
 
+  /* Planning and allocating visit every device (mem_available, alloc):
+     device 0 of the pipeline is made current again after them, and at
+     region end the device current now.  */
+  if (pacc_backend->select_device)
+    {
+      r->saved_dev = pacc_backend->select_device (0);
+      r->dev_selected = 1;
+    }
   pacc_plan (r);
+  if (pacc_backend->select_device)
+    pacc_backend->select_device (0);
   if (pacc_backend->region_begin && r->nsteps > 0)
     {
       char **lo = pacc_xcalloc (where, (size_t) r->n, sizeof *lo, "arrays");
@@ -350,6 +362,8 @@ alloc_resources (struct pacc_region *r)
     }
   pacc_sched_start (r);
   r->resources = 1;
+  if (be->select_device)
+    be->select_device (0);
 }
 
 static void
@@ -486,11 +500,7 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   /* Kernels that libgomp launches (and the generated acc_wait of a
      reduction) go to the thread's current device.  */
   if (pacc_backend->select_device && r->ndev > 1)
-    {
-      int old = pacc_backend->select_device (pacc_chunk_device (r, i));
-      if (!r->dev_selected)
-        r->saved_dev = old, r->dev_selected = 1;
-    }
+    pacc_backend->select_device (pacc_chunk_device (r, i));
   ci[PACC_CI_INDEX] = i;
   r->cur = i;
   r->st.chunks++;
@@ -568,6 +578,36 @@ __pacc_chunk_done (void *region, const long *ci, void *const *ptr)
   pacc_sched_done (r, i);
 }
 
+long
+__pacc_region_nchunks (void *region)
+{
+  return check (region, "__pacc_region_nchunks")->nchunks;
+}
+
+void
+__pacc_reduction_result (void *region, const void *var, void *dst,
+                         unsigned long bytes, int queue)
+{
+  struct pacc_region *r = check (region, "__pacc_reduction_result");
+  if (pacc_backend->defer_result
+      && pacc_backend->defer_result (var, dst, bytes))
+    return;
+  /* Launched through libgomp (or on the host): its result is in VAR once
+     the queue is done (host kernels ran already).  */
+  if (!pacc_backend->on_host)
+    acc_wait (queue);
+  (void) r;
+  memcpy (dst, var, bytes);
+}
+
+void
+__pacc_region_sync (void *region)
+{
+  check (region, "__pacc_region_sync");
+  if (pacc_backend->flush_results)
+    pacc_backend->flush_results ();
+}
+
 void *
 __pacc_region_scratch (void *region, unsigned long bytes)
 {
@@ -593,6 +633,9 @@ __pacc_region_end (void *region)
   if (r->steps_done < r->nsteps)
     pacc_internal_error (r->where, "region ended after %ld of its %ld steps",
                          r->steps_done, r->nsteps);
+  /* Deferred reduction results point into the region's scratch memory.  */
+  if (pacc_backend->flush_results)
+    pacc_backend->flush_results ();
   free_resources (r);
   if (r->dev_selected)
     pacc_backend->restore_device (r->saved_dev);

@@ -33,7 +33,7 @@
 
 /* Runtime entry points, built once per translation unit.  */
 static tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
-  fn_scratch, fn_end, fn_acc_wait, fn_dev_push, fn_dev_pop, fn_wait_device,
+  fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push, fn_dev_pop, fn_wait_device,
   fn_update_peer;
 
 static tree
@@ -77,8 +77,16 @@ build_runtime_decls (void)
   runtime_fn (&fn_end, "__pacc_region_end",
 	      build_function_type_list (void_type_node, ptr_type_node,
 					NULL_TREE));
-  runtime_fn (&fn_acc_wait, "acc_wait",
-	      build_function_type_list (void_type_node, integer_type_node,
+  runtime_fn (&fn_nchunks, "__pacc_region_nchunks",
+	      build_function_type_list (long_integer_type_node, ptr_type_node,
+					NULL_TREE));
+  runtime_fn (&fn_red_result, "__pacc_reduction_result",
+	      build_function_type_list (void_type_node, ptr_type_node,
+					const_ptr_type_node, ptr_type_node,
+					long_unsigned_type_node,
+					integer_type_node, NULL_TREE));
+  runtime_fn (&fn_region_sync, "__pacc_region_sync",
+	      build_function_type_list (void_type_node, ptr_type_node,
 					NULL_TREE));
   runtime_fn (&fn_dev_push, "__pacc_device_push",
 	      build_function_type_list (integer_type_node, integer_type_node,
@@ -110,7 +118,7 @@ where_literal (location_t loc)
 /* Must match libpacc/pacc-abi.h.  */
 enum
 {
-  ABI_VERSION = 1,
+  ABI_VERSION = 2,
   AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
   RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
   RI_T0 = 6, RI_NSTEPS = 7, RI_ASYNC = 8, RI_NKERNELS = 9, RI_N = 10,
@@ -397,7 +405,8 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses)
 static tree
 lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	      tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
-	      std::vector<tree> &arr_ptr, std::vector<tree> &parts)
+	      std::vector<tree> &arr_ptr, std::vector<tree> &cparts, tree R,
+	      tree nch)
 {
   pacc_region &r = *c.r;
   location_t loc = k.loc;
@@ -601,19 +610,24 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   pacc_note_kernel_location (loc);
   add (&inner, par);
 
-  /* Reduction partials of this step and kernel.  */
-  if (!rvars.empty ())
+  /* This chunk's partial of this step and kernel: libpacc stores the
+     kernel's result there once it is known (on a GPU without waiting:
+     the host runs ahead), at the latest by __pacc_region_sync.  */
+  for (size_t q = 0; q < rvars.size (); q++)
     {
-      add (&inner, build_call_expr_loc (loc, fn_acc_wait, 1, queue));
-      for (size_t q = 0; q < rvars.size (); q++)
-	{
-	  int ri = k.reductions[q];
-	  tree slot = part_elt (parts[ri], part_index (tcur, t0, nk, j));
-	  add (&inner, assign (slot,
-			       reduction_combine (loc, r.pc->reductions[ri].op,
-						  unshare_expr (slot),
-						  rvars[q])));
-	}
+      int ri = k.reductions[q];
+      tree idx = build2 (PLUS_EXPR, long_integer_type_node,
+			 build2 (MULT_EXPR, long_integer_type_node,
+				 part_index (tcur, t0, nk, j), nch),
+			 elt (ci, CI_INDEX));
+      tree slot = part_elt (cparts[ri], idx);
+      tree type = TREE_TYPE (rvars[q]);
+      add (&inner, build_call_expr_loc
+	   (loc, fn_red_result, 5, R,
+	    fold_convert (const_ptr_type_node, build_fold_addr_expr (rvars[q])),
+	    fold_convert (ptr_type_node, build_fold_addr_expr (slot)),
+	    fold_convert (long_unsigned_type_node, TYPE_SIZE_UNIT (type)),
+	    queue));
     }
   tree cond = build2 (LT_EXPR, boolean_type_node, lo, hi);
   add (&stmts, build3 (COND_EXPR, void_type_node, cond, inner,
@@ -787,15 +801,23 @@ pacc_lower_region (pacc_region &r)
 					      elt_addr (host), elt_addr (ainfo),
 					      elt_addr (rinfo))));
 
-  /* Reduction partials: nsteps * nk per variable, set to the identity.  */
-  std::vector<tree> parts;
+  /* Reduction partials: nsteps * nk per variable, and the same per chunk
+     (nsteps * nk * nchunks, combined into the first in chunk order after
+     the blocks, the order the chunks ran in), set to the identity.  */
+  std::vector<tree> parts, cparts;
+  tree nch = new_var (c, "__pacc_nchunks", long_integer_type_node);
+  if (!pc.reductions.empty ())
+    add (&body, assign (nch, build_call_expr_loc (r.loc, fn_nchunks, 1, R)));
+  for (int pass = 0; pass < 2; pass++)
   for (auto &rc : pc.reductions)
     {
       tree type = TYPE_MAIN_VARIANT (TREE_TYPE (rc.decl));
       tree pt = build_pointer_type (type);
       tree part = new_var (c, "__pacc_part", pt);
-      parts.push_back (part);
+      (pass ? cparts : parts).push_back (part);
       tree n = build2 (MULT_EXPR, long_integer_type_node, nsteps, lcst (nk));
+      if (pass)
+	n = build2 (MULT_EXPR, long_integer_type_node, n, nch);
       add (&body, assign (part,
 			  build_call_expr_loc (r.loc, fn_scratch, 2, R,
 					       fold_convert
@@ -843,7 +865,7 @@ pacc_lower_region (pacc_region &r)
 	{
 	  pacc_kernel &k = r.kernels[it.kernel];
 	  add (&step, lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0,
-				    host_map, arr_ptr, parts));
+				    host_map, arr_ptr, cparts, R, nch));
 	  continue;
 	}
       tree t = *it.slot;
@@ -882,6 +904,42 @@ pacc_lower_region (pacc_region &r)
 			   ne_zero (build_call_expr_loc (r.loc, fn_next_block,
 							 2, R, elt_addr (blk))),
 			   chunks));
+
+  /* The chunks' partials, combined in chunk order.  */
+  if (!pc.reductions.empty ())
+    {
+      add (&body, build_call_expr_loc (r.loc, fn_region_sync, 1, R));
+      tree n = build2 (MULT_EXPR, long_integer_type_node, nsteps, lcst (nk));
+      for (size_t ri = 0; ri < pc.reductions.size (); ri++)
+	{
+	  tree i = new_var (c, "__pacc_i", long_integer_type_node);
+	  tree ch = new_var (c, "__pacc_c", long_integer_type_node);
+	  tree slot = part_elt (parts[ri], i);
+	  tree src = part_elt (cparts[ri],
+			       build2 (PLUS_EXPR, long_integer_type_node,
+				       build2 (MULT_EXPR,
+					       long_integer_type_node, i, nch),
+				       ch));
+	  tree inner = build_stmt
+	    (r.loc, FOR_STMT, NULL_TREE,
+	     build2 (LT_EXPR, boolean_type_node, ch, nch),
+	     assign (ch, build2 (PLUS_EXPR, long_integer_type_node, ch,
+				 lcst (1))),
+	     assign (slot, reduction_combine (r.loc, pc.reductions[ri].op,
+					      unshare_expr (slot), src)),
+	     NULL_TREE);
+	  tree outer_body = alloc_stmt_list ();
+	  add (&outer_body, assign (ch, lcst (0)));
+	  add (&outer_body, inner);
+	  add (&body, assign (i, lcst (0)));
+	  add (&body, build_stmt
+	       (r.loc, FOR_STMT, NULL_TREE,
+		build2 (LT_EXPR, boolean_type_node, i, unshare_expr (n)),
+		assign (i, build2 (PLUS_EXPR, long_integer_type_node, i,
+				   lcst (1))),
+		outer_body, NULL_TREE));
+	}
+    }
 
   /* Replay: the user's loop with kernels replaced by reduction updates.  */
   for (size_t j = 0; j < r.kernels.size (); j++)

@@ -12,6 +12,7 @@
    Usage: peer [S_MIB [N]]   (defaults 1024 20)  */
 
 #include "../common/bench.h"
+#include <openacc.h>
 
 int
 main (int argc, char **argv)
@@ -29,6 +30,13 @@ main (int argc, char **argv)
 #pragma acc enter data copyin(a[0:len])
 #pragma pacc deviceid(1)
 #pragma acc enter data copyin(a[0:len])
+  /* Clear device 1's copy, so that the first copy is seen to arrive (and
+     the program has a kernel: without an nvptx image libpacc would take
+     the host path).  */
+#pragma pacc deviceid(1)
+#pragma acc parallel loop present(a[0:len])
+  for (long k = 0; k < len; k++)
+    a[k] = 0.0f;
 
   for (dir = 0; dir < 2; dir++)
     {
@@ -44,6 +52,18 @@ main (int argc, char **argv)
         }
 #pragma pacc wait device(to)
       double secs = bench_now () - t0;
+      if (dir == 0 && acc_get_device_type () != acc_device_host)
+        {
+          /* Device 1 has device 0's data again: bring one element back.  */
+#pragma pacc deviceid(1)
+#pragma acc update self(a[len - 1:1])
+          if (a[len - 1] != (float) ((len - 1) % 1000))
+            {
+              fprintf (stderr, "peer: device 1 holds %g at the end, not %g\n",
+                       a[len - 1], (float) ((len - 1) % 1000));
+              return 1;
+            }
+        }
       printf ("peer %d->%d: %ld MiB x %d in %.6f s: %.2f GB/s\n", from, to,
               mib, n, secs,
               secs > 0 ? (double) len * sizeof (float) * n / secs * 1e-9 : 0.0);

@@ -122,7 +122,7 @@ expect 0 '^region ran$' "PACC_K= PACC_DEVICES=3 PACC_DEVICE_MEMORY=64M" ok
 expect 1 "chunk buffers need .* more than the 100 B of host memory \(PACC_DEVICE_MEMORY\)" "PACC_DEVICE_MEMORY=100 PACC_CHUNKS=2" ok
 expect 1 "^pacc: errors.c:7: array 'q': the size clause gives 16 bytes per row, but its C type has 32 bytes per row$" "" typerow
 expect 1 "arrays 'p' and 'q' overlap in memory" "" overlap
-expect 1 "compiled for libpacc ABI version 2, but this libpacc implements version 1" "" abi
+expect 1 "compiled for libpacc ABI version 3, but this libpacc implements version 2" "" abi
 expect 1 "array 'q' is a null pointer" "" null
 expect 134 "internal error: chunk 0: array 'q' holds 0x[0-9a-f]*, none of the chunk's buffers" "" foreign
 expect 134 "internal error: chunk 1 rotated the arrays differently from chunk 0 of the block" "" mixed
