@@ -1744,6 +1744,8 @@ cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
    (peer access is enabled for the pair on first use), staged by the
    driver otherwise; PACC_VERBOSE says which.  */
 
+static CUstream peer_stream[PACC_MAX_DEVICES];
+
 static CUdeviceptr
 peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp,
              CUstream *streamp, int async)
@@ -1809,12 +1811,37 @@ pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
           peer_enabled[to][from] = 1;
         }
     }
+  /* On the destination's async queue (created and given to libgomp when
+     it has no stream yet, so that `wait' finds it), or, synchronously,
+     on a private stream of the destination waited for here: a copy
+     between devices never waits by itself (cuMemcpyPeer returns before
+     it is done).  */
+  gomp.acc_set_device_num (to, ACC_DEVICE_NVIDIA);
+  CU_CALL ("making a device's context current", cuCtxSetCurrent, cto);
+  if (async >= 0 && !s)
+    {
+      CU_CALL ("creating the stream of an async queue", cuStreamCreate, &s,
+               CU_STREAM_NON_BLOCKING);
+      if (gomp.acc_set_cuda_stream (async, s) != 1)
+        pacc_error (NULL, "update peer: libgomp refused a CUDA stream for "
+                    "async queue %d of device %d", async, to);
+    }
   if (s)
     CU_CALL ("copying between devices", cuMemcpyPeerAsync, ddst, cto, dsrc,
              cfrom, bytes, s);
   else
-    CU_CALL ("copying between devices", cuMemcpyPeer, ddst, cto, dsrc, cfrom,
-             bytes);
+    {
+      if (to >= PACC_MAX_DEVICES)
+        pacc_error (NULL, "update peer: device %d: more than %d devices",
+                    to, PACC_MAX_DEVICES);
+      if (!peer_stream[to])
+        CU_CALL ("creating a stream for peer copies", cuStreamCreate,
+                 &peer_stream[to], CU_STREAM_NON_BLOCKING);
+      CU_CALL ("copying between devices", cuMemcpyPeerAsync, ddst, cto,
+               dsrc, cfrom, bytes, peer_stream[to]);
+      CU_CALL ("waiting for a copy between devices", cuStreamSynchronize,
+               peer_stream[to]);
+    }
   gomp.acc_set_device_num (old, ACC_DEVICE_NVIDIA);
   pacc_cuda_follow_device ();
   if (pacc_settings.verbose >= 1)

@@ -3,9 +3,12 @@
    spelling.
 
    C = A B, N x N floats.  Device d gets rows [r0[d], r1[d]) of A and all
-   of B, computes its rows of C on its async queue 1 (`deviceid(d)' before
-   an OpenACC `parallel' with data clauses), and every device runs at once;
-   `wait device(d)' collects them.  Built without the plugin the `#pragma
+   of B (enter data under `deviceid(d)'), computes its rows of C on its
+   async queue 1, every device at once; `wait device(d)' collects them and
+   exit data brings each device's rows of C back.  (The copies stay out of
+   the asynchronous compute construct on purpose: libgomp copies back to
+   pageable memory synchronously, which would make the host wait for one
+   device's kernel before it starts the next device's.)  Built without the plugin the `#pragma
    pacc' lines are ignored and every part runs on one device (or the
    host): the reference, which must print the same checksum (each element
    is summed in the same order everywhere).  On the host path
@@ -61,9 +64,15 @@ main (int argc, char **argv)
 
   for (d = 0; d < D; d++)
     {
+      long lo = r0[d] * N, len = (r1[d] - r0[d]) * N;
+#pragma pacc deviceid(d)
+#pragma acc enter data copyin(A[lo:len], B[0:N*N]) create(C[lo:len])
+    }
+  for (d = 0; d < D; d++)
+    {
       long lo = r0[d] * N, len = (r1[d] - r0[d]) * N, a = r0[d], b = r1[d];
 #pragma pacc deviceid(d)
-#pragma acc parallel loop gang copyin(A[lo:len], B[0:N*N]) copyout(C[lo:len]) async(1)
+#pragma acc parallel loop gang present(A[lo:len], B[0:N*N], C[lo:len]) async(1)
       for (long i = a; i < b; i++)
         {
 #pragma acc loop vector
@@ -79,6 +88,12 @@ main (int argc, char **argv)
   for (d = 0; d < D; d++)
     {
 #pragma pacc wait device(d)
+    }
+  for (d = 0; d < D; d++)
+    {
+      long lo = r0[d] * N, len = (r1[d] - r0[d]) * N;
+#pragma pacc deviceid(d)
+#pragma acc exit data copyout(C[lo:len]) delete(A[lo:len], B[0:N*N])
     }
   double secs = bench_now () - t0;
 

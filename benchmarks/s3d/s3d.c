@@ -3,9 +3,11 @@
 
    As in S3D's chemistry and transport, one time step is two computations
    on different data that do not depend on each other: a pointwise
-   "reaction" (a rational-function update iterated R times per point,
-   compute-bound) on field y, and a "diffusion" 5-point smoothing of
-   field w (memory-bound).  With D = 2 the reaction runs on device 0 and
+   "reaction" (a rational-function update iterated R times per point) on
+   field y, and a "diffusion" 5-point update of field w whose
+   conductivity is a rational function of w iterated R times.  Both are
+   compute-bound for large R, so that on one device they compete for the
+   same multiprocessors.  With D = 2 the reaction runs on device 0 and
    the diffusion on device 1, at the same time (`deviceid' before each
    OpenACC `parallel', async); with D = 1 both run on device 0.  Each
    device keeps its fields (enter data under deviceid); `wait device'
@@ -15,7 +17,7 @@
 
    Usage: s3d [X [Y [T [R [D]]]]]   (defaults 512 512 10 32 1)
    Prints the checksums of y and w, the time (data in and out included)
-   and GFLOPS = (8 R X Y + 6 (X-2)(Y-2)) T / time.  */
+   and GFLOPS = (8 R X Y + (8 R + 7) (X-2)(Y-2)) T / time.  */
 
 #include "../common/bench.h"
 
@@ -83,9 +85,14 @@ main (int argc, char **argv)
         {
 #pragma acc loop vector
           for (long j = 1; j < Y - 1; j++)
-            w2[x * Y + j] = 0.5f * w[x * Y + j]
-                            + 0.125f * (w[(x - 1) * Y + j] + w[(x + 1) * Y + j]
-                                        + w[x * Y + j - 1] + w[x * Y + j + 1]);
+            {
+              float c = w[x * Y + j], k = c;
+              for (int r = 0; r < R; r++)
+                k = (k * (1.25f - 0.25f * k) + 0.5f) / (1.0f + 0.0625f * k * k);
+              w2[x * Y + j] = c + 0.05f * k * (w[(x - 1) * Y + j] + w[(x + 1) * Y + j]
+                                               + w[x * Y + j - 1] + w[x * Y + j + 1]
+                                               - 4.0f * c);
+            }
         }
 #pragma pacc wait device(dr)
 #pragma pacc wait device(dd)
@@ -106,8 +113,8 @@ main (int argc, char **argv)
   printf ("time %.6f s\n", secs);
   printf ("GFLOPS %.3f\n",
           secs > 0 ? (8.0 * R * (double) n
-                      + 6.0 * (double) (X - 2) * (double) (Y - 2)) * T / secs
-                     * 1e-9 : 0.0);
+                      + (8.0 * R + 7.0) * (double) (X - 2) * (double) (Y - 2))
+                     * T / secs * 1e-9 : 0.0);
   free (y);
   free (w);
   free (w2);

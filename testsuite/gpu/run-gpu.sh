@@ -40,6 +40,8 @@
 #   DEADLINE=S               whole-script budget; runs that would start
 #       after it are skipped, and each run is cut at it (default 115 for
 #       small and none, 470 for large)
+#   LARGE_MODES="ooc incore cuda"  which runs BENCH=large makes (default all)
+#   OOC_KS="4 8 16"          out-of-core runs, one per PACC_K (default OOC_K)
 #   OOC_ENV="VAR=v ..."     more settings of the large out-of-core runs
 #       (e.g. "PACC_CHUNKS=16 PACC_QUEUES=4"; default: the runtime's choices)
 #   LARGE_BENCHES="jacobi himeno cip", LARGE_T, OOC_K, OOC_GB, IC_FRAC,
@@ -335,9 +337,11 @@ elif [ "$BENCH" = large ]; then
     cap = 0; if (ob < g * 1e9 * 0.95) cap = ob / 2      # would fit: emulate a smaller GPU
     printf "%.0f %.0f %.0f", ob, ib, cap }')"
   say "== benchmarks, BENCH=large: out-of-core $(awk -v b="$ooc_b" 'BEGIN{printf "%.1f", b/1e9}') GB of arrays, in-core $(awk -v b="$ic_b" 'BEGIN{printf "%.1f", b/1e9}') GB (GPU ${GPU_GB} GB), T=$LARGE_T, out-of-core PACC_K=$OOC_K"
-  ooc_env=("PACC_K=$OOC_K")
+  ooc_env=()
   # shellcheck disable=SC2206
   [ -n "${OOC_ENV:-}" ] && ooc_env+=($OOC_ENV)
+  LARGE_MODES=${LARGE_MODES:-ooc incore cuda}
+  has_mode () { case " $LARGE_MODES " in *" $1 "*) return 0 ;; esac; return 1; }
   if [ "$cap_b" != 0 ]; then
     ooc_env+=("PACC_DEVICE_MEMORY=$cap_b")
     say "   the out-of-core size fits this GPU: capped with PACC_DEVICE_MEMORY=$cap_b"
@@ -351,16 +355,22 @@ elif [ "$BENCH" = large ]; then
       himeno) oargs="$(hx "$ooc_b") 513 1025 $LARGE_T 0"; iargs="$(hx "$ic_b") 513 1025 $LARGE_T 0" ;;
       *) say "   unknown benchmark $b"; continue ;;
     esac
-    if [ $PACC_GPU = 1 ]; then
-      run_bench "$b" out-of-core - "${ooc_env[@]}" -- $oargs
+    if ! has_mode ooc; then
+      :
+    elif [ $PACC_GPU = 1 ]; then
+      for kk in ${OOC_KS:-$OOC_K}; do
+        run_bench "$b" out-of-core - "PACC_K=$kk" "${ooc_env[@]}" -- $oargs
+      done
     else
       row "$b" "$(size_of "$b" $oargs)" "$LARGE_T" out-of-core - - - - - "skipped (host path)"
     fi
     # CUDA first at the in-core size: the in-core PACC run is checked
     # against it (both compute exactly the sequential arithmetic).
-    run_bench "$b" cuda - -- $iargs
+    has_mode cuda && run_bench "$b" cuda - -- $iargs
     cref=$W/bench/$b-$(echo "$iargs" | tr ' ' 'x')-cuda.keep
-    if [ $PACC_GPU = 1 ]; then
+    if ! has_mode incore; then
+      :
+    elif [ $PACC_GPU = 1 ]; then
       run_bench "$b" in-core "$cref" PACC_CHUNKS=1 "PACC_K=$LARGE_T" -- $iargs
     else
       row "$b" "$(size_of "$b" $iargs)" "$LARGE_T" in-core - - - - - "skipped (host path)"
@@ -398,7 +408,7 @@ if [ "$BENCH" = multi ]; then
       fi
     done
     # 3. 1 GPU against 2.
-    MULTI_CASES=${MULTI_CASES:-"jacobi 20000 20000 1000;himeno 257 257 513 200 0;cip 16000 16000 200;heat2d 20000 20000 1000;matmul 12288;s3d 8192 8192 2000 4"}
+    MULTI_CASES=${MULTI_CASES:-"jacobi 20000 20000 1000;himeno 257 257 513 1000 0;cip 16000 16000 500;heat2d 20000 20000 1000;matmul 12288;s3d 8192 8192 50 200"}
     IFS=';' read -r -a mcases <<< "$MULTI_CASES"
     for c in "${mcases[@]}"; do
       set -- $c
