@@ -338,14 +338,15 @@ elif [ "$BENCH" = large ]; then
     printf "%.0f %.0f %.0f", ob, ib, cap }')"
   say "== benchmarks, BENCH=large: out-of-core $(awk -v b="$ooc_b" 'BEGIN{printf "%.1f", b/1e9}') GB of arrays, in-core $(awk -v b="$ic_b" 'BEGIN{printf "%.1f", b/1e9}') GB (GPU ${GPU_GB} GB), T=$LARGE_T, out-of-core PACC_K=$OOC_K"
   ooc_env=()
-  # shellcheck disable=SC2206
-  [ -n "${OOC_ENV:-}" ] && ooc_env+=($OOC_ENV)
   LARGE_MODES=${LARGE_MODES:-ooc incore cuda}
   has_mode () { case " $LARGE_MODES " in *" $1 "*) return 0 ;; esac; return 1; }
   if [ "$cap_b" != 0 ]; then
     ooc_env+=("PACC_DEVICE_MEMORY=$cap_b")
-    say "   the out-of-core size fits this GPU: capped with PACC_DEVICE_MEMORY=$cap_b"
+    say "   the out-of-core size fits this GPU: capped with PACC_DEVICE_MEMORY=$cap_b (unless OOC_ENV sets it)"
   fi
+  # OOC_ENV last: its settings win over the cap above.
+  # shellcheck disable=SC2206
+  [ -n "${OOC_ENV:-}" ] && ooc_env+=($OOC_ENV)
   sq () { awk -v b="$1" -v per="$2" 'BEGIN{ n = int(sqrt(b / per) / 32) * 32; print n }'; }
   hx () { awk -v b="$1" 'BEGIN{ print int(b / (56 * 513 * 1025)) }'; }
   for b in ${LARGE_BENCHES:-jacobi himeno cip}; do
