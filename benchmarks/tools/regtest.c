@@ -1,0 +1,48 @@
+/* regtest.c -- how fast cuMemHostRegister pins (and cuMemHostUnregister
+   unpins) a large malloc'd range, touched first as the benchmarks' arrays
+   are, from 1, 2, 4, 8 and 16 threads each taking an equal piece
+   (benchmarks/RESULTS.md: libpacc registers each array from one thread).
+
+   Build (CUDA toolkit; the stub library is enough to link):
+     gcc -O2 -I/usr/local/cuda/include regtest.c -o regtest \
+         -L/usr/local/cuda/lib64/stubs -lcuda -pthread
+   Usage: regtest [GIB]   (default 16)  */
+#include <cuda.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+static double now (void) { struct timespec t; clock_gettime (CLOCK_MONOTONIC, &t); return t.tv_sec + t.tv_nsec * 1e-9; }
+struct job { char *p; size_t n; int unreg; };
+static CUcontext gctx;
+static void *run (void *a) { struct job *j = a; cuCtxSetCurrent (gctx); CUresult r = j->unreg ? cuMemHostUnregister (j->p) : cuMemHostRegister (j->p, j->n, CU_MEMHOSTREGISTER_PORTABLE); if (r) { printf ("error %d\n", r); exit (1); } return NULL; }
+int main (int argc, char **argv)
+{
+  size_t gb = argc > 1 ? atol (argv[1]) : 16;
+  size_t n = gb << 30;
+  CUdevice d; CUcontext c;
+  cuInit (0); cuDeviceGet (&d, 0); cuDevicePrimaryCtxRetain (&c, d); cuCtxSetCurrent (c); gctx = c;
+  char *p = malloc (n);
+  for (size_t i = 0; i < n; i += 4096) p[i] = 1;   /* touched, like the benchmarks' arrays */
+  int ths[] = { 1, 2, 4, 8, 16 };
+  for (int k = 0; k < 5; k++)
+    {
+      int T = ths[k];
+      pthread_t t[16]; struct job j[16];
+      size_t piece = (n / T + 4095) & ~(size_t) 4095;
+      for (int u = 0; u < 2; u++)
+        {
+          double t0 = now ();
+          for (int i = 0; i < T; i++)
+            {
+              j[i].p = p + i * piece; j[i].n = (i == T - 1) ? n - i * piece : piece; j[i].unreg = u;
+              pthread_create (&t[i], NULL, run, &j[i]);
+            }
+          for (int i = 0; i < T; i++) pthread_join (t[i], NULL);
+          double s = now () - t0;
+          printf ("%2d threads: %s %zu GiB in %.3f s = %.1f GB/s\n", T, u ? "unregister" : "register  ", gb, s, n / s * 1e-9);
+        }
+    }
+  return 0;
+}
