@@ -93,6 +93,29 @@ build () {
 }
 
 pass=0 fail=0
+# try LABEL OUT ENV... -- EXE ARGS...: run, compare OUT with $ref, and add
+# "[LABEL: why]" to $bad when it fails.
+try () {
+  local label=$1 out=$2 why; shift 2
+  local -a envs=()
+  while [ "$1" != -- ]; do envs+=("$1"); shift; done
+  shift
+  if ! env "${envs[@]}" "$@" > "$out" 2> "$out.err"; then
+    bad="$bad [$label: exit status $?: $(tail -1 "$out.err")]"
+  elif ! why=$(awk -v tol=1e-12 -v ignore='^(time|GFLOPS) ' -f "$cmp_awk" "$ref" "$out"); then
+    bad="$bad [$label: $why]"
+  fi
+}
+# report WHAT: PASS or FAIL for the case, from $bad.
+report () {
+  if [ -z "$bad" ]; then
+    echo "PASS: $b $args ($1; $(grep '^checksum' "$ref" | head -1))"
+    pass=$((pass + 1))
+  else
+    echo "FAIL: $b $args:$bad"
+    fail=$((fail + 1))
+  fi
+}
 declare -A built
 for b in jacobi himeno cip heat2d matmul s3d; do
   if build "$b"; then built[$b]=1; else
@@ -121,21 +144,12 @@ for c in "${cases[@]}"; do
       incore) envs=(PACC_CHUNKS=1 PACC_K=$((T > 0 ? T : 1))) ;;
       *) read -r -a envs <<< "$s" ;;
     esac
-    out=$work/${tag// /_}.run$i.out
-    if ! env "${envs[@]}" "$work/$b-pacc" $args > "$out" 2> "$out.err"; then
-      bad="$bad [${envs[*]:-(defaults)}: exit status $?: $(tail -1 "$out.err")]"
-    elif ! why=$(awk -v tol=1e-12 -v ignore='^(time|GFLOPS) ' -f "$cmp_awk" "$ref" "$out"); then
-      bad="$bad [${envs[*]:-(defaults)}: $why]"
-    fi
+    # shellcheck disable=SC2086
+    try "${envs[*]:-(defaults)}" "$work/${tag// /_}.run$i.out" "${envs[@]}" -- \
+      "$work/$b-pacc" $args
     i=$((i + 1))
   done
-  if [ -z "$bad" ]; then
-    echo "PASS: $b $args ($i settings; $(grep '^checksum' "$ref" | head -1))"
-    pass=$((pass + 1))
-  else
-    echo "FAIL: $b $args:$bad"
-    fail=$((fail + 1))
-  fi
+  report "$i settings"
 done
 
 # The multi-device examples: name, arguments before D, largest D.
@@ -158,20 +172,11 @@ for c in "${mcases[@]}"; do
   fi
   bad=""
   for d in $(seq 1 "$maxd"); do
-    out=$work/${tag// /_}.d$d.out
-    if ! PACC_DEVICES=$d "$work/$b-pacc" $args "$d" > "$out" 2> "$out.err"; then
-      bad="$bad [D=$d: exit status $?: $(tail -1 "$out.err")]"
-    elif ! why=$(awk -v tol=1e-12 -v ignore='^(time|GFLOPS) ' -f "$cmp_awk" "$ref" "$out"); then
-      bad="$bad [D=$d: $why]"
-    fi
+    # shellcheck disable=SC2086
+    try "D=$d" "$work/${tag// /_}.d$d.out" "PACC_DEVICES=$d" -- \
+      "$work/$b-pacc" $args "$d"
   done
-  if [ -z "$bad" ]; then
-    echo "PASS: $b $args (D=1..$maxd; $(grep '^checksum' "$ref" | head -1))"
-    pass=$((pass + 1))
-  else
-    echo "FAIL: $b $args:$bad"
-    fail=$((fail + 1))
-  fi
+  report "D=1..$maxd"
 done
 
 echo "check: $pass passed, $fail failed"

@@ -211,19 +211,27 @@ small_cases=(
   "himeno 129 129 257 40 1"
   "cip 2000 2000 50"
 )
-log "reference outputs of the BENCH=small cases"
-: > "$bundle/bench-small/LIST"
-for c in "${small_cases[@]}"; do
-  set -- $c
-  b=$1; shift
-  id="$b-$(echo "$*" | tr ' ' 'x')"
-  echo "$b $*" >> "$bundle/bench-small/LIST"
-  if [ -x "$bundle/bin/$b-ref" ]; then
-    if ! "$bundle/bin/$b-ref" "$@" > "$bundle/bench-small/$id.ref.out" 2> "$bundle/build-logs/$id.ref.err"; then
+# make_refs LIST EXTRA CASE...: for each "name args" CASE, a line in
+# bench-small/LIST and the reference output (the -ref build with ARGS and
+# EXTRA, if any) in bench-small/NAME-ARGS.ref.out.
+make_refs () {
+  local list=$1 extra=$2 c b id; shift 2
+  : > "$bundle/bench-small/$list"
+  for c in "$@"; do
+    set -- $c
+    b=$1; shift
+    id="$b-$(echo "$*" | tr ' ' 'x')"
+    echo "$b $*" >> "$bundle/bench-small/$list"
+    [ -x "$bundle/bin/$b-ref" ] || continue
+    # shellcheck disable=SC2086
+    if ! "$bundle/bin/$b-ref" "$@" $extra > "$bundle/bench-small/$id.ref.out" \
+         2> "$bundle/build-logs/$id.ref.err"; then
       failed "reference-run-$id"
     fi
-  fi
-done
+  done
+}
+log "reference outputs of the BENCH=small cases"
+make_refs LIST "" "${small_cases[@]}"
 
 # BENCH=multi first checks the multi-device examples on the GPUs at these
 # sizes against the sequential reference (which gets device count 1, the
@@ -235,19 +243,7 @@ multi_check=(
   "s3d 1024 1024 5 50"
 )
 log "reference outputs of the BENCH=multi checks"
-: > "$bundle/bench-small/MULTI"
-for c in "${multi_check[@]}"; do
-  set -- $c
-  b=$1; shift
-  id="$b-$(echo "$*" | tr ' ' 'x')"
-  echo "$b $*" >> "$bundle/bench-small/MULTI"
-  if [ -x "$bundle/bin/$b-ref" ]; then
-    if ! "$bundle/bin/$b-ref" "$@" 1 > "$bundle/bench-small/$id.ref.out" \
-         2> "$bundle/build-logs/$id.ref.err"; then
-      failed "reference-run-$id"
-    fi
-  fi
-done
+make_refs MULTI 1 "${multi_check[@]}"
 
 # ---------------------------------------------------------------- INFO ---
 {
