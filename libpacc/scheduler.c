@@ -289,14 +289,37 @@ pacc_plan (struct pacc_region *r)
       else if (k_auto && K > 1)
         K--;
       else
-        pacc_error (r->where, "the chunk buffers need %s per device (%d "
-                    "buffers of %ld rows), more than the %s of %s memory%s; "
-                    "use thinner chunks (PACC_CHUNKS, PACC_BLOCK) or a "
-                    "smaller PACC_K",
-                    pacc_fmt_bytes (b1, sizeof b1, r->dev_bytes), r->dev_bufs,
-                    r->buf_rows, pacc_fmt_bytes (b2, sizeof b2, avail),
-                    pacc_backend->name,
-                    s->device_memory ? " (PACC_DEVICE_MEMORY)" : "");
+        {
+          /* Name what does not fit: the arrays, the halo, the memory.  */
+          char arrays[512];
+          size_t len = 0;
+          long own = 0;
+          int i;
+          arrays[0] = 0;
+          for (i = 0; i < r->n && len < sizeof arrays; i++)
+            {
+              int m = snprintf (arrays + len, sizeof arrays - len,
+                                "%s%s %zu B", i ? ", " : "", r->a[i].name,
+                                r->a[i].row_bytes);
+              if (m < 0)
+                break;
+              len += (size_t) m;
+            }
+          for (i = 0; i < r->nchunks; i++)
+            own = r->ch[i].hi - r->ch[i].lo > own ? r->ch[i].hi - r->ch[i].lo
+                                                   : own;
+          pacc_error (r->where, "the chunk buffers need %s per device (%d "
+                      "buffers of %ld rows: %ld own rows and %ld halo rows, "
+                      "halo -%ld/+%ld per step over k = %ld steps; rows of "
+                      "%s), more than the %s of %s memory%s; use thinner "
+                      "chunks (PACC_CHUNKS, PACC_BLOCK) or a smaller PACC_K",
+                      pacc_fmt_bytes (b1, sizeof b1, r->dev_bytes),
+                      r->dev_bufs, r->buf_rows, own, r->buf_rows - own,
+                      r->hlo, r->hhi, r->k, arrays,
+                      pacc_fmt_bytes (b2, sizeof b2, avail),
+                      pacc_backend->name,
+                      s->device_memory ? " (PACC_DEVICE_MEMORY)" : "");
+        }
     }
   /* Every chunk has a buffer of its own: keep them across blocks.  */
   if (r->nbuf == r->nchunks && s->resident != 0)
