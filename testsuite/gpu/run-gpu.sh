@@ -408,29 +408,36 @@ if [ "$BENCH" = multi ]; then
         done < <(awk '/^peer /{print $2, $NF == "GB/s" ? $(NF-1) : "-"}' "$W/bench/$exe.out")
       fi
     done
-    # 3. 1 GPU against 2.
+    # 3. 1 GPU against 2 (and 4 when the machine has them; s3d uses 2
+    # devices at most).
+    GPU_COUNTS="1 2"
+    [ "$NG" -ge 4 ] && GPU_COUNTS="1 2 4"
     MULTI_CASES=${MULTI_CASES:-"jacobi 20000 20000 1000;himeno 257 257 513 1000 0;cip 16000 16000 500;heat2d 20000 20000 1000;matmul 12288;s3d 8192 8192 50 200"}
     IFS=';' read -r -a mcases <<< "$MULTI_CASES"
     for c in "${mcases[@]}"; do
       set -- $c
       b=$1; shift
       one=$W/bench/$b-$(echo "$*" | tr ' ' 'x')
-      case $b in
-        heat2d|matmul|s3d)
-          run_bench "$b" 1gpu - PACC_DEVICES=1 -- "$@" 1
-          run_bench "$b" 2gpu "${one}x1-1gpu.keep" PACC_DEVICES=2 -- "$@" 2 ;;
-        *)
-          run_bench "$b" 1gpu - PACC_DEVICES=1 -- "$@"
-          run_bench "$b" 2gpu "$one-1gpu.keep" PACC_DEVICES=2 -- "$@" ;;
-      esac
+      for d in $GPU_COUNTS; do
+        ref=-
+        case $b in
+          heat2d|matmul|s3d)
+            [ "$b" = s3d ] && [ "$d" -gt 2 ] && continue
+            [ "$d" -gt 1 ] && ref=${one}x1-1gpu.keep
+            run_bench "$b" "${d}gpu" "$ref" "PACC_DEVICES=$d" -- "$@" "$d" ;;
+          *)
+            [ "$d" -gt 1 ] && ref=$one-1gpu.keep
+            run_bench "$b" "${d}gpu" "$ref" "PACC_DEVICES=$d" -- "$@" ;;
+        esac
+      done
     done
     # 4. Out of core, streaming through each GPU's link.
     OOC_MULTI=${OOC_MULTI:-"jacobi 60000 60000 64"}
     set -- $OOC_MULTI
     b=$1; shift
-    for d in 1 2; do
+    for d in $GPU_COUNTS; do
       ref=-
-      [ $d = 2 ] && ref=$W/bench/$b-$(echo "$*" | tr ' ' 'x')-ooc-1gpu.keep
+      [ "$d" -gt 1 ] && ref=$W/bench/$b-$(echo "$*" | tr ' ' 'x')-ooc-1gpu.keep
       run_bench "$b" "ooc-${d}gpu" "$ref" PACC_DEVICES=$d PACC_RESIDENT=0 \
         "PACC_DEVICE_MEMORY=${OOC_MEM:-4G}" "PACC_K=${OOC_K:-8}" -- "$@"
     done
@@ -452,12 +459,13 @@ if [ "$BENCH" != none ]; then
   if [ "$BENCH" = multi ]; then
     # Speed-up of 2 GPUs over 1: rows "X-2gpu" over "X-1gpu" (X: check,
     # ooc, or nothing) of the same benchmark and size.
-    say "speed-ups (2 GPUs over 1, GFLOPS):"
-    awk -F'\t' 'NR > 1 && $4 ~ /[12]gpu$/ && $8 != "-" {
-        m = $4; d = substr(m, length(m) - 3, 1); sub(/[12]gpu$/, "", m)
+    say "speed-ups (N GPUs over 1, GFLOPS):"
+    awk -F'\t' 'NR > 1 && $4 ~ /[0-9]gpu$/ && $8 != "-" {
+        m = $4; d = substr(m, length(m) - 3, 1); sub(/[0-9]gpu$/, "", m)
         g[$1 " " $2 " " m, d] = $8; k[$1 " " $2 " " m] = 1 }
-      END { for (x in k) if (g[x, 1] > 0 && g[x, 2] != "")
-              printf "   %-40s %8.2f -> %8.2f GFLOPS: %.2fx\n", x, g[x, 1], g[x, 2], g[x, 2] / g[x, 1] }' \
+      END { for (x in k) for (d = 2; d <= 8; d++)
+              if (g[x, 1] > 0 && g[x, d] != "")
+                printf "   %-40s %d GPUs: %8.2f -> %8.2f GFLOPS: %.2fx\n", x, d, g[x, 1], g[x, d], g[x, d] / g[x, 1] }' \
       "$TABLE" | sort | tee -a "$summary"
   fi
 else
