@@ -4,7 +4,7 @@
    a statement the front end keeps without a statement list around it).
    D = PACC_DEVICES (1 in the plugin-less reference, which ignores the
    pacc lines): every D must give the reference's result.  */
-/* { dg-pacc-sweep "PACC_DEVICES=1,2,3" } */
+/* { dg-pacc-sweep "PACC_DEVICES=1,2,3,4,5" } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +13,7 @@
 #define X 37
 #define Y 23
 #define T 9
+#define MAXD 8
 
 static float ua[X * Y], va[X * Y];
 
@@ -21,8 +22,15 @@ main (void)
 {
   const char *e = getenv ("PACC_DEVICES");
   int D = e ? atoi (e) : 1, d, t;
-  long r0[3], r1[3];
+  long r0[MAXD], r1[MAXD];
   float *u = ua, *v = va;
+
+  if (D < 1 || D > MAXD)
+    {
+      fprintf (stderr, "peer_halo_slabs: PACC_DEVICES=%d, expected 1 to %d\n",
+	       D, MAXD);
+      return 2;
+    }
 
   for (long i = 0; i < X * Y; i++)
     u[i] = v[i] = (i / Y == 0 || i % Y == 0) ? 1.0f : (float) (i % 29) / 29.0f;
