@@ -39,6 +39,11 @@ struct pacc_lexer
   bool have;
   bool failed;			/* An error was reported; stop quietly.  */
   const char *directive;	/* For messages.  */
+  bool elements;		/* Integer expressions may read array
+				   elements (`r0[d]'): the multi-device
+				   directives, evaluated where they stand;
+				   not the pipeline's, which the region
+				   checks take apart.  */
 };
 
 static pacc_token &
@@ -129,7 +134,8 @@ expect (pacc_lexer &lx, enum cpp_ttype type, const char *what)
 }
 
 /* ------------------------------------------------------------------ */
-/* Integer expressions: constants, variables, + - * / %, parentheses.  */
+/* Integer expressions: constants, variables, + - * / %, parentheses, and
+   in the multi-device directives elements of arrays and pointers.  */
 
 static tree parse_expr (pacc_lexer &lx);
 
@@ -161,6 +167,38 @@ parse_primary (pacc_lexer &lx)
 		    lx.directive);
 	  lx.failed = true;
 	  return error_mark_node;
+	}
+      tree e = decl;
+      if (lx.elements && peek_is (lx, CPP_OPEN_SQUARE)
+	  && (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+	  && (TREE_CODE (TREE_TYPE (decl)) == ARRAY_TYPE
+	      || POINTER_TYPE_P (TREE_TYPE (decl))))
+	{
+	  /* `a[i][j]': the C front end's own array reference.  */
+	  TREE_USED (decl) = 1;
+	  DECL_READ_P (decl) = 1;
+	  while (!lx.failed && peek_is (lx, CPP_OPEN_SQUARE)
+		 && (TREE_CODE (TREE_TYPE (e)) == ARRAY_TYPE
+		     || POINTER_TYPE_P (TREE_TYPE (e))))
+	    {
+	      pacc_token open = next (lx);
+	      tree idx = parse_expr (lx);
+	      if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
+		return error_mark_node;
+	      e = build_array_ref (open.loc, e, idx);
+	      if (e == error_mark_node)
+		{
+		  lx.failed = true;
+		  return error_mark_node;
+		}
+	    }
+	  if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
+	    {
+	      error_at (t.loc, "%qE is not an array of integers", t.value);
+	      lx.failed = true;
+	      return error_mark_node;
+	    }
+	  return e;
 	}
       if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL
 	   && TREE_CODE (decl) != CONST_DECL)
@@ -826,6 +864,7 @@ handle_pragma_pacc (cpp_reader *)
   lx.have = false;
   lx.failed = false;
   lx.directive = "";
+  lx.elements = false;
   location_t loc = tok_loc (lx);
   pacc_token t = next (lx);
 
@@ -846,6 +885,8 @@ handle_pragma_pacc (cpp_reader *)
     }
   const char *name = IDENTIFIER_POINTER (t.value);
   lx.directive = name;
+  lx.elements = !strcmp (name, "deviceid") || !strcmp (name, "wait")
+		|| !strcmp (name, "update");
   if (!current_function_decl || !cur_stmt_list)
     {
       if (!strcmp (name, "init") || !strcmp (name, "pipeline")

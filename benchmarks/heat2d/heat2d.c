@@ -97,12 +97,8 @@ main (int argc, char **argv)
          cross the boundary between the two devices.  */
       for (d = 1; d < D; d++)
         {
-          /* Used only by the pacc lines (a section bound is an integer
-             expression of variables and constants).  */
-          long up = (r0[d] - 1) * Y, down = r0[d] * Y;
-          (void) up, (void) down;
-#pragma pacc update peer to(v[up:Y]) to_device(d) from(v[up:Y]) from_device(d - 1) async(1)
-#pragma pacc update peer to(v[down:Y]) to_device(d - 1) from(v[down:Y]) from_device(d) async(1)
+#pragma pacc update peer to(v[(r0[d] - 1) * Y:Y]) to_device(d) from(v[(r0[d] - 1) * Y:Y]) from_device(d - 1) async(1)
+#pragma pacc update peer to(v[r0[d] * Y:Y]) to_device(d - 1) from(v[r0[d] * Y:Y]) from_device(d) async(1)
         }
       float *w = u;
       u = v;

@@ -66,10 +66,9 @@ main (void)
 	}
       for (d = 1; d < D; d++)
 	{
-	  long up = (r0[d] - 1) * Y, down = r0[d] * Y;
-	  (void) up, (void) down;
-#pragma pacc update peer to(v[up:Y]) to_device(d) from(v[up:Y]) from_device(d - 1)
-#pragma pacc update peer to(v[down:Y]) to_device(d - 1) from(v[down:Y]) from_device(d)
+	  /* Section bounds that read array elements.  */
+#pragma pacc update peer to(v[(r0[d] - 1) * Y:Y]) to_device(d) from(v[(r0[d] - 1) * Y:Y]) from_device(d - 1)
+#pragma pacc update peer to(v[r0[d] * Y:Y]) to_device(d - 1) from(v[r0[d] * Y:Y]) from_device(d)
 	}
       float *w = u;
       u = v;
