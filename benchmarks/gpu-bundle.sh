@@ -126,6 +126,12 @@ build_bench () {
   local b=$1 src; src=$(bench_src "$b")
   # shellcheck disable=SC2086
   run_logged "$b-pacc" $CC -O3 $pcflags "$src" -o "$bundle/bin/$b-pacc" $plibs -lm -pthread || return 1
+  # Rows to gangs round robin: to compare with the default block
+  # distribution (doc/manual.md, -fplugin-arg-pacc-gang-static).
+  case $b in jacobi|himeno|cip)
+    run_logged "$b-pacc-gs1" $CC -O3 $pcflags -fplugin-arg-pacc-gang-static=1 "$src" \
+      -o "$bundle/bin/$b-pacc-gs1" $plibs -lm -pthread || return 1 ;;
+  esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1
   if [ -n "$nvcc" ] && [ -f "$top/benchmarks/$b/$b-cuda.cu" ]; then
@@ -170,10 +176,12 @@ wait
 #         -foffload-options=-lm -lm
 pincdir=$(pkg-config --variable=includedir pacc)
 build_test () {
-  local src=$1 name; name=$(basename "$src" .c)
+  local src=$1 name opts; name=$(basename "$src" .c)
+  # The test's own options for the PACC build (dg-pacc-options).
+  opts=$(sed -n 's/.*{ *dg-pacc-options  *"\([^"]*\)" *}.*/\1/p' "$src" | head -1)
   # shellcheck disable=SC2086
   run_logged "test-$name-pacc" $CC -O2 -ffp-contract=off -fopenacc $poffload \
-    "-fplugin=$pplugin" "-I$pincdir" "$src" -o "$bundle/tests/$name.pacc" \
+    "-fplugin=$pplugin" "-I$pincdir" $opts "$src" -o "$bundle/tests/$name.pacc" \
     "-L$plibdir" "-Wl,-rpath,$plibdir" -lpacc -foffload-options=-lm -lm || return 1
   run_logged "test-$name-ref" $CC -O2 -ffp-contract=off -fopenacc $poffload \
     "$src" -o "$bundle/build-logs/$name.ref" -foffload-options=-lm -lm \

@@ -540,7 +540,12 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	 loops between the second and the innermost run sequentially.  */
       tree clauses = NULL_TREE;
       if (i == 0)
-	clauses = omp_clause (l.loc, OMP_CLAUSE_GANG, clauses);
+	{
+	  clauses = omp_clause (l.loc, OMP_CLAUSE_GANG, clauses);
+	  if (pacc_gang_static)
+	    OMP_CLAUSE_GANG_STATIC_EXPR (clauses)
+	      = build_int_cst (integer_type_node, pacc_gang_static);
+	}
       if (i == nl - 1)
 	clauses = omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
       if ((i == nl - 1 && nl <= 2) || (i == 1 && nl >= 3))

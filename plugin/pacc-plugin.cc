@@ -9,6 +9,15 @@
      -fplugin-arg-pacc-verbose   a note per pipeline region: arrays,
                                  decomposed dimension, halo, derived reach,
                                  kernels per step and their widening.
+     -fplugin-arg-pacc-gang-static=N
+                                 give the rows to gangs N at a time, round
+                                 robin (OpenACC gang(static:N)), instead of
+                                 one contiguous block of rows per gang
+                                 (GCC's default): neighbouring gangs then
+                                 work on neighbouring rows at the same
+                                 time, which may let the GPU's L2 serve a
+                                 stencil's row above and below.  Not
+                                 measured yet; off by default.
 
    Callbacks:
      PLUGIN_PRAGMAS            registers `#pragma pacc` (pragmas.cc)
@@ -25,6 +34,7 @@
 int plugin_is_GPL_compatible;
 
 bool pacc_verbose;
+int pacc_gang_static;
 
 /* Trees held by directive records between the pragma and the end of the
    function (size expressions, the marker's FUNCTION_DECL), chained in a
@@ -61,7 +71,8 @@ pre_genericize (void *gcc_data, void *)
 static struct plugin_info pacc_info = {
   "0.1",
   "PACC: out-of-core, temporally blocked stencil pipelines on GPUs.\n"
-  "  -fplugin-arg-pacc-verbose   report each lowered pipeline region"
+  "  -fplugin-arg-pacc-verbose   report each lowered pipeline region\n"
+  "  -fplugin-arg-pacc-gang-static=N  rows to gangs N at a time, round robin"
 };
 
 int
@@ -77,6 +88,19 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     {
       if (!strcmp (info->argv[i].key, "verbose"))
 	pacc_verbose = true;
+      else if (!strcmp (info->argv[i].key, "gang-static"))
+	{
+	  const char *v = info->argv[i].value;
+	  char *end;
+	  long n = v ? strtol (v, &end, 10) : 0;
+	  if (!v || *end || n < 1 || n > 1 << 20)
+	    {
+	      error ("pacc.so: %<-fplugin-arg-pacc-gang-static%> needs a "
+		     "positive number of rows, got %qs", v ? v : "");
+	      return 1;
+	    }
+	  pacc_gang_static = (int) n;
+	}
       else
 	{
 	  error ("pacc.so: unknown option %<-fplugin-arg-pacc-%s%>",

@@ -91,6 +91,7 @@ struct pacc_directive
 
 /* pacc-plugin.cc */
 extern bool pacc_verbose;
+extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, 0: off.  */
 extern tree pacc_gc_root;
 void pacc_keep_tree (tree t);
 
