@@ -354,31 +354,44 @@ ensure_thread (void)
 static void pool_start (void);
 static void launch_init (void);
 
-/* Peer access between every pair of pipeline devices that allows it, so
-   that halo copies go GPU to GPU.  */
+/* Whether device TO (CUDA ordinal, context CTO) can read device FROM's
+   memory (context CFROM) directly; if so, peer access is enabled for the
+   pair once (CTO is left current).  */
 static unsigned char peer_enabled[PACC_MAX_DEVICES][PACC_MAX_DEVICES];
 
+static int
+enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
+{
+  CUdevice dto, dfrom;
+  int can = 0;
+  CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dto, to);
+  CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dfrom, from);
+  CU_CALL ("asking whether two devices can access each other",
+           cuDeviceCanAccessPeer, &can, dto, dfrom);
+  if (can && !peer_enabled[to][from])
+    {
+      /* The destination's context maps the source's memory.  */
+      CU_CALL ("making a device's context current", cuCtxSetCurrent, cto);
+      CUresult r = cu.cuCtxEnablePeerAccess (cfrom, 0);
+      if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+        cuda_fail ("cuCtxEnablePeerAccess", r, "enabling peer access", NULL);
+      peer_enabled[to][from] = 1;
+    }
+  return can;
+}
+
+/* Peer access between every pair of pipeline devices that allows it, so
+   that halo copies go GPU to GPU.  */
 static void
 enable_peers (void)
 {
   for (int d = 0; d < ndevs; d++)
     for (int e = 0; e < ndevs; e++)
       {
-        int can = 0;
         if (d == e)
           continue;
-        CU_CALL ("asking whether two devices can access each other",
-                 cuDeviceCanAccessPeer, &can, devs[d].cudev, devs[e].cudev);
-        if (can && !peer_enabled[devs[d].ord][devs[e].ord])
-          {
-            use_ctx (d);
-            CUresult r = cu.cuCtxEnablePeerAccess (devs[e].ctx, 0);
-            if (r != CUDA_SUCCESS
-                && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
-              cuda_fail ("cuCtxEnablePeerAccess", r, "enabling peer access "
-                         "between pipeline devices", NULL);
-            peer_enabled[devs[d].ord][devs[e].ord] = 1;
-          }
+        int can = enable_peer (devs[d].ord, devs[d].ctx, devs[e].ord,
+                               devs[e].ctx);
         if (pacc_settings.verbose >= 1)
           pacc_note (NULL, "devices %d -> %d: %s", devs[e].ord, devs[d].ord,
                      can ? "peer access (halo copies GPU to GPU)"
@@ -1462,12 +1475,17 @@ is_direct (const void *p, size_t n, uintptr_t *base)
   return found;
 }
 
-/* Bytes from P to the end of its registered piece (pieces of REG_PIECE
-   from BASE): a copy must not cross registrations.  */
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
+   to the end of its registered piece (pieces of REG_PIECE from BASE; a
+   copy must not cross registrations) when DIRECT, else at most a staging
+   buffer.  */
 static size_t
-piece_left (uintptr_t base, const char *p)
+copy_step (int direct, uintptr_t base, const void *host, size_t off,
+           size_t bytes)
 {
-  return REG_PIECE - ((uintptr_t) p - base) % REG_PIECE;
+  size_t n = direct ? REG_PIECE - ((uintptr_t) host + off - base) % REG_PIECE
+                    : STAGE_BYTES;
+  return n < bytes - off ? n : bytes - off;
 }
 
 /* Registration in pieces, several at a time: pinning is the driver
@@ -1776,39 +1794,35 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
   struct cqueue *q = queue;
   struct timed *t;
   size_t off, n;
-  uintptr_t base;
+  uintptr_t base = 0;
+  int direct = bytes && is_direct (host, bytes, &base);
 
   use_ctx (q->dev);
   t = timed_begin (q, info);
-  if (!bytes)
-    ;
-  else if (is_direct (host, bytes, &base))
-    for (off = 0; off < bytes; off += n)
-      {
-        n = piece_left (base, (const char *) host + off);
-        n = n < bytes - off ? n : bytes - off;
-        CU_CALL_OP (info, "loading a chunk", cuMemcpyHtoDAsync_v2,
-                    dptr ((char *) buf + off), (const char *) host + off, n,
-                    q->stream);
-      }
-  else
-    for (off = 0; off < bytes; off += n)
-      {
-        struct stage_job *j;
-        n = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
-        if (!q->stage)
-          pacc_internal_error (info->where, "queue %d has no staging "
-                               "buffer", q->index);
-        j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
-        j->dst = q->stage;
-        j->src = (const char *) host + off;
-        j->n = n;
-        CU_CALL_OP (info, "enqueueing the host side of a staged load",
-                    cuLaunchHostFunc, q->stream, stage_fn, j);
-        CU_CALL_OP (info, "loading a chunk through staging",
-                    cuMemcpyHtoDAsync_v2, dptr ((char *) buf + off), q->stage,
-                    n, q->stream);
-      }
+  for (off = 0; off < bytes; off += n)
+    {
+      char *d = (char *) buf + off;
+      const char *h = (const char *) host + off;
+      n = copy_step (direct, base, host, off, bytes);
+      if (direct)
+        {
+          CU_CALL_OP (info, "loading a chunk", cuMemcpyHtoDAsync_v2, dptr (d),
+                      h, n, q->stream);
+          continue;
+        }
+      struct stage_job *j;
+      if (!q->stage)
+        pacc_internal_error (info->where, "queue %d has no staging buffer",
+                             q->index);
+      j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
+      j->dst = q->stage;
+      j->src = h;
+      j->n = n;
+      CU_CALL_OP (info, "enqueueing the host side of a staged load",
+                  cuLaunchHostFunc, q->stream, stage_fn, j);
+      CU_CALL_OP (info, "loading a chunk through staging",
+                  cuMemcpyHtoDAsync_v2, dptr (d), q->stage, n, q->stream);
+    }
   timed_end (q, t, info);
 }
 
@@ -1819,39 +1833,35 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
   struct cqueue *q = queue;
   struct timed *t;
   size_t off, n;
-  uintptr_t base;
+  uintptr_t base = 0;
+  int direct = bytes && is_direct (host, bytes, &base);
 
   use_ctx (q->dev);
   t = timed_begin (q, info);
-  if (!bytes)
-    ;
-  else if (is_direct (host, bytes, &base))
-    for (off = 0; off < bytes; off += n)
-      {
-        n = piece_left (base, (char *) host + off);
-        n = n < bytes - off ? n : bytes - off;
-        CU_CALL_OP (info, "writing a chunk back", cuMemcpyDtoHAsync_v2,
-                    (char *) host + off, dptr ((const char *) buf + off), n,
-                    q->stream);
-      }
-  else
-    for (off = 0; off < bytes; off += n)
-      {
-        struct stage_job *j;
-        n = bytes - off < STAGE_BYTES ? bytes - off : STAGE_BYTES;
-        if (!q->stage)
-          pacc_internal_error (info->where, "queue %d has no staging "
-                               "buffer", q->index);
-        CU_CALL_OP (info, "writing a chunk back through staging",
-                    cuMemcpyDtoHAsync_v2, q->stage,
-                    dptr ((const char *) buf + off), n, q->stream);
-        j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
-        j->dst = (char *) host + off;
-        j->src = q->stage;
-        j->n = n;
-        CU_CALL_OP (info, "enqueueing the host side of a staged write-back",
-                    cuLaunchHostFunc, q->stream, stage_fn, j);
-      }
+  for (off = 0; off < bytes; off += n)
+    {
+      const char *d = (const char *) buf + off;
+      char *h = (char *) host + off;
+      n = copy_step (direct, base, host, off, bytes);
+      if (direct)
+        {
+          CU_CALL_OP (info, "writing a chunk back", cuMemcpyDtoHAsync_v2, h,
+                      dptr (d), n, q->stream);
+          continue;
+        }
+      struct stage_job *j;
+      if (!q->stage)
+        pacc_internal_error (info->where, "queue %d has no staging buffer",
+                             q->index);
+      CU_CALL_OP (info, "writing a chunk back through staging",
+                  cuMemcpyDtoHAsync_v2, q->stage, dptr (d), n, q->stream);
+      j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
+      j->dst = h;
+      j->src = q->stage;
+      j->n = n;
+      CU_CALL_OP (info, "enqueueing the host side of a staged write-back",
+                  cuLaunchHostFunc, q->stream, stage_fn, j);
+    }
   timed_end (q, t, info);
 }
 
@@ -1938,25 +1948,7 @@ pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
   CUdeviceptr dsrc = peer_devptr (from, src, bytes, &cfrom, NULL, -1);
   int direct = to == from;
   if (to != from && to < PACC_MAX_DEVICES && from < PACC_MAX_DEVICES)
-    {
-      CUdevice dto, dfrom;
-      CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dto, to);
-      CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dfrom,
-               from);
-      CU_CALL ("asking whether two devices can access each other",
-               cuDeviceCanAccessPeer, &direct, dto, dfrom);
-      if (direct && !peer_enabled[to][from])
-        {
-          /* The destination's context maps the source's memory.  */
-          CU_CALL ("making a device's context current", cuCtxSetCurrent,
-                   cto);
-          CUresult r = cu.cuCtxEnablePeerAccess (cfrom, 0);
-          if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
-            cuda_fail ("cuCtxEnablePeerAccess", r, "enabling peer access",
-                       NULL);
-          peer_enabled[to][from] = 1;
-        }
-    }
+    direct = enable_peer (to, cto, from, cfrom);
   /* On the destination's async queue (created and given to libgomp when
      it has no stream yet, so that `wait' finds it), or, synchronously,
      on a private stream of the destination waited for here: a copy

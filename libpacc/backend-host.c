@@ -148,6 +148,8 @@ check_buffer_device (const void *p, size_t bytes, int dev,
                      const struct pacc_opinfo *info)
 {
   uintptr_t a = (uintptr_t) p;
+  if (!nhbufs)
+    return;                     /* one device: nothing to check.  */
   for (size_t i = 0; i < nhbufs; i++)
     if (hbufs[i].lo <= a && a + bytes <= hbufs[i].hi)
       {
@@ -246,8 +248,7 @@ static void
 host_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
-  if (nhbufs)
-    check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
+  check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
   host_copy (queue, buf, host, bytes, info);
 }
 
@@ -255,8 +256,7 @@ static void
 host_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                const struct pacc_opinfo *info)
 {
-  if (nhbufs)
-    check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
+  check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
   host_copy (queue, host, buf, bytes, info);
 }
 
@@ -264,11 +264,8 @@ static void
 host_copy_buf (void *queue, void *dst, const void *src, int src_dev,
                size_t bytes, const struct pacc_opinfo *info)
 {
-  if (nhbufs)
-    {
-      check_buffer_device (dst, bytes, ((struct hqueue *) queue)->dev, info);
-      check_buffer_device (src, bytes, src_dev, info);
-    }
+  check_buffer_device (dst, bytes, ((struct hqueue *) queue)->dev, info);
+  check_buffer_device (src, bytes, src_dev, info);
   host_copy (queue, dst, src, bytes, info);
 }
 

@@ -81,6 +81,20 @@ bytes (const char *where, const char *name)
               "optional K, M or G suffix, got '%s'", name, v);
 }
 
+/* A one-digit variable from 0 to MAX (EXPECTED spells them for the
+   message); DFLT when unset.  */
+static int
+digit (const char *where, const char *name, int max, int dflt,
+       const char *expected)
+{
+  const char *v = get (name);
+  if (!v)
+    return dflt;
+  if (v[0] < '0' || v[0] > '0' + max || v[1])
+    pacc_error (where, "%s: expected %s, got '%s'", name, expected, v);
+  return v[0] - '0';
+}
+
 void
 pacc_env_read (const char *where)
 {
@@ -97,23 +111,8 @@ pacc_env_read (const char *where)
     pacc_error (where, "PACC_CHUNKS and PACC_BLOCK are both set; "
                 "set one of them");
 
-  v = get ("PACC_VERBOSE");
-  s->verbose = 0;
-  if (v)
-    {
-      if ((v[0] != '0' && v[0] != '1' && v[0] != '2') || v[1])
-        pacc_error (where, "PACC_VERBOSE: expected 0, 1 or 2, got '%s'", v);
-      s->verbose = v[0] - '0';
-    }
-
-  v = get ("PACC_RESIDENT");
-  s->resident = -1;
-  if (v)
-    {
-      if ((v[0] != '0' && v[0] != '1') || v[1])
-        pacc_error (where, "PACC_RESIDENT: expected 0 or 1, got '%s'", v);
-      s->resident = v[0] - '0';
-    }
+  s->verbose = digit (where, "PACC_VERBOSE", 2, 0, "0, 1 or 2");
+  s->resident = digit (where, "PACC_RESIDENT", 1, -1, "0 or 1");
 
   v = get ("PACC_DATA_PATH");
   s->data_path = PACC_PATH_AUTO;

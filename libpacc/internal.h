@@ -228,6 +228,9 @@ void pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1);
 void pacc_trace_kernels (struct pacc_region *r, int chunk, double t0,
                          double t1);
 void pacc_report_plan (const struct pacc_region *r);
+/* "name (kind, N B/row), ..." of R's arrays into BUF (truncated).  */
+void pacc_format_arrays (const struct pacc_region *r, char *buf,
+                         size_t size);
 void pacc_report_end (struct pacc_region *r, double t_end);
 
 #endif /* PACC_INTERNAL_H */

@@ -588,7 +588,7 @@ void
 __pacc_reduction_result (void *region, const void *var, void *dst,
                          unsigned long bytes, int queue)
 {
-  struct pacc_region *r = check (region, "__pacc_reduction_result");
+  check (region, "__pacc_reduction_result");
   if (pacc_backend->defer_result
       && pacc_backend->defer_result (var, dst, bytes))
     return;
@@ -596,7 +596,6 @@ __pacc_reduction_result (void *region, const void *var, void *dst,
      the queue is done (host kernels ran already).  */
   if (!pacc_backend->on_host)
     acc_wait (queue);
-  (void) r;
   memcpy (dst, var, bytes);
 }
 

@@ -136,6 +136,14 @@ pacc_sched_block (struct pacc_region *r, long kk)
   r->n_loaded = r->n_done = r->wb_next = 0;
 }
 
+/* N buffer slots of BYTES each, saturating.  */
+static size_t
+slots_bytes (size_t bytes, int n)
+{
+  size_t all;
+  return __builtin_mul_overflow (bytes, (size_t) n, &all) ? (size_t) -1 : all;
+}
+
 /* Partition into C chunks (of BLOCK rows when nonzero, else balanced),
    K steps per block, NQ queues; derive span, buffers and their size.  */
 static void
@@ -185,15 +193,10 @@ make_plan (struct pacc_region *r, int C, long block, long K, int nq)
   for (i = 0; i < r->n; i++)
     row_bytes += r->a[i].row_bytes;
   /* Saturate: a plan too large to count is too large to fit.  */
-  if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes)
-      || __builtin_mul_overflow (bytes, (size_t) r->nbuf, &bytes))
+  if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes))
     bytes = (size_t) -1;
-  r->buf_bytes = bytes;
-  /* What one device holds.  */
-  if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes)
-      || __builtin_mul_overflow (bytes, (size_t) r->dev_bufs, &bytes))
-    bytes = (size_t) -1;
-  r->dev_bytes = bytes;
+  r->buf_bytes = slots_bytes (bytes, r->nbuf);
+  r->dev_bytes = slots_bytes (bytes, r->dev_bufs);  /* on one device */
 }
 
 /* Automatic k for chunks of at least MINROWS rows.  */
@@ -216,7 +219,7 @@ pacc_plan (struct pacc_region *r)
   char b1[32], b2[32];
 
   r->ndev_want = pacc_ndevices_pipeline ();
-  r->d_from = pacc_settings.devices ? "PACC_DEVICES" : "auto";
+  r->d_from = s->devices ? "PACC_DEVICES" : "auto";
 
   if (s->k)
     K = s->k, r->k_from = "PACC_K";
@@ -292,19 +295,9 @@ pacc_plan (struct pacc_region *r)
         {
           /* Name what does not fit: the arrays, the halo, the memory.  */
           char arrays[512];
-          size_t len = 0;
           long own = 0;
           int i;
-          arrays[0] = 0;
-          for (i = 0; i < r->n && len < sizeof arrays; i++)
-            {
-              int m = snprintf (arrays + len, sizeof arrays - len,
-                                "%s%s %zu B", i ? ", " : "", r->a[i].name,
-                                r->a[i].row_bytes);
-              if (m < 0)
-                break;
-              len += (size_t) m;
-            }
+          pacc_format_arrays (r, arrays, sizeof arrays);
           for (i = 0; i < r->nchunks; i++)
             own = r->ch[i].hi - r->ch[i].lo > own ? r->ch[i].hi - r->ch[i].lo
                                                    : own;
@@ -498,6 +491,15 @@ opinfo (struct pacc_region *r, int kind, int a, int chunk, size_t bytes)
   return info;
 }
 
+/* Address of global row ROW of array A (its buffer after the rotations
+   of a resident plan) in the buffer slot of chunk I.  */
+static char *
+buf_row (const struct pacc_region *r, int i, int a, long row)
+{
+  return (char *) r->buf[pacc_chunk_slot (r, i) * r->n + r->bperm[a]]
+         + (size_t) (row - r->ch[i].blo) * r->a[a].row_bytes;
+}
+
 static void
 issue_wb (struct pacc_region *r, int j)
 {
@@ -522,8 +524,7 @@ issue_wb (struct pacc_region *r, int j)
         /* Each buffer goes back to the host array it was loaded from; the
            rotation only changes where the next block loads from.  */
         char *host = r->cur_host[a] + c->lo * (long) rb;
-        char *buf = (char *) r->buf[s * r->n + r->bperm[a]]
-                    + (size_t) (c->lo - c->blo) * rb;
+        char *buf = buf_row (r, j, a, c->lo);
         check_access (r, q, OP_WB, j, buf, bytes, 0);
         check_access (r, q, OP_WB, j, host, bytes, 1);
         pacc_backend->copy_out (queue, host, buf, bytes, &info);
@@ -572,13 +573,10 @@ issue_halos (struct pacc_region *r)
               {
                 size_t rb = r->a[a].row_bytes;
                 size_t bytes = (size_t) (hi - lo) * rb;
-                int b = r->bperm[a];
                 struct pacc_opinfo info = opinfo (r, PACC_OP_HALO, a, k,
                                                   bytes);
-                char *dst = (char *) r->buf[pacc_chunk_slot (r, k) * r->n + b]
-                            + (size_t) (lo - c->blo) * rb;
-                char *src = (char *) r->buf[pacc_chunk_slot (r, j) * r->n + b]
-                            + (size_t) (lo - o->blo) * rb;
+                char *dst = buf_row (r, k, a, lo);
+                char *src = buf_row (r, j, a, lo);
                 check_access (r, q, OP_HALO, k, src, bytes, 0);
                 check_access (r, q, OP_HALO, k, dst, bytes, 1);
                 pacc_backend->copy_buf (queue, dst, src,
@@ -649,8 +647,7 @@ pacc_sched_load (struct pacc_region *r, int i)
         size_t bytes = (size_t) (c->lhi - c->llo) * rb;
         struct pacc_opinfo info = opinfo (r, PACC_OP_LOAD, a, i, bytes);
         char *host = r->cur_host[a] + c->llo * (long) rb;
-        char *buf = (char *) r->buf[s * r->n + r->bperm[a]]
-                    + (size_t) (c->llo - c->blo) * rb;
+        char *buf = buf_row (r, i, a, c->llo);
         check_access (r, q, OP_LOAD, i, host, bytes, 0);
         check_access (r, q, OP_LOAD, i, buf, bytes, 1);
         pacc_backend->copy_in (queue, buf, host, bytes, &info);

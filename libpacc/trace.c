@@ -242,25 +242,31 @@ pacc_trace_kernels (struct pacc_region *r, int chunk, double t0, double t1)
 static const char *const kind_name[] = { "in", "inout", "temp" };
 
 void
-pacc_report_plan (const struct pacc_region *r)
+pacc_format_arrays (const struct pacc_region *r, char *buf, size_t size)
 {
-  char arrays[512], b1[32], b2[32], b3[32];
   size_t len = 0;
-  long minrows = r->len0, maxrows = 0;
-  int i;
-
-  if (pacc_settings.verbose < 1)
-    return;
-  arrays[0] = 0;
-  for (i = 0; i < r->n && len < sizeof arrays; i++)
+  buf[0] = 0;
+  for (int i = 0; i < r->n && len < size; i++)
     {
-      int m = snprintf (arrays + len, sizeof arrays - len, "%s%s (%s, %zu B/row)",
+      int m = snprintf (buf + len, size - len, "%s%s (%s, %zu B/row)",
                         i ? ", " : "", r->a[i].name, kind_name[r->a[i].kind],
                         r->a[i].row_bytes);
       if (m < 0)
         break;
       len += (size_t) m;
     }
+}
+
+void
+pacc_report_plan (const struct pacc_region *r)
+{
+  char arrays[512], b1[32], b2[32], b3[32];
+  long minrows = r->len0, maxrows = 0;
+  int i;
+
+  if (pacc_settings.verbose < 1)
+    return;
+  pacc_format_arrays (r, arrays, sizeof arrays);
   for (i = 0; i < r->nchunks; i++)
     {
       long rows = r->ch[i].hi - r->ch[i].lo;
