@@ -198,6 +198,22 @@ build_while (location_t loc, tree cond, tree body)
   return t;
 }
 
+/* VAR = 0; for (; VAR < N; VAR++) BODY  (VAR a long), as a statement
+   list.  */
+static tree
+counted_loop (location_t loc, tree var, tree n, tree body)
+{
+  tree list = alloc_stmt_list ();
+  add (&list, assign (var, lcst (0)));
+  add (&list, build_stmt (loc, FOR_STMT, NULL_TREE,
+			  build2 (LT_EXPR, boolean_type_node, var, n),
+			  assign (var, build2 (PLUS_EXPR,
+					       long_integer_type_node, var,
+					       lcst (1))),
+			  body, NULL_TREE));
+  return list;
+}
+
 static tree
 ne_zero (tree call)
 {
@@ -834,16 +850,9 @@ pacc_lower_region (pacc_region &r)
 							     (type)))))));
       tree i = new_var (c, "__pacc_i", long_integer_type_node);
       tree slot = part_elt (part, i);
-      add (&body, assign (i, lcst (0)));
-      tree loop = build_stmt (r.loc, FOR_STMT, NULL_TREE,
-			      build2 (LT_EXPR, boolean_type_node, i,
-				      unshare_expr (n)),
-			      assign (i, build2 (PLUS_EXPR,
-						 long_integer_type_node, i,
-						 lcst (1))),
-			      assign (slot, reduction_identity (rc.op, type)),
-			      NULL_TREE);
-      add (&body, loop);
+      add (&body, counted_loop (r.loc, i, unshare_expr (n),
+				assign (slot, reduction_identity (rc.op,
+								  type))));
     }
 
   /* Host map for the chunk code: arrays -> chunk pointers, assigned
@@ -888,13 +897,7 @@ pacc_lower_region (pacc_region &r)
       add (&step, assign (*host_map.get (TREE_OPERAND (t, 0)),
 			  rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
     }
-  add (&chunk, assign (s, lcst (0)));
-  add (&chunk, build_stmt (r.loc, FOR_STMT, NULL_TREE,
-			   build2 (LT_EXPR, boolean_type_node, s,
-				   elt (blk, BLK_KK)),
-			   assign (s, build2 (PLUS_EXPR, long_integer_type_node,
-					      s, lcst (1))),
-			   step, NULL_TREE));
+  add (&chunk, counted_loop (r.loc, s, elt (blk, BLK_KK), step));
   for (int a = 0; a < na; a++)
     add (&chunk, assign (elt (ptr, a), fold_convert (ptr_type_node,
 						     arr_ptr[a])));
@@ -925,24 +928,11 @@ pacc_lower_region (pacc_region &r)
 				       build2 (MULT_EXPR,
 					       long_integer_type_node, i, nch),
 				       ch));
-	  tree inner = build_stmt
-	    (r.loc, FOR_STMT, NULL_TREE,
-	     build2 (LT_EXPR, boolean_type_node, ch, nch),
-	     assign (ch, build2 (PLUS_EXPR, long_integer_type_node, ch,
-				 lcst (1))),
-	     assign (slot, reduction_combine (r.loc, pc.reductions[ri].op,
-					      unshare_expr (slot), src)),
-	     NULL_TREE);
-	  tree outer_body = alloc_stmt_list ();
-	  add (&outer_body, assign (ch, lcst (0)));
-	  add (&outer_body, inner);
-	  add (&body, assign (i, lcst (0)));
-	  add (&body, build_stmt
-	       (r.loc, FOR_STMT, NULL_TREE,
-		build2 (LT_EXPR, boolean_type_node, i, unshare_expr (n)),
-		assign (i, build2 (PLUS_EXPR, long_integer_type_node, i,
-				   lcst (1))),
-		outer_body, NULL_TREE));
+	  tree combine
+	    = assign (slot, reduction_combine (r.loc, pc.reductions[ri].op,
+					       unshare_expr (slot), src));
+	  add (&body, counted_loop (r.loc, i, unshare_expr (n),
+				    counted_loop (r.loc, ch, nch, combine)));
 	}
     }
 
