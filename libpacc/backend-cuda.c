@@ -168,8 +168,10 @@ struct cdev
   CUdeviceptr ldev;             /* device argument slots.  */
   CUevent lev[LAUNCH_SLOTS];
   char lused[LAUNCH_SLOTS];
-  char lpending[LAUNCH_SLOTS];  /* a deferred reduction result is in it.  */
+  char lpending[LAUNCH_SLOTS];  /* a deferred reduction result is in it
+                                   (set and cleared under defer_lock).  */
   unsigned lnext;
+  pthread_mutex_t llock;        /* the slots: one issuing thread at a time.  */
 };
 
 static struct cdev devs[PACC_MAX_DEVICES];
@@ -1119,6 +1121,14 @@ static _Thread_local struct
   unsigned slot;
 } last[LAUNCH_RESULTS];
 static _Thread_local int nlast;
+/* Under workers: the results of the last launch this thread handed out.  */
+static _Thread_local struct
+{
+  const void *var;
+  size_t bytes;
+  int dev;
+} hlast[LAUNCH_RESULTS];
+static _Thread_local int hnlast;
 
 struct deferred
 {
@@ -1128,9 +1138,10 @@ struct deferred
   int dev;
   unsigned slot;
 };
+static pthread_mutex_t defer_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct deferred *deferred;
 static size_t ndeferred, capdeferred;
-static void flush_locked (void);
+static void cuda_flush_results (void);
 
 static void
 launch_init (void)
@@ -1144,6 +1155,7 @@ launch_init (void)
   for (int d = 0; d < ndevs; d++)
     {
       struct cdev *v = &devs[d];
+      pthread_mutex_init (&v->llock, NULL);
       use_ctx (d);
       CU_CALL ("reading the number of multiprocessors", cuDeviceGetAttribute,
                &v->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, v->cudev);
@@ -1210,6 +1222,111 @@ launch_lookup (void (*fn) (void *), int dev)
   return k;
 }
 
+/* A launch as the device's thread issues it: the kernel, its dimensions
+   and the values of its map clauses, copied when it was handed out (the
+   variables may change before a worker issues it).  */
+struct klaunch
+{
+  CUfunction fn;
+  unsigned g, w, v;
+  CUstream s;
+  int dev;
+  size_t mapnum;
+  struct
+  {
+    int kind;
+    size_t size;
+    const void *var;            /* the host variable (results).  */
+    uintptr_t ival;             /* firstprivate_int: the value.  */
+    unsigned char val[LAUNCH_SCALAR_MAX];
+  } m[];
+};
+
+/* Issue L on its stream, in the calling thread (the host thread, or the
+   device's worker): the argument slot, the kernel, the copies of its
+   results into the slot, the slot's event.  Only one thread at a time
+   uses a device's slots (llock).  */
+static void
+launch_issue (const struct klaunch *l)
+{
+  struct cdev *dv0 = &devs[l->dev];
+  pthread_mutex_lock (&dv0->llock);
+  use_ctx (l->dev);
+  unsigned slot = dv0->lnext;
+  dv0->lnext = (dv0->lnext + 1) % LAUNCH_SLOTS;
+  /* A deferred reduction result still in the slot: take them all out.  */
+  if (__atomic_load_n (&dv0->lpending[slot], __ATOMIC_ACQUIRE))
+    cuda_flush_results ();
+  if (dv0->lused[slot])
+    CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
+             dv0->lev[slot]);
+  char *h = dv0->lhost + (size_t) slot * LAUNCH_SLOT_BYTES;
+  CUdeviceptr dv = dv0->ldev + (CUdeviceptr) slot * LAUNCH_SLOT_BYTES;
+  size_t bytes = l->mapnum * sizeof (void *);
+  for (size_t i = 0; i < l->mapnum; i++)
+    {
+      CUdeviceptr a;
+      int k = l->m[i].kind;
+      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+          || k == GOMP_MAP_FORCE_DEVICEPTR)
+        {
+          /* A copy of the host variable (for deviceptr, the variable
+             holding the device pointer: GCC 12 maps it like a scalar and
+             libgomp copies it, target.c), after the addresses.  */
+          memcpy (h + bytes, l->m[i].val, l->m[i].size);
+          a = dv + bytes;
+          bytes += LAUNCH_SCALAR_MAX;
+        }
+      else
+        /* firstprivate_int: the value itself.  */
+        a = (CUdeviceptr) l->m[i].ival;
+      memcpy (h + i * sizeof (void *), &a, sizeof a);
+    }
+  CU_CALL ("copying kernel arguments", cuMemcpyHtoDAsync_v2, dv, h, bytes,
+           l->s);
+  void *kargs[1] = { &dv };
+  CU_CALL ("launching a kernel", cuLaunchKernel, l->fn, l->g, 1, 1, l->v,
+           l->w, 1, 0, l->s, kargs, NULL);
+  /* `tofrom' scalars (reduction variables) come back after the kernel,
+     in stream order, into the pinned slot (a copy into the variable, on
+     the stack, would be synchronous); __pacc_reduction_result then takes
+     them from there (cuda_defer_result), without waiting.  */
+  nlast = 0;
+  for (size_t i = 0, off = l->mapnum * sizeof (void *); i < l->mapnum; i++)
+    {
+      int k = l->m[i].kind;
+      if (k == GOMP_MAP_TOFROM)
+        {
+          CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
+                   h + off, dv + off, l->m[i].size, l->s);
+          if (nlast < LAUNCH_RESULTS)
+            {
+              last[nlast].var = l->m[i].var;
+              last[nlast].src = h + off;
+              last[nlast].bytes = l->m[i].size;
+              last[nlast].dev = l->dev;
+              last[nlast].slot = slot;
+              nlast++;
+            }
+        }
+      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+          || k == GOMP_MAP_FORCE_DEVICEPTR)
+        off += LAUNCH_SCALAR_MAX;
+    }
+  CU_CALL ("recording a kernel-argument event", cuEventRecord,
+           dv0->lev[slot], l->s);
+  dv0->lused[slot] = 1;
+  pthread_mutex_unlock (&dv0->llock);
+}
+
+/* A launch handed to a device's worker (pacc_workers_call).  */
+static void
+launch_task (void *arg)
+{
+  launch_issue (arg);
+  free (arg);
+}
+
 static int
 cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
              size_t *sizes, unsigned short *kinds, const unsigned *dims,
@@ -1233,7 +1350,6 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
   struct cqueue *cq = queue_of (async);
   if (!cq)
     goto slow;
-  CUstream s = cq->stream;
   struct cdev *dv0 = &devs[cq->dev];
 
   pthread_mutex_lock (&launch_lock);
@@ -1271,71 +1387,45 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
         }
       g = k->gangs;
     }
+  pthread_mutex_unlock (&launch_lock);
 
-  unsigned slot = dv0->lnext;
-  dv0->lnext = (dv0->lnext + 1) % LAUNCH_SLOTS;
-  /* A deferred reduction result still in the slot: take them all out.  */
-  if (dv0->lpending[slot])
-    flush_locked ();
-  if (dv0->lused[slot])
-    CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
-             dv0->lev[slot]);
-  char *h = dv0->lhost + (size_t) slot * LAUNCH_SLOT_BYTES;
-  CUdeviceptr dv = dv0->ldev + (CUdeviceptr) slot * LAUNCH_SLOT_BYTES;
-  size_t bytes = mapnum * sizeof (void *);
+  int handed = pacc_workers_here ();
+  struct klaunch *l = pacc_xmalloc (NULL, sizeof *l + mapnum * sizeof l->m[0],
+                                    "a kernel launch");
+  l->fn = d->fn;
+  l->g = g;
+  l->w = w;
+  l->v = v;
+  l->s = cq->stream;
+  l->dev = cq->dev;
+  l->mapnum = mapnum;
+  if (handed)
+    hnlast = 0;
   for (size_t i = 0; i < mapnum; i++)
     {
-      CUdeviceptr a;
-      int k = kinds[i] & 0xff;
-      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
-          || k == GOMP_MAP_FORCE_DEVICEPTR)
+      int kd = kinds[i] & 0xff;
+      l->m[i].kind = kd;
+      l->m[i].size = sizes[i];
+      l->m[i].var = hostaddrs[i];
+      l->m[i].ival = (uintptr_t) hostaddrs[i];
+      if (kd != GOMP_MAP_FIRSTPRIVATE_INT)
+        memcpy (l->m[i].val, hostaddrs[i], sizes[i]);
+      if (handed && kd == GOMP_MAP_TOFROM && hnlast < LAUNCH_RESULTS)
         {
-          /* A copy of the host variable (for deviceptr, the variable
-             holding the device pointer: GCC 12 maps it like a scalar and
-             libgomp copies it, target.c), after the addresses.  */
-          memcpy (h + bytes, hostaddrs[i], sizes[i]);
-          a = dv + bytes;
-          bytes += LAUNCH_SCALAR_MAX;
+          hlast[hnlast].var = hostaddrs[i];
+          hlast[hnlast].bytes = sizes[i];
+          hlast[hnlast].dev = cq->dev;
+          hnlast++;
         }
-      else
-        /* firstprivate_int: the value itself.  */
-        a = (CUdeviceptr) (uintptr_t) hostaddrs[i];
-      memcpy (h + i * sizeof (void *), &a, sizeof a);
     }
-  CU_CALL ("copying kernel arguments", cuMemcpyHtoDAsync_v2, dv, h, bytes,
-           s);
-  void *kargs[1] = { &dv };
-  CU_CALL ("launching a kernel", cuLaunchKernel, d->fn, g, 1, 1, v, w, 1, 0,
-           s, kargs, NULL);
-  /* `tofrom' scalars (reduction variables) come back after the kernel,
-     in stream order, into the pinned slot (a copy into the variable, on
-     the stack, would be synchronous); __pacc_reduction_result then takes
-     them from there (cuda_defer_result), without waiting.  */
-  nlast = 0;
-  for (size_t i = 0, off = mapnum * sizeof (void *); i < mapnum; i++)
-    {
-      int k = kinds[i] & 0xff;
-      if (k == GOMP_MAP_TOFROM)
-        {
-          CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
-                   h + off, dv + off, sizes[i], s);
-          if (nlast < LAUNCH_RESULTS)
-            {
-              last[nlast].var = hostaddrs[i];
-              last[nlast].src = h + off;
-              last[nlast].bytes = sizes[i];
-              last[nlast].dev = cq->dev;
-              last[nlast].slot = slot;
-              nlast++;
-            }
-        }
-      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
-          || k == GOMP_MAP_FORCE_DEVICEPTR)
-        off += LAUNCH_SCALAR_MAX;
-    }
-  CU_CALL ("recording a kernel-argument event", cuEventRecord, dv0->lev[slot],
-           s);
-  dv0->lused[slot] = 1;
+  /* Under workers, the device's worker issues it, after the chunk's loads
+     it was handed before.  */
+  if (handed)
+    pacc_workers_call (cq->dev, launch_task, l);
+  else
+    launch_task (l);
+
+  pthread_mutex_lock (&launch_lock);
   L.nfast++;
   L.last_us = pacc_now_us ();
   L.host_us += L.last_us - t0;
@@ -1356,15 +1446,15 @@ cuda_launch (void (*fn) (void *), size_t mapnum, void **hostaddrs,
 
 slow:
   nlast = 0;
+  hnlast = 0;
   __atomic_add_fetch (&L.nslow, 1, __ATOMIC_RELAXED);
   return 0;
 }
 
-/* The last fast launch's reduction results of this thread, and the
-   results waiting to be copied to their destinations (in the order they
-   were deferred).  */
+/* The last launch's reduction results in the thread that issued it: VAR's
+   value is to reach DST later.  0 if that launch did not write VAR.  */
 static int
-cuda_defer_result (const void *var, void *dst, size_t bytes)
+defer_here (const void *var, void *dst, size_t bytes)
 {
   int i;
   for (i = 0; i < nlast; i++)
@@ -1372,7 +1462,7 @@ cuda_defer_result (const void *var, void *dst, size_t bytes)
       break;
   if (i == nlast)
     return 0;
-  pthread_mutex_lock (&launch_lock);
+  pthread_mutex_lock (&defer_lock);
   if (ndeferred == capdeferred)
     {
       size_t cap = capdeferred ? 2 * capdeferred : 256;
@@ -1387,37 +1477,73 @@ cuda_defer_result (const void *var, void *dst, size_t bytes)
   deferred[ndeferred].bytes = bytes;
   deferred[ndeferred].dev = last[i].dev;
   deferred[ndeferred].slot = last[i].slot;
-  devs[last[i].dev].lpending[last[i].slot] = 1;
+  __atomic_store_n (&devs[last[i].dev].lpending[last[i].slot], 1,
+                    __ATOMIC_RELEASE);
   ndeferred++;
-  pthread_mutex_unlock (&launch_lock);
+  pthread_mutex_unlock (&defer_lock);
   return 1;
 }
 
-/* With launch_lock held.  */
-static void
-flush_locked (void)
+struct defer_job
 {
+  const void *var;
+  void *dst;
+  size_t bytes;
+};
+
+static void
+defer_task (void *arg)
+{
+  struct defer_job *j = arg;
+  if (!defer_here (j->var, j->dst, j->bytes))
+    pacc_internal_error (cur_where, "a device worker lost a reduction "
+                         "result");
+  free (j);
+}
+
+/* The reduction results of this thread's last fast launch, and the
+   results waiting to be copied to their destinations (in the order they
+   were deferred).  Under workers the launch is still to be issued: the
+   device's worker defers the result after it (hlast says what the launch
+   will write).  */
+static int
+cuda_defer_result (const void *var, void *dst, size_t bytes)
+{
+  if (!pacc_workers_here ())
+    return defer_here (var, dst, bytes);
+  for (int i = 0; i < hnlast; i++)
+    if (hlast[i].var == var && hlast[i].bytes == bytes)
+      {
+        struct defer_job *j = pacc_xmalloc (cur_where, sizeof *j,
+                                            "a reduction result");
+        j->var = var;
+        j->dst = dst;
+        j->bytes = bytes;
+        pacc_workers_call (hlast[i].dev, defer_task, j);
+        return 1;
+      }
+  return 0;
+}
+
+/* Every deferred result to its destination.  The slot is released (its
+   flag cleared) only after the copy out of it.  */
+static void
+cuda_flush_results (void)
+{
+  pthread_mutex_lock (&defer_lock);
   for (size_t i = 0; i < ndeferred; i++)
     {
       struct deferred *x = &deferred[i];
       struct cdev *v = &devs[x->dev];
-      if (v->lpending[x->slot])
-        {
-          CU_CALL ("waiting for a reduction result", cuEventSynchronize,
-                   v->lev[x->slot]);
-          v->lpending[x->slot] = 0;
-        }
+      CU_CALL ("waiting for a reduction result", cuEventSynchronize,
+               v->lev[x->slot]);
       memcpy (x->dst, x->src, x->bytes);
     }
+  for (size_t i = 0; i < ndeferred; i++)
+    __atomic_store_n (&devs[deferred[i].dev].lpending[deferred[i].slot], 0,
+                      __ATOMIC_RELEASE);
   ndeferred = 0;
-}
-
-static void
-cuda_flush_results (void)
-{
-  pthread_mutex_lock (&launch_lock);
-  flush_locked ();
-  pthread_mutex_unlock (&launch_lock);
+  pthread_mutex_unlock (&defer_lock);
 }
 
 /* For PACC_VERBOSE at region end.  */

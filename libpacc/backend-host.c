@@ -8,10 +8,16 @@
    events, or a sync.  So a write-back really is deferred, as on a GPU, and
    a wait the scheduler forgot shows up as a wrong result in the tests
    instead of being hidden by eager execution.  Everything runs in the
-   calling thread, in an order fixed by the calls: deterministic.  */
+   calling thread, in an order fixed by the calls: deterministic.
+   Under device workers (workers.c, host_threaded) each queue is issued
+   by its device's worker thread instead: it runs each operation as it is
+   issued, a wait blocking the worker until the other queue has run far
+   enough, so copies overlap the kernels the calling thread runs, as on a
+   GPU, and a missing wait shows up as a race.  */
 
 #include "internal.h"
 
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,7 +46,12 @@ struct hqueue
   struct hop *head, *tail;
   unsigned long issued, executed;  /* operations enqueued / run so far.  */
   int running;                     /* inside a wait of its own.  */
+  int eager;                       /* run as issued (host_threaded);
+                                      EXECUTED is then under run_lock.  */
 };
+
+static pthread_mutex_t run_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t run_cv = PTHREAD_COND_INITIALIZER;
 
 /* An event is the queue position of its latest record: a wait issued
    now waits for that position, whatever is recorded later (the CUDA rule).  */
@@ -56,6 +67,15 @@ static void run_one (struct hqueue *q);
 static void
 run_until (struct hqueue *q, unsigned long seq)
 {
+  if (q->eager)
+    {
+      /* Q's worker runs it: wait for it.  */
+      pthread_mutex_lock (&run_lock);
+      while (q->executed < seq)
+        pthread_cond_wait (&run_cv, &run_lock);
+      pthread_mutex_unlock (&run_lock);
+      return;
+    }
   while (q->executed < seq)
     {
       if (!q->head)
@@ -93,7 +113,15 @@ run_one (struct hqueue *q)
   q->head = op->next;
   if (!q->head)
     q->tail = NULL;
-  q->executed++;
+  if (q->eager)
+    {
+      pthread_mutex_lock (&run_lock);
+      q->executed++;
+      pthread_cond_broadcast (&run_cv);
+      pthread_mutex_unlock (&run_lock);
+    }
+  else
+    q->executed++;
   free (op);
 }
 
@@ -233,6 +261,14 @@ host_event_destroy (void *event)
   free (event);
 }
 
+/* Under workers, the operation just enqueued runs now, in the worker.  */
+static void
+issued (struct hqueue *q)
+{
+  if (q->eager)
+    run_one (q);
+}
+
 static void
 host_copy (void *queue, void *dst, const void *src, size_t bytes,
            const struct pacc_opinfo *info)
@@ -242,6 +278,7 @@ host_copy (void *queue, void *dst, const void *src, size_t bytes,
   op->src = src;
   op->bytes = bytes;
   op->info = *info;
+  issued (queue);
 }
 
 static void
@@ -280,6 +317,7 @@ host_record (void *event, void *queue)
   enqueue (q, HOP_RECORD);
   e->q = q;
   e->seq = q->issued;
+  issued (q);
 }
 
 static void
@@ -292,6 +330,13 @@ host_wait (void *queue, void *event)
   op = enqueue (queue, HOP_WAIT);
   op->wq = e->q;
   op->wseq = e->seq;
+  issued (queue);
+}
+
+static void
+host_threaded (void *queue)
+{
+  ((struct hqueue *) queue)->eager = 1;
 }
 
 static void
@@ -319,5 +364,6 @@ const struct pacc_backend pacc_backend_host =
   .record = host_record,
   .wait = host_wait,
   .sync = host_sync,
-  .before_kernels = host_sync
+  .before_kernels = host_sync,
+  .threaded = host_threaded
 };

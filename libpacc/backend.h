@@ -136,6 +136,12 @@ struct pacc_backend
      times the kernels on the host clock.  */
   void (*kernels_mark) (void *queue, int start,
                         const struct pacc_opinfo *info);
+
+  /* QUEUE's operations will be issued by its device's worker thread
+     (workers.c), one thread per device: a back end that runs a queue's
+     operations lazily in whichever thread needs them must run them as
+     they are issued instead.  NULL: nothing to change.  */
+  void (*threaded) (void *queue);
 };
 
 extern const struct pacc_backend pacc_backend_host;

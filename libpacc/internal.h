@@ -41,6 +41,7 @@ struct pacc_settings
   unsigned long long device_memory; /* PACC_DEVICE_MEMORY, bytes.  */
   int verbose;                      /* PACC_VERBOSE, 0..2.  */
   int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
+  int workers;                      /* PACC_WORKERS: -1 auto, 0, 1.  */
   int data_path;                    /* PACC_DATA_PATH, enum
                                        pacc_data_path.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
@@ -121,6 +122,11 @@ struct pacc_region
   int resident;          /* every chunk keeps its buffer across blocks:
                             only halos move between blocks.  */
   const char *r_from;
+  int workers;           /* one worker thread per device issues the
+                            queue operations (workers.c).  */
+  const char *w_from;
+  const struct pacc_backend *be;  /* what the region issues through:
+                                     pacc_backend, or its workers.  */
   size_t buf_bytes;      /* all buffers of all arrays together.  */
   size_t dev_bytes;      /* the buffers one device holds.  */
   const char *k_from, *c_from, *q_from, *d_from;  /* "auto" or the
@@ -209,6 +215,18 @@ void pacc_cuda_follow_device (void);
 /* backend-cuda.c, for devices.c: a peer copy between two GPUs.  */
 void pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
                           size_t bytes, int async);
+
+/* workers.c: the back end in use, its queue operations issued by one
+   worker thread per device; run FN (ARG) in DEV's worker, after what was
+   handed to it so far; wait until DEV's worker (every worker) has run
+   everything handed to it; whether the calling thread runs a region
+   through workers (set by region.c), for the CUDA launcher.  */
+const struct pacc_backend *pacc_workers_backend (void);
+void pacc_workers_call (int dev, void (*fn) (void *), void *arg);
+void pacc_workers_drain (int dev);
+void pacc_workers_drain_all (void);
+int pacc_workers_here (void);
+void pacc_workers_enter (int on);
 
 /* trace.c: messages.  WHERE may be NULL.  */
 void pacc_error (const char *where, const char *fmt, ...)

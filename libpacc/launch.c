@@ -239,6 +239,11 @@ __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       && pacc_fast_launch (fn, mapnum, hostaddrs, sizes, kinds, dims, async))
     return;
 
+  /* libgomp launches from this thread: after what the device workers
+     were handed for the chunk (its loads).  */
+  if (pacc_workers_here ())
+    pacc_workers_drain_all ();
+
   /* Host data path: the chunk buffers live in host memory.  */
   if (!pacc_backend || pacc_backend->on_host)
     flags_m = ~(~flags_m | GOACC_FLAG_HOST_FALLBACK);

@@ -286,6 +286,13 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
       r->dev_selected = 1;
     }
   pacc_plan (r);
+  /* One worker thread per device issues the queue operations
+     (workers.c): by default when the pipeline spreads over devices.  */
+  r->workers = pacc_settings.workers >= 0 ? pacc_settings.workers
+                                          : r->ndev > 1;
+  r->w_from = pacc_settings.workers >= 0 ? "PACC_WORKERS" : "auto";
+  r->be = r->workers ? pacc_workers_backend () : pacc_backend;
+  pacc_workers_enter (r->workers);
   if (pacc_backend->select_device)
     pacc_backend->select_device (0);
   if (pacc_backend->region_begin && r->nsteps > 0)
@@ -320,7 +327,7 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
 static void
 alloc_resources (struct pacc_region *r)
 {
-  const struct pacc_backend *be = pacc_backend;
+  const struct pacc_backend *be = r->be;
   int i, s, a;
 
   r->queue = pacc_xcalloc (r->where, (size_t) r->nqueues, sizeof (void *),
@@ -369,7 +376,7 @@ alloc_resources (struct pacc_region *r)
 static void
 free_resources (struct pacc_region *r)
 {
-  const struct pacc_backend *be = pacc_backend;
+  const struct pacc_backend *be = r->be;
   int i;
 
   if (!r->resources)
@@ -505,10 +512,10 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   r->cur = i;
   r->st.chunks++;
   r->t_kernel_start = pacc_now_us ();
-  if (pacc_backend->kernels_mark)
+  if (r->be->kernels_mark)
     {
       struct pacc_opinfo info = kernels_info (r, i);
-      pacc_backend->kernels_mark (r->queue[ci[PACC_CI_QUEUE]], 1, &info);
+      r->be->kernels_mark (r->queue[ci[PACC_CI_QUEUE]], 1, &info);
     }
   return 1;
 }
@@ -565,11 +572,10 @@ __pacc_chunk_done (void *region, const long *ci, void *const *ptr)
   if (ci[PACC_CI_INDEX] != i)
     pacc_internal_error (r->where, "__pacc_chunk_done for chunk %ld while "
                          "chunk %d runs", ci[PACC_CI_INDEX], i);
-  if (pacc_backend->kernels_mark)
+  if (r->be->kernels_mark)
     {
       struct pacc_opinfo info = kernels_info (r, i);
-      pacc_backend->kernels_mark (r->queue[pacc_chunk_queue (r, i)], 0,
-                                  &info);
+      r->be->kernels_mark (r->queue[pacc_chunk_queue (r, i)], 0, &info);
     }
   else
     pacc_trace_kernels (r, i, r->t_kernel_start, t);
@@ -602,9 +608,9 @@ __pacc_reduction_result (void *region, const void *var, void *dst,
 void
 __pacc_region_sync (void *region)
 {
-  check (region, "__pacc_region_sync");
-  if (pacc_backend->flush_results)
-    pacc_backend->flush_results ();
+  struct pacc_region *r = check (region, "__pacc_region_sync");
+  if (r->be->flush_results)
+    r->be->flush_results ();
 }
 
 void *
@@ -633,9 +639,10 @@ __pacc_region_end (void *region)
     pacc_internal_error (r->where, "region ended after %ld of its %ld steps",
                          r->steps_done, r->nsteps);
   /* Deferred reduction results point into the region's scratch memory.  */
-  if (pacc_backend->flush_results)
-    pacc_backend->flush_results ();
+  if (r->be->flush_results)
+    r->be->flush_results ();
   free_resources (r);
+  pacc_workers_enter (0);
   if (r->dev_selected)
     pacc_backend->restore_device (r->saved_dev);
   if (r->be_region)

@@ -443,7 +443,7 @@ static void
 q_record (struct pacc_region *r, int q, int ev)
 {
   size_t nq = (size_t) r->nqueues;
-  pacc_backend->record (event (r, ev), r->queue[q]);
+  r->be->record (event (r, ev), r->queue[q]);
   if (r->check)
     memcpy (r->snap + (size_t) ev * nq, r->vc + (size_t) q * nq,
             nq * sizeof *r->vc);
@@ -457,7 +457,7 @@ q_wait (struct pacc_region *r, int q, int ev, int evq)
   size_t nq = (size_t) r->nqueues, b;
   if (evq == q)
     return;
-  pacc_backend->wait (r->queue[q], event (r, ev));
+  r->be->wait (r->queue[q], event (r, ev));
   if (r->check)
     for (b = 0; b < nq; b++)
       if (r->snap[(size_t) ev * nq + b] > r->vc[(size_t) q * nq + b])
@@ -527,12 +527,12 @@ issue_wb (struct pacc_region *r, int j)
         char *buf = buf_row (r, j, a, c->lo);
         check_access (r, q, OP_WB, j, buf, bytes, 0);
         check_access (r, q, OP_WB, j, host, bytes, 1);
-        pacc_backend->copy_out (queue, host, buf, bytes, &info);
+        r->be->copy_out (queue, host, buf, bytes, &info);
       }
   q_record (r, q, r->nchunks + j);
   r->buf_busy[s] = 0;
   if (!r->async)
-    pacc_backend->sync (queue);
+    r->be->sync (queue);
 }
 
 /* Issue the write-backs whose loads are all issued, in chunk order.  */
@@ -579,14 +579,14 @@ issue_halos (struct pacc_region *r)
                 char *src = buf_row (r, j, a, lo);
                 check_access (r, q, OP_HALO, k, src, bytes, 0);
                 check_access (r, q, OP_HALO, k, dst, bytes, 1);
-                pacc_backend->copy_buf (queue, dst, src,
+                r->be->copy_buf (queue, dst, src,
                                         pacc_chunk_device (r, j), bytes,
                                         &info);
               }
         }
       q_record (r, q, k);
       if (!r->async)
-        pacc_backend->sync (queue);
+        r->be->sync (queue);
     }
 }
 
@@ -608,7 +608,7 @@ pacc_sched_load (struct pacc_region *r, int i)
       r->buf_last[s] = i;
       r->buf_busy[s] = 1;
       r->n_loaded = i + 1;
-      pacc_backend->before_kernels (queue);
+      r->be->before_kernels (queue);
       issue_ready (r);
       return;
     }
@@ -650,15 +650,15 @@ pacc_sched_load (struct pacc_region *r, int i)
         char *buf = buf_row (r, i, a, c->llo);
         check_access (r, q, OP_LOAD, i, host, bytes, 0);
         check_access (r, q, OP_LOAD, i, buf, bytes, 1);
-        pacc_backend->copy_in (queue, buf, host, bytes, &info);
+        r->be->copy_in (queue, buf, host, bytes, &info);
       }
   q_record (r, q, i);
   r->buf_last[s] = i;
   r->buf_busy[s] = 1;
   r->n_loaded = i + 1;
   if (!r->async)
-    pacc_backend->sync (queue);
-  pacc_backend->before_kernels (queue);
+    r->be->sync (queue);
+  r->be->before_kernels (queue);
   issue_ready (r);
 }
 
@@ -690,5 +690,5 @@ pacc_sched_sync (struct pacc_region *r)
 {
   int q;
   for (q = 0; q < r->nqueues; q++)
-    pacc_backend->sync (r->queue[q]);
+    r->be->sync (r->queue[q]);
 }

@@ -186,11 +186,13 @@ trace_event (const char *name, const char *cat, const char *where,
 }
 
 /* A copy, or the kernels of a chunk (kind PACC_OP_KERNELS, from a back end
-   that times them on the device), ran from T0 to T1.  */
+   that times them on the device), ran from T0 to T1.  Called from the
+   device workers too, concurrently: the totals are under trace_lock.  */
 void
 pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1)
 {
   struct pacc_stats *st = info->stats;
+  pthread_mutex_lock (&trace_lock);
   if (info->kind == PACC_OP_LOAD)
     {
       st->bytes_in += info->bytes;
@@ -212,9 +214,6 @@ pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1)
     st->t_first = t0;
   if (t1 > st->t_last)
     st->t_last = t1;
-  if (!trace_file)
-    return;
-  pthread_mutex_lock (&trace_lock);
   if (trace_file)
     trace_event (info->kind == PACC_OP_LOAD ? "load"
                  : info->kind == PACC_OP_WB ? "write-back"
@@ -228,10 +227,8 @@ pacc_trace_copy (const struct pacc_opinfo *info, double t0, double t1)
 void
 pacc_trace_kernels (struct pacc_region *r, int chunk, double t0, double t1)
 {
-  r->st.t_kernels += t1 - t0;
-  if (!trace_file)
-    return;
   pthread_mutex_lock (&trace_lock);
+  r->st.t_kernels += t1 - t0;
   if (trace_file)
     trace_event ("kernels", "kernels", r->where, NULL,
                  pacc_chunk_queue (r, chunk), (int) r->blocks_started - 1,
@@ -276,7 +273,8 @@ pacc_report_plan (const struct pacc_region *r)
   pacc_note (r->where, "plan: %s; rows [%ld,%ld), %ld steps from t=%ld, "
              "halo -%ld/+%ld (extra -%ld/+%ld); k %ld (%s), chunks %d (%s, "
              "%ld-%ld rows), queues %d (%s), devices %d (%s%s), buffers %d "
-             "x %s (%s in all, %s per device), %s (%s), data path %s",
+             "x %s (%s in all, %s per device), %s (%s), workers %s (%s), "
+             "data path %s",
              arrays, r->lo0, r->lo0 + r->len0, r->nsteps, r->t0, r->hlo,
              r->hhi, r->elo, r->ehi, r->k, r->k_from, r->nchunks, r->c_from,
              minrows, maxrows, r->nqueues, r->q_from, r->ndev, r->d_from,
@@ -286,6 +284,7 @@ pacc_report_plan (const struct pacc_region *r)
              pacc_fmt_bytes (b2, sizeof b2, r->buf_bytes),
              pacc_fmt_bytes (b3, sizeof b3, r->dev_bytes),
              r->resident ? "resident" : "streaming", r->r_from,
+             r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : pacc_backend->name);
 }
 

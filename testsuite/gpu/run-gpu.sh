@@ -28,7 +28,10 @@
 #              2 GPUs (PACC_DEVICES, or the examples' device argument),
 #              the 2-GPU output compared with the 1-GPU one, and Jacobi
 #              out of core streaming through 1 and 2 GPUs; the table ends
-#              with the speed-ups
+#              with the speed-ups.  MULTI_W0=1 also runs every case on 2
+#              or more GPUs with PACC_WORKERS=0 (mode w0-Ngpu: the calling
+#              thread issues for every GPU, no worker threads), its
+#              speed-up taken over the same 1-GPU run
 #   TESTS=1|0                run the tests (default 1)
 #   GPU_SWEEP="..."          settings of the tests, in the syntax of
 #       testsuite/lib/pacc.exp (products separated by `;', VAR=v1,v2 words,
@@ -427,7 +430,10 @@ if [ "$BENCH" = multi ]; then
             run_bench "$b" "${d}gpu" "$ref" "PACC_DEVICES=$d" -- "$@" "$d" ;;
           *)
             [ "$d" -gt 1 ] && ref=$one-1gpu.keep
-            run_bench "$b" "${d}gpu" "$ref" "PACC_DEVICES=$d" -- "$@" ;;
+            run_bench "$b" "${d}gpu" "$ref" "PACC_DEVICES=$d" -- "$@"
+            [ "$d" -gt 1 ] && [ "${MULTI_W0:-0}" = 1 ] &&
+              run_bench "$b" "w0-${d}gpu" "$ref" "PACC_DEVICES=$d" \
+                PACC_WORKERS=0 -- "$@" ;;
         esac
       done
     done
@@ -440,6 +446,10 @@ if [ "$BENCH" = multi ]; then
       [ "$d" -gt 1 ] && ref=$W/bench/$b-$(echo "$*" | tr ' ' 'x')-ooc-1gpu.keep
       run_bench "$b" "ooc-${d}gpu" "$ref" PACC_DEVICES=$d PACC_RESIDENT=0 \
         "PACC_DEVICE_MEMORY=${OOC_MEM:-4G}" "PACC_K=${OOC_K:-8}" -- "$@"
+      [ "$d" -gt 1 ] && [ "${MULTI_W0:-0}" = 1 ] &&
+        run_bench "$b" "w0-ooc-${d}gpu" "$ref" PACC_DEVICES=$d PACC_RESIDENT=0 \
+          PACC_WORKERS=0 "PACC_DEVICE_MEMORY=${OOC_MEM:-4G}" \
+          "PACC_K=${OOC_K:-8}" -- "$@"
     done
   fi
 fi
@@ -457,15 +467,17 @@ if [ "$BENCH" != none ]; then
             for (i = 1; i <= nf; i++) line = line sprintf(i < nf ? "%-" w[i] "s  " : "%s", c[r, i])
             print line } }' "$TABLE" | tee -a "$summary"
   if [ "$BENCH" = multi ]; then
-    # Speed-up of 2 GPUs over 1: rows "X-2gpu" over "X-1gpu" (X: check,
-    # ooc, or nothing) of the same benchmark and size.
+    # Speed-up of N GPUs over 1: rows "X-Ngpu" over "X-1gpu" (X: check,
+    # ooc, or nothing) of the same benchmark and size; "w0-X-Ngpu" over
+    # "X-1gpu" too.
     say "speed-ups (N GPUs over 1, GFLOPS):"
     awk -F'\t' 'NR > 1 && $4 ~ /[0-9]gpu$/ && $8 != "-" {
         m = $4; d = substr(m, length(m) - 3, 1); sub(/[0-9]gpu$/, "", m)
         g[$1 " " $2 " " m, d] = $8; k[$1 " " $2 " " m] = 1 }
-      END { for (x in k) for (d = 2; d <= 8; d++)
-              if (g[x, 1] > 0 && g[x, d] != "")
-                printf "   %-40s %d GPUs: %8.2f -> %8.2f GFLOPS: %.2fx\n", x, d, g[x, 1], g[x, d], g[x, d] / g[x, 1] }' \
+      END { for (x in k) { b = x; sub(/ w0-/, " ", b)
+              for (d = 2; d <= 8; d++)
+                if (g[b, 1] > 0 && g[x, d] != "")
+                  printf "   %-40s %d GPUs: %8.2f -> %8.2f GFLOPS: %.2fx\n", x, d, g[b, 1], g[x, d], g[x, d] / g[b, 1] } }' \
       "$TABLE" | sort | tee -a "$summary"
   fi
 else

@@ -85,9 +85,25 @@ for d in PACC_DEVICES=2 PACC_DEVICES=3 PACC_DEVICES=5; do
         for t in "${tests[@]}"; do
           if [ "$t" = thin ] && [ -n "$k$c" ]; then continue; fi
           run "$d $k $c $q" "$t"
-          # The same plan streamed instead of resident.
-          [ "$q" = PACC_QUEUES=8 ] && run "$d $k $c $q PACC_RESIDENT=0" "$t"
+          # The same plan streamed instead of resident, and issued from
+          # the calling thread instead of one worker per device.
+          if [ "$q" = PACC_QUEUES=8 ]; then
+            run "$d $k $c $q PACC_RESIDENT=0" "$t"
+            run "$d $k $c $q PACC_WORKERS=0" "$t"
+          fi
         done
+      done
+    done
+  done
+done
+
+# One device, its queue operations issued by a worker thread.
+for c in "" PACC_CHUNKS=3 PACC_CHUNKS=7; do
+  for k in "" PACC_K=2; do
+    for q in "" PACC_QUEUES=2; do
+      for t in "${tests[@]}"; do
+        if [ "$t" = thin ] && [ -n "$k$c" ]; then continue; fi
+        run "PACC_WORKERS=1 $k $c $q" "$t"
       done
     done
   done
@@ -115,6 +131,7 @@ expect 1 "PACC_DEVICES: expected an integer from 1 to 64, got 'two'" PACC_DEVICE
 expect 1 "PACC_DEVICE_MEMORY: expected a positive number of bytes with an optional K, M or G suffix, got '12T'" PACC_DEVICE_MEMORY=12T ok
 expect 1 "PACC_VERBOSE: expected 0, 1 or 2, got '3'" PACC_VERBOSE=3 ok
 expect 1 "PACC_RESIDENT: expected 0 or 1, got 'yes'" PACC_RESIDENT=yes ok
+expect 1 "PACC_WORKERS: expected 0 or 1, got '2'" PACC_WORKERS=2 ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
 expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok

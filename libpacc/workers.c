@@ -1,0 +1,444 @@
+/* workers.c - the task-based runtime: one worker thread per device issues
+   that device's queue operations, so that the one host thread running a
+   pipeline (the scheduler and the generated code) only hands work out and
+   never waits on one device's driver calls while the others idle.
+
+   pacc_workers_backend () wraps the back end in use: a region that uses
+   workers (PACC_WORKERS=1, or by default one spread over two or more
+   devices) issues through it.  Its queue operations (copies, records,
+   waits, kernel timing marks) become tasks on the FIFO of the queue's
+   device; the worker of that device calls the real back end in task
+   order, with the device's context current on its own thread, and the
+   CUDA back end's kernel launches go there too (pacc_workers_call).
+   Everything else (queues, events, buffers, memory) is set up directly,
+   while the workers are idle.
+
+   Events are the one thing devices share.  The back-end rule (backend.h)
+   is that a wait refers to the latest record issued *before it*, in the
+   scheduler's order; with one FIFO per device, a wait on another
+   device's event could overtake that record, or run after a later one.
+   So a wait carries the number of records issued before it and its
+   worker waits until the recording worker has issued that many; and a
+   record carries the number of waits issued before it, and its worker
+   waits until they are all issued.  Every such wait is for a task the
+   host handed out earlier, and each FIFO runs in hand-out order, so the
+   earliest unfinished task can always run: no deadlock.
+
+   Usage (region.c, scheduler.c):
+     const struct pacc_backend *be = pacc_workers_backend ();
+     void *q = be->queue_create (dev, index);
+     be->copy_in (q, buf, host, bytes, &info);   (returns at once)
+     be->sync (q);                               (waits for the worker)  */
+
+#include "internal.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Tasks a device's FIFO holds before the host waits for room.  */
+#define WORKER_RING 4096
+
+enum wop
+{
+  W_COPY_IN, W_COPY_OUT, W_COPY_BUF, W_RECORD, W_WAIT, W_SYNC, W_MARK,
+  W_CALL
+};
+
+struct wqueue
+{
+  int dev;
+  void *inner;
+};
+
+struct wevent
+{
+  int dev;
+  void *inner;
+  /* Records and waits handed out (host thread) and issued (workers, under
+     gate_lock).  */
+  unsigned long rec_out, wait_out;
+  unsigned long rec_done, wait_done;
+};
+
+struct wtask
+{
+  enum wop op;
+  void *queue;              /* the inner queue.  */
+  void *dst;
+  const void *src;
+  size_t bytes;
+  int src_dev, start;
+  struct wevent *ev;
+  unsigned long need;       /* W_RECORD: waits, W_WAIT: records, issued
+                               before this one may be.  */
+  void (*fn) (void *);      /* W_CALL.  */
+  void *arg;
+  struct pacc_opinfo info;
+};
+
+struct worker
+{
+  int started;
+  pthread_t th;
+  pthread_mutex_t lock;
+  pthread_cond_t more, done_cv;
+  struct wtask *ring;
+  unsigned long out, done;  /* tasks handed out / finished.  */
+};
+
+static const struct pacc_backend *inner;
+static struct pacc_backend wrapped;
+static struct worker workers[PACC_MAX_DEVICES];
+static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t gate_cv = PTHREAD_COND_INITIALIZER;
+
+static void
+run_task (struct wtask *t)
+{
+  switch (t->op)
+    {
+    case W_COPY_IN:
+      inner->copy_in (t->queue, t->dst, t->src, t->bytes, &t->info);
+      break;
+    case W_COPY_OUT:
+      inner->copy_out (t->queue, t->dst, t->src, t->bytes, &t->info);
+      break;
+    case W_COPY_BUF:
+      inner->copy_buf (t->queue, t->dst, t->src, t->src_dev, t->bytes,
+                       &t->info);
+      break;
+    case W_RECORD:
+      pthread_mutex_lock (&gate_lock);
+      while (t->ev->wait_done < t->need)
+        pthread_cond_wait (&gate_cv, &gate_lock);
+      pthread_mutex_unlock (&gate_lock);
+      inner->record (t->ev->inner, t->queue);
+      pthread_mutex_lock (&gate_lock);
+      t->ev->rec_done++;
+      pthread_cond_broadcast (&gate_cv);
+      pthread_mutex_unlock (&gate_lock);
+      break;
+    case W_WAIT:
+      pthread_mutex_lock (&gate_lock);
+      while (t->ev->rec_done < t->need)
+        pthread_cond_wait (&gate_cv, &gate_lock);
+      pthread_mutex_unlock (&gate_lock);
+      if (t->need)
+        inner->wait (t->queue, t->ev->inner);
+      pthread_mutex_lock (&gate_lock);
+      t->ev->wait_done++;
+      pthread_cond_broadcast (&gate_cv);
+      pthread_mutex_unlock (&gate_lock);
+      break;
+    case W_SYNC:
+      inner->sync (t->queue);
+      break;
+    case W_MARK:
+      inner->kernels_mark (t->queue, t->start, &t->info);
+      break;
+    case W_CALL:
+      t->fn (t->arg);
+      break;
+    }
+}
+
+static void *
+worker_main (void *arg)
+{
+  struct worker *w = arg;
+  pthread_mutex_lock (&w->lock);
+  for (;;)
+    {
+      while (w->done == w->out)
+        pthread_cond_wait (&w->more, &w->lock);
+      /* The slot stays ours until DONE moves past it.  */
+      struct wtask *t = &w->ring[w->done % WORKER_RING];
+      pthread_mutex_unlock (&w->lock);
+      run_task (t);
+      pthread_mutex_lock (&w->lock);
+      w->done++;
+      pthread_cond_broadcast (&w->done_cv);
+    }
+  return NULL;
+}
+
+static struct worker *
+worker (int dev)
+{
+  struct worker *w;
+  if (dev < 0 || dev >= PACC_MAX_DEVICES)
+    pacc_internal_error (NULL, "a task for device %d", dev);
+  w = &workers[dev];
+  if (__atomic_load_n (&w->started, __ATOMIC_ACQUIRE))
+    return w;
+  pthread_mutex_lock (&start_lock);
+  if (!w->started)
+    {
+      pthread_attr_t attr;
+      pthread_mutex_init (&w->lock, NULL);
+      pthread_cond_init (&w->more, NULL);
+      pthread_cond_init (&w->done_cv, NULL);
+      w->ring = pacc_xcalloc (NULL, WORKER_RING, sizeof *w->ring,
+                              "a worker's task list");
+      pthread_attr_init (&attr);
+      pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+      if (pthread_create (&w->th, &attr, worker_main, w))
+        pacc_error (NULL, "cannot start the worker thread of device %d",
+                    dev);
+      pthread_attr_destroy (&attr);
+      __atomic_store_n (&w->started, 1, __ATOMIC_RELEASE);
+    }
+  pthread_mutex_unlock (&start_lock);
+  return w;
+}
+
+/* Hand T to DEV's worker (waiting for room).  Returns its ticket.  */
+static unsigned long
+submit (int dev, const struct wtask *t)
+{
+  struct worker *w = worker (dev);
+  unsigned long ticket;
+  pthread_mutex_lock (&w->lock);
+  while (w->out - w->done >= WORKER_RING)
+    pthread_cond_wait (&w->done_cv, &w->lock);
+  w->ring[w->out % WORKER_RING] = *t;
+  ticket = ++w->out;
+  pthread_cond_signal (&w->more);
+  pthread_mutex_unlock (&w->lock);
+  return ticket;
+}
+
+static void
+wait_ticket (int dev, unsigned long ticket)
+{
+  struct worker *w = worker (dev);
+  pthread_mutex_lock (&w->lock);
+  while (w->done < ticket)
+    pthread_cond_wait (&w->done_cv, &w->lock);
+  pthread_mutex_unlock (&w->lock);
+}
+
+void
+pacc_workers_call (int dev, void (*fn) (void *), void *arg)
+{
+  struct wtask t;
+  memset (&t, 0, sizeof t);
+  t.op = W_CALL;
+  t.fn = fn;
+  t.arg = arg;
+  submit (dev, &t);
+}
+
+void
+pacc_workers_drain (int dev)
+{
+  struct worker *w = worker (dev);
+  unsigned long ticket;
+  pthread_mutex_lock (&w->lock);
+  ticket = w->out;
+  pthread_mutex_unlock (&w->lock);
+  wait_ticket (dev, ticket);
+}
+
+void
+pacc_workers_drain_all (void)
+{
+  for (int d = 0; d < PACC_MAX_DEVICES; d++)
+    if (__atomic_load_n (&workers[d].started, __ATOMIC_ACQUIRE))
+      pacc_workers_drain (d);
+}
+
+static _Thread_local int in_region;
+
+int
+pacc_workers_here (void)
+{
+  return in_region;
+}
+
+void
+pacc_workers_enter (int on)
+{
+  in_region = on;
+}
+
+/* ------------------------------------------------------------------ */
+/* The wrapped back end.  */
+
+static void *
+w_queue_create (int dev, int index)
+{
+  struct wqueue *q = pacc_xcalloc (NULL, 1, sizeof *q, "a queue");
+  q->dev = dev;
+  q->inner = inner->queue_create (dev, index);
+  if (inner->threaded)
+    inner->threaded (q->inner);
+  worker (dev);
+  return q;
+}
+
+static void
+w_queue_destroy (void *queue)
+{
+  struct wqueue *q = queue;
+  pacc_workers_drain (q->dev);
+  inner->queue_destroy (q->inner);
+  free (q);
+}
+
+static void *
+w_event_create (int dev)
+{
+  struct wevent *e = pacc_xcalloc (NULL, 1, sizeof *e, "an event");
+  e->dev = dev;
+  e->inner = inner->event_create (dev);
+  return e;
+}
+
+static void
+w_event_destroy (void *event)
+{
+  struct wevent *e = event;
+  pacc_workers_drain (e->dev);
+  inner->event_destroy (e->inner);
+  free (e);
+}
+
+static void
+copy_task (enum wop op, void *queue, void *dst, const void *src, int src_dev,
+           size_t bytes, const struct pacc_opinfo *info)
+{
+  struct wqueue *q = queue;
+  struct wtask t;
+  memset (&t, 0, sizeof t);
+  t.op = op;
+  t.queue = q->inner;
+  t.dst = dst;
+  t.src = src;
+  t.src_dev = src_dev;
+  t.bytes = bytes;
+  t.info = *info;
+  submit (q->dev, &t);
+}
+
+static void
+w_copy_in (void *queue, void *buf, const void *host, size_t bytes,
+           const struct pacc_opinfo *info)
+{
+  copy_task (W_COPY_IN, queue, buf, host, 0, bytes, info);
+}
+
+static void
+w_copy_out (void *queue, void *host, const void *buf, size_t bytes,
+            const struct pacc_opinfo *info)
+{
+  copy_task (W_COPY_OUT, queue, host, buf, 0, bytes, info);
+}
+
+static void
+w_copy_buf (void *queue, void *dst, const void *src, int src_dev,
+            size_t bytes, const struct pacc_opinfo *info)
+{
+  copy_task (W_COPY_BUF, queue, dst, src, src_dev, bytes, info);
+}
+
+static void
+w_record (void *event, void *queue)
+{
+  struct wqueue *q = queue;
+  struct wevent *e = event;
+  struct wtask t;
+  memset (&t, 0, sizeof t);
+  t.op = W_RECORD;
+  t.queue = q->inner;
+  t.ev = e;
+  t.need = e->wait_out;
+  e->rec_out++;
+  submit (q->dev, &t);
+}
+
+static void
+w_wait (void *queue, void *event)
+{
+  struct wqueue *q = queue;
+  struct wevent *e = event;
+  struct wtask t;
+  memset (&t, 0, sizeof t);
+  t.op = W_WAIT;
+  t.queue = q->inner;
+  t.ev = e;
+  t.need = e->rec_out;
+  e->wait_out++;
+  submit (q->dev, &t);
+}
+
+static void
+w_sync (void *queue)
+{
+  struct wqueue *q = queue;
+  struct wtask t;
+  memset (&t, 0, sizeof t);
+  t.op = W_SYNC;
+  t.queue = q->inner;
+  wait_ticket (q->dev, submit (q->dev, &t));
+}
+
+/* Kernels the calling thread runs itself (on the host, or launched
+   through libgomp) come after everything handed out for their device.  */
+static void
+w_before_kernels (void *queue)
+{
+  struct wqueue *q = queue;
+  if (inner->on_host)
+    pacc_workers_drain (q->dev);
+  inner->before_kernels (q->inner);
+}
+
+static void
+w_kernels_mark (void *queue, int start, const struct pacc_opinfo *info)
+{
+  struct wqueue *q = queue;
+  struct wtask t;
+  memset (&t, 0, sizeof t);
+  t.op = W_MARK;
+  t.queue = q->inner;
+  t.start = start;
+  t.info = *info;
+  submit (q->dev, &t);
+}
+
+static void
+w_flush_results (void)
+{
+  pacc_workers_drain_all ();
+  inner->flush_results ();
+}
+
+const struct pacc_backend *
+pacc_workers_backend (void)
+{
+  pthread_mutex_lock (&start_lock);
+  if (inner != pacc_backend)
+    {
+      inner = pacc_backend;
+      wrapped = *inner;
+      wrapped.queue_create = w_queue_create;
+      wrapped.queue_destroy = w_queue_destroy;
+      wrapped.event_create = w_event_create;
+      wrapped.event_destroy = w_event_destroy;
+      wrapped.copy_in = w_copy_in;
+      wrapped.copy_out = w_copy_out;
+      wrapped.copy_buf = w_copy_buf;
+      wrapped.record = w_record;
+      wrapped.wait = w_wait;
+      wrapped.sync = w_sync;
+      wrapped.before_kernels = w_before_kernels;
+      wrapped.kernels_mark = inner->kernels_mark ? w_kernels_mark : NULL;
+      wrapped.flush_results = inner->flush_results ? w_flush_results : NULL;
+      wrapped.threaded = NULL;
+    }
+  pthread_mutex_unlock (&start_lock);
+  return &wrapped;
+}
