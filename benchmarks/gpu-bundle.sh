@@ -126,11 +126,11 @@ build_bench () {
   local b=$1 src; src=$(bench_src "$b")
   # shellcheck disable=SC2086
   run_logged "$b-pacc" $CC -O3 $pcflags "$src" -o "$bundle/bin/$b-pacc" $plibs -lm -pthread || return 1
-  # Rows to gangs round robin: to compare with the default block
-  # distribution (doc/manual.md, -fplugin-arg-pacc-gang-static).
+  # Rows to gangs in GCC's blocks instead of round robin (the default):
+  # to compare the two (doc/manual.md, -fplugin-arg-pacc-gang-static).
   case $b in jacobi|himeno|cip)
-    run_logged "$b-pacc-gs1" $CC -O3 $pcflags -fplugin-arg-pacc-gang-static=1 "$src" \
-      -o "$bundle/bin/$b-pacc-gs1" $plibs -lm -pthread || return 1 ;;
+    run_logged "$b-pacc-gs0" $CC -O3 $pcflags -fplugin-arg-pacc-gang-static=0 "$src" \
+      -o "$bundle/bin/$b-pacc-gs0" $plibs -lm -pthread || return 1 ;;
   esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1

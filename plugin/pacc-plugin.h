@@ -91,7 +91,8 @@ struct pacc_directive
 
 /* pacc-plugin.cc */
 extern bool pacc_verbose;
-extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, 0: off.  */
+extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
+				   0: GCC's blocks of rows.  */
 extern tree pacc_gc_root;
 void pacc_keep_tree (tree t);
 

@@ -1,6 +1,7 @@
-/* Rows given to gangs round robin (-fplugin-arg-pacc-gang-static=1)
-   instead of in blocks: the same result.  */
-/* { dg-pacc-options "-fplugin-arg-pacc-gang-static=1" } */
+/* Rows given to gangs in GCC's contiguous blocks
+   (-fplugin-arg-pacc-gang-static=0) instead of round robin (the
+   default): the same result.  */
+/* { dg-pacc-options "-fplugin-arg-pacc-gang-static=0" } */
 
 #include "pacc-check.h"
 
