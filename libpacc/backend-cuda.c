@@ -1575,6 +1575,8 @@ struct cregion
   unsigned long fast0, slow0;  /* Launch counts at region begin.  */
   unsigned long samples0;
   double host_us0;
+  size_t reg_bytes;       /* registered here, and how long it took.  */
+  double reg_us;
 };
 
 static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -1774,7 +1776,9 @@ cuda_region_begin (const char *where, int n, char *const *host,
             jobs[k].len = hi - lo;
             jobs[k].flags = CU_MEMHOSTREGISTER_PORTABLE;
           }
+      double t0 = pacc_now_us ();
       run_reg_jobs (jobs, nj);
+      g->reg_us = pacc_now_us () - t0;
       for (i = 0; i < ns; i++)
         if (!a[i].written)
           for (int k = first[i]; k < first[i + 1]; k++)
@@ -1807,7 +1811,10 @@ cuda_region_begin (const char *where, int n, char *const *host,
             {
               for (k = first[i]; k < first[i + 1]; k++)
                 if (jobs[k].r == CUDA_SUCCESS)
-                  g->ours[g->nours++] = jobs[k].lo;
+                  {
+                    g->ours[g->nours++] = jobs[k].lo;
+                    g->reg_bytes += jobs[k].len;
+                  }
               if (before && pacc_settings.verbose >= 2)
                 pacc_note (where, "array '%s' is page-locked already%s: "
                            "using it as it is", nm,
@@ -1897,12 +1904,23 @@ cuda_region_end (void *handle)
           jobs[i].lo = g->ours[i];
           jobs[i].unreg = 1;
         }
+      double t0 = pacc_now_us ();
       run_reg_jobs (jobs, g->nours);
+      double unreg_us = pacc_now_us () - t0;
       for (i = 0; i < g->nours; i++)
         if (jobs[i].r != CUDA_SUCCESS)
           cuda_fail ("cuMemHostUnregister", jobs[i].r, "unregistering a "
                      "host array", NULL);
       free (jobs);
+      /* Host time outside the device span: pinning and unpinning.  */
+      if (pacc_settings.verbose >= 1)
+        {
+          char b[32];
+          pacc_note (g->where, "host arrays: %s registered in %.1f ms, "
+                     "unregistered in %.1f ms (%d threads)",
+                     pacc_fmt_bytes (b, sizeof b, g->reg_bytes),
+                     g->reg_us / 1000.0, unreg_us / 1000.0, REG_THREADS);
+        }
     }
   free (g->direct);
   free (g->ours);

@@ -306,21 +306,34 @@ w_event_destroy (void *event)
   free (e);
 }
 
+/* A task OP on QUEUE (a struct wqueue), the rest zero.  */
+static struct wtask
+task (enum wop op, void *queue)
+{
+  struct wtask t;
+  memset (&t, 0, sizeof t);
+  t.op = op;
+  t.queue = ((struct wqueue *) queue)->inner;
+  return t;
+}
+
+static int
+dev_of (void *queue)
+{
+  return ((struct wqueue *) queue)->dev;
+}
+
 static void
 copy_task (enum wop op, void *queue, void *dst, const void *src, int src_dev,
            size_t bytes, const struct pacc_opinfo *info)
 {
-  struct wqueue *q = queue;
-  struct wtask t;
-  memset (&t, 0, sizeof t);
-  t.op = op;
-  t.queue = q->inner;
+  struct wtask t = task (op, queue);
   t.dst = dst;
   t.src = src;
   t.src_dev = src_dev;
   t.bytes = bytes;
   t.info = *info;
-  submit (q->dev, &t);
+  submit (dev_of (queue), &t);
 }
 
 static void
@@ -344,45 +357,38 @@ w_copy_buf (void *queue, void *dst, const void *src, int src_dev,
   copy_task (W_COPY_BUF, queue, dst, src, src_dev, bytes, info);
 }
 
+/* A record waits (in its worker) for the waits on EVENT handed out before
+   it; a wait for the records handed out before it.  */
+static void
+event_task (enum wop op, void *queue, void *event)
+{
+  struct wevent *e = event;
+  struct wtask t = task (op, queue);
+  t.ev = e;
+  if (op == W_RECORD)
+    t.need = e->wait_out, e->rec_out++;
+  else
+    t.need = e->rec_out, e->wait_out++;
+  submit (dev_of (queue), &t);
+}
+
 static void
 w_record (void *event, void *queue)
 {
-  struct wqueue *q = queue;
-  struct wevent *e = event;
-  struct wtask t;
-  memset (&t, 0, sizeof t);
-  t.op = W_RECORD;
-  t.queue = q->inner;
-  t.ev = e;
-  t.need = e->wait_out;
-  e->rec_out++;
-  submit (q->dev, &t);
+  event_task (W_RECORD, queue, event);
 }
 
 static void
 w_wait (void *queue, void *event)
 {
-  struct wqueue *q = queue;
-  struct wevent *e = event;
-  struct wtask t;
-  memset (&t, 0, sizeof t);
-  t.op = W_WAIT;
-  t.queue = q->inner;
-  t.ev = e;
-  t.need = e->rec_out;
-  e->wait_out++;
-  submit (q->dev, &t);
+  event_task (W_WAIT, queue, event);
 }
 
 static void
 w_sync (void *queue)
 {
-  struct wqueue *q = queue;
-  struct wtask t;
-  memset (&t, 0, sizeof t);
-  t.op = W_SYNC;
-  t.queue = q->inner;
-  wait_ticket (q->dev, submit (q->dev, &t));
+  struct wtask t = task (W_SYNC, queue);
+  wait_ticket (dev_of (queue), submit (dev_of (queue), &t));
 }
 
 /* Kernels the calling thread runs itself (on the host, or launched
@@ -399,14 +405,10 @@ w_before_kernels (void *queue)
 static void
 w_kernels_mark (void *queue, int start, const struct pacc_opinfo *info)
 {
-  struct wqueue *q = queue;
-  struct wtask t;
-  memset (&t, 0, sizeof t);
-  t.op = W_MARK;
-  t.queue = q->inner;
+  struct wtask t = task (W_MARK, queue);
   t.start = start;
   t.info = *info;
-  submit (q->dev, &t);
+  submit (dev_of (queue), &t);
 }
 
 static void
