@@ -12,8 +12,9 @@
 #            with cp -L) and the libpacc.so.0 the programs were linked with
 #   bin/     jacobi, himeno, cip built with PACC (-O3 and pkg-config's
 #            flags: *-pacc) and as plain C (*-ref), the hand-written CUDA
-#            baselines (*-cuda: nvcc -O3 -arch=sm_90 -fmad=false), and
+#            baselines (*-cuda: nvcc -O3 -arch=sm_90 -fmad=false),
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
+#            and regtest (benchmarks/tools/regtest.c: pinning speed)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
 #            testsuite/lib/pacc.exp builds it (NAME.pacc), the output of the
 #            plain build run here (NAME.ref.out: the reference is CPU code),
@@ -165,6 +166,13 @@ done
 # shellcheck disable=SC2086
 run_logged acc-probe $CC -O2 -fopenacc $poffload "$bundle/build-logs/acc-probe.c" \
   -o "$bundle/bin/acc-probe"
+# How fast the host pins memory (benchmarks/tools/regtest.c): the CUDA
+# headers and stub library next to nvcc.
+cuda_top=${nvcc:+$(dirname "$(dirname "$nvcc")")}
+if [ -n "$cuda_top" ] && [ -f "$cuda_top/include/cuda.h" ]; then
+  run_logged regtest $CC -O2 -I"$cuda_top/include" "$top/benchmarks/tools/regtest.c" \
+    -o "$bundle/bin/regtest" -L"$cuda_top/lib64/stubs" -lcuda -pthread
+fi
 wait
 
 # ----------------------------------------------------------- run tests ---

@@ -1,7 +1,8 @@
 /* regtest.c -- how fast cuMemHostRegister pins (and cuMemHostUnregister
    unpins) a large malloc'd range, touched first as the benchmarks' arrays
    are, from 1, 2, 4, 8 and 16 threads each taking an equal piece
-   (benchmarks/RESULTS.md: libpacc registers each array from one thread).
+   (benchmarks/RESULTS.md; libpacc registers in 1 GiB pieces from 4
+   threads).
 
    Build (CUDA toolkit; the stub library is enough to link):
      gcc -O2 -I/usr/local/cuda/include regtest.c -o regtest \
