@@ -124,6 +124,12 @@ run_task (struct wtask *t)
       pthread_mutex_lock (&gate_lock);
       while (t->ev->rec_done < t->need)
         pthread_cond_wait (&gate_cv, &gate_lock);
+      /* A later record waits for this wait: the event holds exactly the
+         record the scheduler issued the wait after.  */
+      if (t->ev->rec_done != t->need)
+        pacc_internal_error (NULL, "a wait on device %d would see record "
+                             "%lu of an event instead of record %lu",
+                             t->ev->dev, t->ev->rec_done, t->need);
       pthread_mutex_unlock (&gate_lock);
       if (t->need)
         inner->wait (t->queue, t->ev->inner);
