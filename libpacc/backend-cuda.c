@@ -1557,60 +1557,118 @@ pacc_cuda_launch_stats (unsigned long *fast, unsigned long *slow,
 }
 
 /* ------------------------------------------------------------------ */
-/* Host ranges of the regions: registered, or copied through staging.
-
-   cuda_region_begin registers the arrays in the background: threads pin
-   them in pieces of REG_PIECE, in the order the first block loads them
-   (the first piece of every array, then the second ...), while the
-   region plans, allocates and starts copying.  A copy waits only for the
-   piece it needs (host_step), so the first loads overlap the rest of the
-   pinning instead of following all of it.  A piece that cannot be
-   registered is copied through staging.  */
-
-enum { PIECE_PENDING, PIECE_DIRECT, PIECE_STAGED };
-
-struct piece
-{
-  void *lo;
-  size_t len;
-  int range;
-  int ro;                 /* nothing writes it back: may pin read-only.  */
-  int state;              /* enum above; under region_lock.  */
-  int ours;               /* registered here: unregister at the end.  */
-  CUresult r;
-};
+/* Host ranges of the regions: registered, or copied through staging.  */
 
 struct hrange
 {
   uintptr_t lo, hi;
-  int first;              /* its pieces: first, first + 1, ...  */
-  const char *name;
-  int noted;              /* its staging was reported.  */
 };
 
 struct cregion
 {
   struct cregion *next;
-  struct hrange *ranges;
-  int nranges;
-  struct piece *pieces;
-  int npieces, pending;
-  int *order;             /* registration order.  */
-  int next_piece;         /* taken by the threads (atomic).  */
-  pthread_t th[REG_THREADS];
-  int nth;
-  int forced;             /* PACC_DATA_PATH=register.  */
+  struct hrange *direct;  /* DMA straight from and to these.  */
+  int ndirect;
+  void **ours;            /* registered here: unregister at the end.  */
+  int nours;
   const char *where;
   unsigned long fast0, slow0;  /* Launch counts at region begin.  */
   unsigned long samples0;
   double host_us0;
-  size_t reg_bytes;       /* registered here, and when.  */
-  double reg_t0, reg_t1;
+  size_t reg_bytes;       /* registered here, and how long it took.  */
+  double reg_us;
 };
 
 static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t reg_cv = PTHREAD_COND_INITIALIZER;
 static struct cregion *regions;
+
+/* Whether [P, P + N) lies in one registered range of a live region; its
+   start in *BASE (the range is registered in REG_PIECE pieces from
+   there).  */
+static int
+is_direct (const void *p, size_t n, uintptr_t *base)
+{
+  uintptr_t lo = (uintptr_t) p, hi = lo + n;
+  const struct cregion *g;
+  int i, found = 0;
+  pthread_mutex_lock (&region_lock);
+  for (g = regions; g && !found; g = g->next)
+    for (i = 0; i < g->ndirect && !found; i++)
+      if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
+        {
+          found = 1;
+          *base = g->direct[i].lo;
+        }
+  pthread_mutex_unlock (&region_lock);
+  return found;
+}
+
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
+   to the end of its registered piece (pieces of REG_PIECE from BASE; a
+   copy must not cross registrations) when DIRECT, else at most a staging
+   buffer.  */
+static size_t
+copy_step (int direct, uintptr_t base, const void *host, size_t off,
+           size_t bytes)
+{
+  size_t n = direct ? REG_PIECE - ((uintptr_t) host + off - base) % REG_PIECE
+                    : STAGE_BYTES;
+  return n < bytes - off ? n : bytes - off;
+}
+
+/* Registration in pieces, several at a time: pinning is the driver
+   touching every page, about 10 GB/s from one thread and 17 GB/s from
+   four on an H100 host (benchmarks/tools/regtest.c).  */
+struct regjob
+{
+  void *lo;
+  size_t len;
+  unsigned flags;
+  int unreg;
+  CUresult r;
+};
+
+static struct regjob *reg_jobs;
+static int reg_njobs, reg_next;
+static CUcontext reg_ctx;
+
+static void *
+reg_worker (void *arg)
+{
+  int i;
+  (void) arg;
+  if (cu.cuCtxSetCurrent (reg_ctx) != CUDA_SUCCESS)
+    return NULL;
+  while ((i = __atomic_fetch_add (&reg_next, 1, __ATOMIC_RELAXED))
+         < reg_njobs)
+    {
+      struct regjob *j = &reg_jobs[i];
+      j->r = j->unreg ? cu.cuMemHostUnregister (j->lo)
+                      : cu.cuMemHostRegister_v2 (j->lo, j->len, j->flags);
+    }
+  return NULL;
+}
+
+/* Run the N jobs on REG_THREADS threads (this one included).  */
+static void
+run_reg_jobs (struct regjob *jobs, int n)
+{
+  pthread_t t[REG_THREADS];
+  int i, nt = 0;
+  if (!n)
+    return;
+  reg_jobs = jobs;
+  reg_njobs = n;
+  reg_next = 0;
+  reg_ctx = devs[0].ctx;
+  for (i = 1; i < REG_THREADS && i < n; i++)
+    if (pthread_create (&t[nt], NULL, reg_worker, NULL) == 0)
+      nt++;
+  reg_worker (NULL);
+  for (i = 0; i < nt; i++)
+    pthread_join (t[i], NULL);
+  use_ctx (0);
+}
 
 /* Page-locked host memory (someone registered or allocated it)?  */
 static int
@@ -1620,144 +1678,6 @@ page_locked (uintptr_t p)
   return cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                                    (CUdeviceptr) p) == CUDA_SUCCESS
          && type == CU_MEMORYTYPE_HOST;
-}
-
-/* A registration thread of region G: pins pieces in G's order until none
-   is left.  Pinning is the driver touching every page: 10-25 GB/s from
-   one thread, a little more from four, on the H100 hosts measured
-   (benchmarks/tools/regtest.c).  */
-static void *
-reg_thread (void *arg)
-{
-  struct cregion *g = arg;
-  int i, ok = cu.cuCtxSetCurrent (devs[0].ctx) == CUDA_SUCCESS;
-  while ((i = __atomic_fetch_add (&g->next_piece, 1, __ATOMIC_RELAXED))
-         < g->npieces)
-    {
-      struct piece *p = &g->pieces[g->order[i]];
-      CUresult r = CUDA_ERROR_INVALID_CONTEXT;
-      int state = PIECE_STAGED, ours = 0;
-      if (ok)
-        {
-          r = cu.cuMemHostRegister_v2 (p->lo, p->len,
-                                       CU_MEMHOSTREGISTER_PORTABLE);
-          /* Read-only memory (a const targetin array) registers only
-             read-only.  */
-          if (r == CUDA_ERROR_INVALID_VALUE && p->ro)
-            r = cu.cuMemHostRegister_v2 (p->lo, p->len,
-                                         CU_MEMHOSTREGISTER_PORTABLE
-                                         | CU_MEMHOSTREGISTER_READ_ONLY);
-        }
-      if (r == CUDA_SUCCESS)
-        state = PIECE_DIRECT, ours = 1;
-      /* Registered before (by the program): usable as it is when
-         page-locked at both ends.  */
-      else if (r == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
-               && page_locked ((uintptr_t) p->lo)
-               && page_locked ((uintptr_t) p->lo + p->len - 1))
-        state = PIECE_DIRECT;
-      pthread_mutex_lock (&region_lock);
-      p->r = r;
-      p->ours = ours;
-      p->state = state;
-      if (ours)
-        g->reg_bytes += p->len;
-      if (--g->pending == 0)
-        g->reg_t1 = pacc_now_us ();
-      pthread_cond_broadcast (&reg_cv);
-      pthread_mutex_unlock (&region_lock);
-    }
-  return NULL;
-}
-
-/* The next step of a copy at host address H with LEFT bytes to go: its
-   bytes in *N and whether it can be a DMA straight from or to H.  A step
-   stays within one registered piece (a copy must not cross
-   registrations), waiting for the piece's registration; else it is at
-   most a staging buffer.  */
-static int
-host_step (const void *h, size_t left, size_t *n)
-{
-  uintptr_t a = (uintptr_t) h;
-  struct cregion *g;
-  struct hrange *hr = NULL;
-  int i, direct = 0;
-  size_t step = STAGE_BYTES;
-
-  pthread_mutex_lock (&region_lock);
-  for (g = regions; g && !hr; g = hr ? g : g->next)
-    for (i = 0; i < g->nranges && !hr; i++)
-      if (g->ranges[i].lo <= a && a < g->ranges[i].hi)
-        hr = &g->ranges[i];
-  if (hr)
-    {
-      struct piece *p = &g->pieces[hr->first
-                                   + (int) ((a - hr->lo) / REG_PIECE)];
-      while (p->state == PIECE_PENDING)
-        pthread_cond_wait (&reg_cv, &region_lock);
-      direct = p->state == PIECE_DIRECT;
-      if (direct)
-        step = (uintptr_t) p->lo + p->len - a;
-      else if (g->forced)
-        pacc_error (g->where, "PACC_DATA_PATH=register: cannot register "
-                    "array '%s' (%zu bytes at %p) with the CUDA driver: "
-                    "cuMemHostRegister_v2 returned %s (%s)", hr->name,
-                    (size_t) (hr->hi - hr->lo), (void *) hr->lo,
-                    cuda_name (p->r), cuda_string (p->r));
-      else if (!hr->noted)
-        {
-          hr->noted = 1;
-          if (pacc_settings.verbose >= 1)
-            pacc_note (g->where, "array '%s' cannot be registered (%s): "
-                       "staging its copies", hr->name, cuda_name (p->r));
-        }
-    }
-  pthread_mutex_unlock (&region_lock);
-  *n = step < left ? step : left;
-  return direct;
-}
-
-/* A staged copy on Q: its pinned buffer, and the threads that fill and
-   drain it (made when first needed: a piece that could not be
-   registered).  */
-static void
-need_stage (struct cqueue *q, const struct pacc_opinfo *info)
-{
-  if (q->stage)
-    return;
-  if (!cu.cuLaunchHostFunc)
-    pacc_error (info->where, "staging needs cuLaunchHostFunc, which this "
-                "CUDA driver does not have (CUDA 10 or later is needed)");
-  void *p;
-  CU_CALL_OP (info, "allocating a pinned staging buffer", cuMemAllocHost_v2,
-              &p, STAGE_BYTES);
-  q->stage = p;
-  pool_start ();
-}
-
-/* Unregistering, several pieces at a time (faster than pinning: 34-52
-   GB/s).  */
-struct unregjob
-{
-  void **lo;
-  int n, next;
-  CUresult r;
-};
-
-static void *
-unreg_thread (void *arg)
-{
-  struct unregjob *j = arg;
-  int i;
-  if (cu.cuCtxSetCurrent (devs[0].ctx) != CUDA_SUCCESS)
-    return NULL;
-  while ((i = __atomic_fetch_add (&j->next, 1, __ATOMIC_RELAXED)) < j->n)
-    {
-      CUresult r = cu.cuMemHostUnregister (j->lo[i]);
-      if (r != CUDA_SUCCESS)
-        __atomic_store_n (&j->r, r, __ATOMIC_RELAXED);
-    }
-  return NULL;
 }
 
 struct arr
@@ -1779,7 +1699,8 @@ arr_cmp (const void *a, const void *b)
    independently, and a range must be unregistered with the exact address
    it was registered with.  So each array's bytes are registered as they
    are; only arrays whose bytes overlap (a targetin array listed twice)
-   are merged into one range.  */
+   are merged into one range.  Read-only memory (a const targetin array)
+   registers only with CU_MEMHOSTREGISTER_READ_ONLY.  */
 static void *
 cuda_region_begin (const char *where, int n, char *const *host,
                    const size_t *bytes, const int *kinds,
@@ -1787,11 +1708,11 @@ cuda_region_begin (const char *where, int n, char *const *host,
 {
   struct cregion *g = pacc_xcalloc (where, 1, sizeof *g, "a region");
   struct arr *a = pacc_xcalloc (where, (size_t) n, sizeof *a, "arrays");
-  int na = 0, ns = 0, i;
+  int na = 0, ns = 0, i, nstaged = 0;
+  int forced = pacc_settings.data_path == PACC_PATH_REGISTER;
 
   cur_where = where;
   g->where = where;
-  g->forced = pacc_settings.data_path == PACC_PATH_REGISTER;
   g->fast0 = L.nfast;
   g->slow0 = L.nslow;
   g->host_us0 = L.host_us;
@@ -1817,81 +1738,128 @@ cuda_region_begin (const char *where, int n, char *const *host,
         a[na].written = kinds[i] != PACC_KIND_IN;
         a[na++].i = i;
       }
+  g->direct = pacc_xcalloc (where, (size_t) na, sizeof *g->direct, "ranges");
 
   if (pacc_settings.data_path == PACC_PATH_STAGING)
+    nstaged = na;
+  else
     {
-      if (na && !cu.cuLaunchHostFunc)
+      qsort (a, (size_t) na, sizeof *a, arr_cmp);
+      for (i = 0; i < na; i++)
+        if (ns && a[i].lo < a[ns - 1].hi)
+          {
+            if (a[i].hi > a[ns - 1].hi)
+              a[ns - 1].hi = a[i].hi;
+            a[ns - 1].written |= a[i].written;
+          }
+        else
+          a[ns++] = a[i];
+      /* Every range in pieces of REG_PIECE, registered in parallel; a
+         piece refused as writable memory is tried read-only when nothing
+         writes it back.  */
+      int nj = 0, *first = pacc_xcalloc (where, (size_t) ns + 1,
+                                         sizeof *first, "ranges");
+      struct regjob *jobs;
+      for (i = 0; i < ns; i++)
+        {
+          first[i] = nj;
+          nj += (int) ((a[i].hi - a[i].lo + REG_PIECE - 1) / REG_PIECE);
+        }
+      first[ns] = nj;
+      jobs = pacc_xcalloc (where, (size_t) nj + 1, sizeof *jobs, "ranges");
+      for (i = 0; i < ns; i++)
+        for (int k = first[i]; k < first[i + 1]; k++)
+          {
+            uintptr_t lo = a[i].lo + (uintptr_t) (k - first[i]) * REG_PIECE;
+            uintptr_t hi = lo + REG_PIECE < a[i].hi ? lo + REG_PIECE : a[i].hi;
+            jobs[k].lo = (void *) lo;
+            jobs[k].len = hi - lo;
+            jobs[k].flags = CU_MEMHOSTREGISTER_PORTABLE;
+          }
+      double t0 = pacc_now_us ();
+      run_reg_jobs (jobs, nj);
+      g->reg_us = pacc_now_us () - t0;
+      for (i = 0; i < ns; i++)
+        if (!a[i].written)
+          for (int k = first[i]; k < first[i + 1]; k++)
+            if (jobs[k].r == CUDA_ERROR_INVALID_VALUE)
+              jobs[k].r = cu.cuMemHostRegister_v2
+                (jobs[k].lo, jobs[k].len,
+                 CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_READ_ONLY);
+      g->ours = pacc_xcalloc (where, (size_t) nj + 1, sizeof *g->ours,
+                              "ranges");
+      for (i = 0; i < ns; i++)
+        {
+          void *lo = (void *) a[i].lo;
+          size_t len = a[i].hi - a[i].lo;
+          const char *nm = names[a[i].i];
+          CUresult r = CUDA_SUCCESS;
+          int k, mine = 0, before = 0;
+          for (k = first[i]; k < first[i + 1]; k++)
+            if (jobs[k].r == CUDA_SUCCESS)
+              mine++;
+            /* Registered before (by the program): usable as it is when
+               page-locked at both ends.  */
+            else if (jobs[k].r == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+                     && page_locked ((uintptr_t) jobs[k].lo)
+                     && page_locked ((uintptr_t) jobs[k].lo + jobs[k].len
+                                     - 1))
+              before++;
+            else if (r == CUDA_SUCCESS)
+              r = jobs[k].r;
+          if (r == CUDA_SUCCESS)
+            {
+              for (k = first[i]; k < first[i + 1]; k++)
+                if (jobs[k].r == CUDA_SUCCESS)
+                  {
+                    g->ours[g->nours++] = jobs[k].lo;
+                    g->reg_bytes += jobs[k].len;
+                  }
+              if (before && pacc_settings.verbose >= 2)
+                pacc_note (where, "array '%s' is page-locked already%s: "
+                           "using it as it is", nm,
+                           mine ? " in part" : "");
+            }
+          else
+            {
+              /* Give back the pieces that did register.  */
+              for (k = first[i]; k < first[i + 1]; k++)
+                if (jobs[k].r == CUDA_SUCCESS)
+                  CU_CALL ("unregistering a host array",
+                           cuMemHostUnregister, jobs[k].lo);
+              if (forced)
+                pacc_error (where, "PACC_DATA_PATH=register: cannot register "
+                            "array '%s' (%zu bytes at %p) with the CUDA "
+                            "driver: cuMemHostRegister_v2 returned %s (%s)",
+                            nm, len, lo, cuda_name (r), cuda_string (r));
+              if (pacc_settings.verbose >= 1)
+                pacc_note (where, "array '%s' cannot be registered (%s): "
+                           "staging its copies", nm, cuda_name (r));
+              nstaged++;
+              continue;
+            }
+          g->direct[g->ndirect].lo = a[i].lo;
+          g->direct[g->ndirect++].hi = a[i].hi;
+        }
+      free (jobs);
+      free (first);
+    }
+  if (nstaged)
+    {
+      if (!cu.cuLaunchHostFunc)
         pacc_error (where, "staging needs cuLaunchHostFunc, which this CUDA "
                     "driver does not have (CUDA 10 or later is needed)");
       staging_needed = 1;
       pool_start ();
-      na = 0;
     }
-  qsort (a, (size_t) na, sizeof *a, arr_cmp);
-  for (i = 0; i < na; i++)
-    if (ns && a[i].lo < a[ns - 1].hi)
-      {
-        if (a[i].hi > a[ns - 1].hi)
-          a[ns - 1].hi = a[i].hi;
-        a[ns - 1].written |= a[i].written;
-      }
-    else
-      a[ns++] = a[i];
-  g->ranges = pacc_xcalloc (where, (size_t) ns + 1, sizeof *g->ranges,
-                            "ranges");
-  int maxp = 0;
-  for (i = 0; i < ns; i++)
-    {
-      int np = (int) ((a[i].hi - a[i].lo + REG_PIECE - 1) / REG_PIECE);
-      g->ranges[i].lo = a[i].lo;
-      g->ranges[i].hi = a[i].hi;
-      g->ranges[i].first = g->npieces;
-      g->ranges[i].name = names[a[i].i];
-      g->npieces += np;
-      maxp = np > maxp ? np : maxp;
-    }
-  g->nranges = ns;
-  g->pieces = pacc_xcalloc (where, (size_t) g->npieces + 1,
-                            sizeof *g->pieces, "ranges");
-  g->order = pacc_xcalloc (where, (size_t) g->npieces + 1, sizeof *g->order,
-                           "ranges");
-  for (i = 0; i < ns; i++)
-    for (int k = g->ranges[i].first; k < (i + 1 < ns ? g->ranges[i + 1].first
-                                                     : g->npieces); k++)
-      {
-        struct piece *p = &g->pieces[k];
-        uintptr_t lo = a[i].lo
-                       + (uintptr_t) (k - g->ranges[i].first) * REG_PIECE;
-        p->lo = (void *) lo;
-        p->len = (lo + REG_PIECE < a[i].hi ? lo + REG_PIECE : a[i].hi) - lo;
-        p->range = i;
-        p->ro = !a[i].written;
-        p->state = PIECE_PENDING;
-      }
-  /* The first piece of every range, then the second...: the order the
-     first block's chunks load them.  */
-  int no = 0;
-  for (int j = 0; j < maxp; j++)
-    for (i = 0; i < ns; i++)
-      if (g->ranges[i].first + j < (i + 1 < ns ? g->ranges[i + 1].first
-                                               : g->npieces))
-        g->order[no++] = g->ranges[i].first + j;
-  g->pending = g->npieces;
-  *path = pacc_settings.data_path == PACC_PATH_STAGING ? "staging"
-                                                       : "register";
+  *path = !nstaged ? "register" : !g->ndirect ? "staging"
+          : "register+staging";
   free (a);
 
   pthread_mutex_lock (&region_lock);
   g->next = regions;
   regions = g;
   pthread_mutex_unlock (&region_lock);
-
-  g->reg_t0 = pacc_now_us ();
-  for (i = 0; i < REG_THREADS && i < g->npieces; i++)
-    if (pthread_create (&g->th[g->nth], NULL, reg_thread, g) == 0)
-      g->nth++;
-  if (g->npieces && !g->nth)
-    reg_thread (g);
   return g;
 }
 
@@ -1899,10 +1867,8 @@ static void
 cuda_region_end (void *handle)
 {
   struct cregion *g = handle, **pp;
-  int i, nours = 0;
+  int i;
 
-  for (i = 0; i < g->nth; i++)
-    pthread_join (g->th[i], NULL);
   pthread_mutex_lock (&region_lock);
   for (pp = &regions; *pp && *pp != g; pp = &(*pp)->next)
     ;
@@ -1929,48 +1895,35 @@ cuda_region_end (void *handle)
                  fast ? (pacc_now_us () - L.last_us) / 1000.0 : 0.0, slow);
     }
   /* The queues are synchronised: nothing reads or writes these any more.  */
-  void **ours = pacc_xcalloc (g->where, (size_t) g->npieces + 1,
-                              sizeof *ours, "ranges");
-  for (i = 0; i < g->npieces; i++)
-    if (g->pieces[i].ours)
-      ours[nours++] = g->pieces[i].lo;
-  if (nours)
+  if (g->nours)
     {
-      struct unregjob j = { ours, nours, 0, CUDA_SUCCESS };
-      pthread_t t[REG_THREADS];
-      int nt = 0;
+      struct regjob *jobs = pacc_xcalloc (g->where, (size_t) g->nours,
+                                          sizeof *jobs, "ranges");
+      for (i = 0; i < g->nours; i++)
+        {
+          jobs[i].lo = g->ours[i];
+          jobs[i].unreg = 1;
+        }
       double t0 = pacc_now_us ();
-      CUcontext cur = NULL;
-      CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
-      for (i = 1; i < REG_THREADS && i < nours; i++)
-        if (pthread_create (&t[nt], NULL, unreg_thread, &j) == 0)
-          nt++;
-      unreg_thread (&j);
-      for (i = 0; i < nt; i++)
-        pthread_join (t[i], NULL);
-      if (cur)
-        CU_CALL ("restoring the current CUDA context", cuCtxSetCurrent, cur);
+      run_reg_jobs (jobs, g->nours);
       double unreg_us = pacc_now_us () - t0;
-      if (j.r != CUDA_SUCCESS)
-        cuda_fail ("cuMemHostUnregister", j.r, "unregistering a host array",
-                   NULL);
-      /* Host time outside the device span: pinning (from region begin,
-         overlapping the first copies) and unpinning.  */
+      for (i = 0; i < g->nours; i++)
+        if (jobs[i].r != CUDA_SUCCESS)
+          cuda_fail ("cuMemHostUnregister", jobs[i].r, "unregistering a "
+                     "host array", NULL);
+      free (jobs);
+      /* Host time outside the device span: pinning and unpinning.  */
       if (pacc_settings.verbose >= 1)
         {
           char b[32];
-          pacc_note (g->where, "host arrays: %s registered in %.1f ms from "
-                     "region begin (the first copies overlap it), "
+          pacc_note (g->where, "host arrays: %s registered in %.1f ms, "
                      "unregistered in %.1f ms (%d threads)",
                      pacc_fmt_bytes (b, sizeof b, g->reg_bytes),
-                     (g->reg_t1 - g->reg_t0) / 1000.0, unreg_us / 1000.0,
-                     REG_THREADS);
+                     g->reg_us / 1000.0, unreg_us / 1000.0, REG_THREADS);
         }
     }
-  free (ours);
-  free (g->ranges);
-  free (g->pieces);
-  free (g->order);
+  free (g->direct);
+  free (g->ours);
   free (g);
   cur_where = NULL;
 }
@@ -1985,6 +1938,8 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
   struct cqueue *q = queue;
   struct timed *t;
   size_t off, n;
+  uintptr_t base = 0;
+  int direct = bytes && is_direct (host, bytes, &base);
 
   use_ctx (q->dev);
   t = timed_begin (q, info);
@@ -1992,14 +1947,17 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
     {
       char *d = (char *) buf + off;
       const char *h = (const char *) host + off;
-      if (host_step (h, bytes - off, &n))
+      n = copy_step (direct, base, host, off, bytes);
+      if (direct)
         {
           CU_CALL_OP (info, "loading a chunk", cuMemcpyHtoDAsync_v2, dptr (d),
                       h, n, q->stream);
           continue;
         }
       struct stage_job *j;
-      need_stage (q, info);
+      if (!q->stage)
+        pacc_internal_error (info->where, "queue %d has no staging buffer",
+                             q->index);
       j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
       j->dst = q->stage;
       j->src = h;
@@ -2019,6 +1977,8 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
   struct cqueue *q = queue;
   struct timed *t;
   size_t off, n;
+  uintptr_t base = 0;
+  int direct = bytes && is_direct (host, bytes, &base);
 
   use_ctx (q->dev);
   t = timed_begin (q, info);
@@ -2026,14 +1986,17 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
     {
       const char *d = (const char *) buf + off;
       char *h = (char *) host + off;
-      if (host_step (h, bytes - off, &n))
+      n = copy_step (direct, base, host, off, bytes);
+      if (direct)
         {
           CU_CALL_OP (info, "writing a chunk back", cuMemcpyDtoHAsync_v2, h,
                       dptr (d), n, q->stream);
           continue;
         }
       struct stage_job *j;
-      need_stage (q, info);
+      if (!q->stage)
+        pacc_internal_error (info->where, "queue %d has no staging buffer",
+                             q->index);
       CU_CALL_OP (info, "writing a chunk back through staging",
                   cuMemcpyDtoHAsync_v2, q->stage, dptr (d), n, q->stream);
       j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
