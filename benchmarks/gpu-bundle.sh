@@ -133,12 +133,6 @@ build_bench () {
     run_logged "$b-pacc-gs0" $CC -O3 $pcflags -fplugin-arg-pacc-gang-static=0 "$src" \
       -o "$bundle/bin/$b-pacc-gs0" $plibs -lm -pthread || return 1 ;;
   esac
-  # Gangs over the outer loop of 3-D nests alone instead of the two outer
-  # loops (-fplugin-arg-pacc-collapse).
-  case $b in himeno)
-    run_logged "$b-pacc-c0" $CC -O3 $pcflags -fplugin-arg-pacc-collapse=0 "$src" \
-      -o "$bundle/bin/$b-pacc-c0" $plibs -lm -pthread || return 1 ;;
-  esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1
   if [ -n "$nvcc" ] && [ -f "$top/benchmarks/$b/$b-cuda.cu" ]; then

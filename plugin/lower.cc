@@ -391,34 +391,23 @@ free_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Convert pacc loop L (rewritten already) into an OACC_LOOP in place;
-   with IN (the loop right inside L, with its INIT2 and COND2), one
-   OACC_LOOP over both, as the C parser builds for collapse(2): the
-   variables, bounds and steps of both, the body of the inner one.  */
+/* Convert pacc loop L (rewritten already) into an OACC_LOOP in place.  */
 static void
-make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
-		pacc_loop *in = NULL, tree init2 = NULL_TREE,
-		tree cond2 = NULL_TREE)
+make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses)
 {
-  int n = in ? 2 : 1;
-  tree declv = make_tree_vec (n), initv = make_tree_vec (n),
-       condv = make_tree_vec (n), incrv = make_tree_vec (n);
+  tree declv = make_tree_vec (1), initv = make_tree_vec (1),
+       condv = make_tree_vec (1), incrv = make_tree_vec (1);
   tree fs = *l.slot;
-  for (int i = 0; i < n; i++)
-    {
-      pacc_loop &x = i ? *in : l;
-      tree var = x.var;
-      TREE_VEC_ELT (declv, i) = var;
-      TREE_VEC_ELT (initv, i)
-	= build2 (MODIFY_EXPR, TREE_TYPE (var), var,
-		  fold_convert (TREE_TYPE (var), i ? init2 : init));
-      TREE_VEC_ELT (condv, i) = i ? cond2 : cond;
-      TREE_VEC_ELT (incrv, i) = FOR_EXPR (*x.slot);
-    }
+  tree var = l.var;
+  TREE_VEC_ELT (declv, 0) = var;
+  TREE_VEC_ELT (initv, 0) = build2 (MODIFY_EXPR, TREE_TYPE (var), var,
+				    fold_convert (TREE_TYPE (var), init));
+  TREE_VEC_ELT (condv, 0) = cond;
+  TREE_VEC_ELT (incrv, 0) = FOR_EXPR (fs);
   location_t loc = EXPR_LOCATION (fs);
   if (loc == UNKNOWN_LOCATION)
     loc = l.loc;
-  tree body = FOR_BODY (in ? *in->slot : fs);
+  tree body = FOR_BODY (fs);
   tree list = push_stmt_list ();
   tree omp = c_finish_omp_for (loc, OACC_LOOP, declv, NULL_TREE, initv, condv,
 			       incrv, body, NULL_TREE, true);
@@ -427,45 +416,6 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
     return;
   OMP_FOR_CLAUSES (omp) = clauses;
   *l.slot = omp;
-}
-
-/* Whether BODY holds nothing but the statement at INNER and empty
-   statements (no declarations): a perfect nest.  */
-static bool
-nest_alone (tree *body, tree *inner)
-{
-  if (body == inner)
-    return true;
-  tree b = *body;
-  if (TREE_CODE (b) == BIND_EXPR)
-    return !BIND_EXPR_VARS (b) && nest_alone (&BIND_EXPR_BODY (b), inner);
-  if (TREE_CODE (b) != STATEMENT_LIST)
-    return false;
-  bool found = false;
-  for (tree_stmt_iterator i = tsi_start (b); !tsi_end_p (i); tsi_next (&i))
-    {
-      tree *sp = tsi_stmt_ptr (i);
-      if (sp == inner || nest_alone (sp, inner))
-	found = true;
-      else if (!(TREE_CODE (*sp) == NOP_EXPR && VOID_TYPE_P (TREE_TYPE (*sp))
-		 && integer_zerop (TREE_OPERAND (*sp, 0))))
-	return false;
-    }
-  return found;
-}
-
-static tree
-mentions_r (tree *tp, int *walk_subtrees, void *data)
-{
-  (void) walk_subtrees;
-  return *tp == (tree) data ? *tp : NULL_TREE;
-}
-
-/* OUT's variable in T?  */
-static bool
-mentions (tree t, tree var)
-{
-  return t && walk_tree_without_duplicates (&t, mentions_r, var);
 }
 
 static tree
@@ -584,15 +534,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
     l0_init = rewritten_copy (r, l0_init, kmap);
 
   /* Markers and init statements of inner loops go; loops become
-     OACC_LOOPs, innermost first (their slots are inside outer bodies).
-     In a nest of three or more, the two outer loops become one when
-     nothing else sits between them and the inner one's bounds do not
-     depend on the outer one (collapse(2)): gangs then get rows times
-     columns instead of the chunk's rows alone (a chunk of Himeno on two
-     GPUs has 128 planes, fewer than a GPU runs blocks at once).  */
+     OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
   int nl = k.loops.size ();
-  bool coll = false;
-  tree init1 = NULL_TREE, cond1 = NULL_TREE;
   for (int i = nl - 1; i >= 0; i--)
     {
       pacc_loop &l = k.loops[i];
@@ -605,32 +548,6 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	    *l.marker_slot = build_empty_stmt (l.loc);
 	  if (l.init_slot)
 	    *l.init_slot = build_empty_stmt (l.loc);
-	}
-      tree cond;
-      if (i == k.dec)
-	{
-	  init = lo;
-	  cond = build2 (LT_EXPR, boolean_type_node, l.var,
-			 fold_convert (TREE_TYPE (l.var), hi));
-	}
-      else
-	cond = FOR_COND (*l.slot);
-      if (!init)
-	{
-	  error_at (l.loc, "%<#pragma pacc loop%> must initialise its "
-		    "variable");
-	  return build_empty_stmt (loc);
-	}
-      if (i == 1 && nl >= 3 && pacc_collapse
-	  && nest_alone (&FOR_BODY (*k.loops[0].slot), l.slot)
-	  && !mentions (init, k.loops[0].var) && !mentions (cond, k.loops[0].var)
-	  && !mentions (FOR_EXPR (*l.slot), k.loops[0].var))
-	{
-	  /* Merged into loop 0 below.  */
-	  coll = k.collapsed = true;
-	  init1 = init;
-	  cond1 = cond;
-	  continue;
 	}
       /* Rows go to gangs; the fastest loop gets worker and vector threads
 	 (whole blocks on one row: coalesced, and busy even when a chunk
@@ -647,15 +564,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	}
       if (i == nl - 1)
 	clauses = omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
-      if ((i == nl - 1 && nl <= 2) || (i == 1 && nl >= 3)
-	  || (i == 0 && coll))
+      if ((i == nl - 1 && nl <= 2) || (i == 1 && nl >= 3))
 	clauses = omp_clause (l.loc, OMP_CLAUSE_WORKER, clauses);
-      if (i == 0 && coll)
-	{
-	  clauses = omp_clause (l.loc, OMP_CLAUSE_COLLAPSE, clauses);
-	  OMP_CLAUSE_COLLAPSE_EXPR (clauses)
-	    = build_int_cst (integer_type_node, 2);
-	}
       if (!clauses)
 	clauses = omp_clause (l.loc, OMP_CLAUSE_SEQ, clauses);
       if (OMP_CLAUSE_CODE (clauses) != OMP_CLAUSE_SEQ)
@@ -672,10 +582,22 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	  OMP_CLAUSE_REDUCTION_CODE (clauses)
 	    = r.pc->reductions[k.reductions[q]].op;
 	}
-      if (i == 0 && coll)
-	make_oacc_loop (l, init, cond, clauses, &k.loops[1], init1, cond1);
+      tree cond;
+      if (i == k.dec)
+	{
+	  init = lo;
+	  cond = build2 (LT_EXPR, boolean_type_node, l.var,
+			 fold_convert (TREE_TYPE (l.var), hi));
+	}
       else
-	make_oacc_loop (l, init, cond, clauses);
+	cond = FOR_COND (*l.slot);
+      if (!init)
+	{
+	  error_at (l.loc, "%<#pragma pacc loop%> must initialise its "
+		    "variable");
+	  return build_empty_stmt (loc);
+	}
+      make_oacc_loop (l, init, cond, clauses);
     }
   /* The outermost loop sat in the time step itself.  */
   if (k.loops[0].slot == k.stmt_slot)
@@ -778,11 +700,9 @@ report (pacc_region &r)
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
-      inform (k.loc, "pacc: kernel %d: %d loops, rows widened by [%ld:%ld]%s%s",
+      inform (k.loc, "pacc: kernel %d: %d loops, rows widened by [%ld:%ld]%s",
 	      (int) j + 1, (int) k.loops.size (), (long) k.e_lo[0],
-	      (long) k.e_hi[0], k.reductions.empty () ? "" : ", reduction",
-	      k.collapsed ? "; the two outer loops go to gangs and workers "
-	      "as one (collapse(2))" : "");
+	      (long) k.e_hi[0], k.reductions.empty () ? "" : ", reduction");
     }
 }
 
@@ -799,6 +719,9 @@ pacc_lower_region (pacc_region &r)
   int na = pc.arrays.size ();
   int nk = r.kernels.size ();
   int rank = pc.rank;
+
+  if (pacc_verbose)
+    report (r);
 
   tree body = alloc_stmt_list ();
   tree host = new_var (c, "__pacc_host",
@@ -1055,9 +978,6 @@ pacc_lower_region (pacc_region &r)
   tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body, block);
   TREE_SIDE_EFFECTS (bind) = 1;
   SET_EXPR_LOCATION (bind, r.loc);
-  /* After lowering: the report says how the loops went to gangs.  */
-  if (pacc_verbose)
-    report (r);
   return bind;
 }
 

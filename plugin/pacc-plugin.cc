@@ -19,12 +19,6 @@
                                  H200, benchmarks/RESULTS.md).  0: one
                                  contiguous block of rows per gang (GCC's
                                  own distribution).
-     -fplugin-arg-pacc-collapse=0|1
-                                 in a nest of three pacc loops or more,
-                                 one loop over the two outer ones
-                                 (collapse(2)) for gangs and workers
-                                 when they nest perfectly; default 1.
-                                 0: gangs over the outer loop alone.
 
    Callbacks:
      PLUGIN_PRAGMAS            registers `#pragma pacc` (pragmas.cc)
@@ -42,7 +36,6 @@ int plugin_is_GPL_compatible;
 
 bool pacc_verbose;
 int pacc_gang_static = 1;
-bool pacc_collapse = true;
 
 /* Trees held by directive records between the pragma and the end of the
    function (size expressions, the marker's FUNCTION_DECL), chained in a
@@ -81,9 +74,7 @@ static struct plugin_info pacc_info = {
   "PACC: out-of-core, temporally blocked stencil pipelines on GPUs.\n"
   "  -fplugin-arg-pacc-verbose   report each lowered pipeline region\n"
   "  -fplugin-arg-pacc-gang-static=N  rows to gangs N at a time, round robin\n"
-  "                                   (default 1; 0: GCC's blocks of rows)\n"
-  "  -fplugin-arg-pacc-collapse=0|1   gangs over the two outer loops of a\n"
-  "                                   3-D nest (default 1)"
+  "                                   (default 1; 0: GCC's blocks of rows)"
 };
 
 int
@@ -99,17 +90,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
     {
       if (!strcmp (info->argv[i].key, "verbose"))
 	pacc_verbose = true;
-      else if (!strcmp (info->argv[i].key, "collapse"))
-	{
-	  const char *v = info->argv[i].value;
-	  if (!v || (strcmp (v, "0") && strcmp (v, "1")))
-	    {
-	      error ("pacc.so: %<-fplugin-arg-pacc-collapse%> needs 0 or 1, "
-		     "got %qs", v ? v : "");
-	      return 1;
-	    }
-	  pacc_collapse = *v == '1';
-	}
       else if (!strcmp (info->argv[i].key, "gang-static"))
 	{
 	  const char *v = info->argv[i].value;

@@ -91,7 +91,6 @@ struct pacc_directive
 
 /* pacc-plugin.cc */
 extern bool pacc_verbose;
-extern bool pacc_collapse;	/* -fplugin-arg-pacc-collapse, default 1.  */
 extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
 				   0: GCC's blocks of rows.  */
 extern tree pacc_gc_root;

@@ -63,7 +63,6 @@ struct pacc_kernel
   tree stmt;			/* What *stmt_slot held.  */
   std::vector<pacc_loop> loops;	/* Outermost first.  */
   int dec;			/* Index in LOOPS of the decomposed loop.  */
-  bool collapsed = false;	/* Lowered with its two outer loops as one.  */
   std::vector<pacc_access> accesses;
   std::vector<tree> private_vars; /* Outer scalars used as inner loop vars.  */
   std::vector<int> reductions;	/* Indices into the clause's reductions.  */

@@ -1,5 +1,0 @@
-/* { dg-do compile } */
-/* { dg-options "-fplugin-arg-pacc-collapse=2" } */
-/* { dg-error "'-fplugin-arg-pacc-collapse' needs 0 or 1, got '2'" "" { target *-*-* } 0 } */
-/* { dg-error "failed to initialize plugin" "" { target *-*-* } 0 } */
-int x;
