@@ -1150,7 +1150,12 @@ launch_init (void)
   if (e && *e && strcmp (e, "pacc") && strcmp (e, "libgomp"))
     pacc_error (NULL, "PACC_LAUNCH: expected 'pacc' or 'libgomp', got '%s'",
                 e);
-  if (!have_gomp || (e && !strcmp (e, "libgomp")))
+  if (!have_gomp)
+    return;
+  /* With PACC_LAUNCH=libgomp, cuda_launch only counts the launches it
+     leaves to libgomp (L.on stays 0), for the region report.  */
+  pacc_fast_launch = cuda_launch;
+  if (e && !strcmp (e, "libgomp"))
     return;
   for (int d = 0; d < ndevs; d++)
     {
@@ -1170,7 +1175,6 @@ launch_init (void)
     }
   use_ctx (0);
   L.on = 1;
-  pacc_fast_launch = cuda_launch;
 }
 
 static int
