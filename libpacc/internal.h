@@ -192,6 +192,8 @@ void pacc_sched_done (struct pacc_region *r, int i);
 void pacc_sched_block_end (struct pacc_region *r);
 void pacc_sched_sync (struct pacc_region *r);
 int pacc_chunk_queue (const struct pacc_region *r, int i);
+struct pacc_opinfo pacc_opinfo (struct pacc_region *r, int kind, int a,
+                                int chunk, size_t bytes);
 int pacc_chunk_device (const struct pacc_region *r, int i);
 /* region.c: devices a pipeline may spread over; the device a report or
    trace names for chunk I (-1: the host, when it emulates one device).  */

@@ -455,23 +455,6 @@ __pacc_next_block (void *region, long *blk)
   return 1;
 }
 
-/* What the kernels of chunk I are, for a back end that times them.  */
-static struct pacc_opinfo
-kernels_info (struct pacc_region *r, int i)
-{
-  struct pacc_opinfo info;
-  info.stats = &r->st;
-  info.where = r->where;
-  info.array = NULL;
-  info.kind = PACC_OP_KERNELS;
-  info.device = pacc_report_device (r, i);
-  info.queue = pacc_chunk_queue (r, i);
-  info.block = (int) r->blocks_started - 1;
-  info.chunk = i;
-  info.bytes = 0;
-  return info;
-}
-
 int
 __pacc_next_chunk (void *region, long *ci, void **ptr)
 {
@@ -514,7 +497,7 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   r->t_kernel_start = pacc_now_us ();
   if (r->be->kernels_mark)
     {
-      struct pacc_opinfo info = kernels_info (r, i);
+      struct pacc_opinfo info = pacc_opinfo (r, PACC_OP_KERNELS, -1, i, 0);
       r->be->kernels_mark (r->queue[ci[PACC_CI_QUEUE]], 1, &info);
     }
   return 1;
@@ -574,7 +557,7 @@ __pacc_chunk_done (void *region, const long *ci, void *const *ptr)
                          "chunk %d runs", ci[PACC_CI_INDEX], i);
   if (r->be->kernels_mark)
     {
-      struct pacc_opinfo info = kernels_info (r, i);
+      struct pacc_opinfo info = pacc_opinfo (r, PACC_OP_KERNELS, -1, i, 0);
       r->be->kernels_mark (r->queue[pacc_chunk_queue (r, i)], 0, &info);
     }
   else

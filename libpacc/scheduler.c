@@ -475,13 +475,15 @@ q_wait_chunks (struct pacc_region *r, int q, int base, int lo, int hi)
     q_wait (r, q, base + j, pacc_chunk_queue (r, j));
 }
 
-static struct pacc_opinfo
-opinfo (struct pacc_region *r, int kind, int a, int chunk, size_t bytes)
+/* What an operation of kind KIND on chunk CHUNK is (array A, or none when
+   A < 0), for the totals, the trace and error messages.  */
+struct pacc_opinfo
+pacc_opinfo (struct pacc_region *r, int kind, int a, int chunk, size_t bytes)
 {
   struct pacc_opinfo info;
   info.stats = &r->st;
   info.where = r->where;
-  info.array = r->a[a].name;
+  info.array = a >= 0 ? r->a[a].name : NULL;
   info.kind = kind;
   info.device = pacc_report_device (r, chunk);
   info.queue = pacc_chunk_queue (r, chunk);
@@ -520,7 +522,7 @@ issue_wb (struct pacc_region *r, int j)
       {
         size_t rb = r->a[a].row_bytes;
         size_t bytes = (size_t) (c->hi - c->lo) * rb;
-        struct pacc_opinfo info = opinfo (r, PACC_OP_WB, a, j, bytes);
+        struct pacc_opinfo info = pacc_opinfo (r, PACC_OP_WB, a, j, bytes);
         /* Each buffer goes back to the host array it was loaded from; the
            rotation only changes where the next block loads from.  */
         char *host = r->cur_host[a] + c->lo * (long) rb;
@@ -573,8 +575,8 @@ issue_halos (struct pacc_region *r)
               {
                 size_t rb = r->a[a].row_bytes;
                 size_t bytes = (size_t) (hi - lo) * rb;
-                struct pacc_opinfo info = opinfo (r, PACC_OP_HALO, a, k,
-                                                  bytes);
+                struct pacc_opinfo info = pacc_opinfo (r, PACC_OP_HALO, a,
+                                                       k, bytes);
                 char *dst = buf_row (r, k, a, lo);
                 char *src = buf_row (r, j, a, lo);
                 check_access (r, q, OP_HALO, k, src, bytes, 0);
@@ -645,7 +647,7 @@ pacc_sched_load (struct pacc_region *r, int i)
       {
         size_t rb = r->a[a].row_bytes;
         size_t bytes = (size_t) (c->lhi - c->llo) * rb;
-        struct pacc_opinfo info = opinfo (r, PACC_OP_LOAD, a, i, bytes);
+        struct pacc_opinfo info = pacc_opinfo (r, PACC_OP_LOAD, a, i, bytes);
         char *host = r->cur_host[a] + c->llo * (long) rb;
         char *buf = buf_row (r, i, a, c->llo);
         check_access (r, q, OP_LOAD, i, host, bytes, 0);
