@@ -318,16 +318,43 @@ find_gomp (void)
   return 1;
 }
 
-/* Make device D's context current on this thread (streams, copies and
-   launches of D need it; cheap when it already is).  */
+/* Make context C current on this thread (cheap when it already is).  */
 static void
-use_ctx (int d)
+make_current (CUcontext c)
 {
   CUcontext cur = NULL;
   CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
-  if (cur != devs[d].ctx)
-    CU_CALL ("making a device's CUDA context current", cuCtxSetCurrent,
-             devs[d].ctx);
+  if (cur != c)
+    CU_CALL ("making a device's CUDA context current", cuCtxSetCurrent, c);
+}
+
+/* Make device D's context current on this thread (streams, copies and
+   launches of D need it).  */
+static void
+use_ctx (int d)
+{
+  make_current (devs[d].ctx);
+}
+
+/* libgomp's CUDA stream of async queue INDEX on its current device (whose
+   context is current), or a new one handed to libgomp when it has none,
+   so that OpenACC `wait' and `async' find it.  WHAT prefixes errors.  */
+static CUstream
+gomp_async_stream (int index, const char *where, const char *what)
+{
+  CUstream s = (CUstream) gomp.acc_get_cuda_stream (index);
+  if (s)
+    return s;
+  CU_CALL ("creating the stream of an async queue", cuStreamCreate, &s,
+           CU_STREAM_NON_BLOCKING);
+  if (gomp.acc_set_cuda_stream (index, s) != 1)
+    pacc_error (where, "%slibgomp refused the CUDA stream of async queue %d "
+                "of device %d (acc_set_cuda_stream)", what, index,
+                gomp.acc_get_device_num (ACC_DEVICE_NVIDIA));
+  if ((CUstream) gomp.acc_get_cuda_stream (index) != s)
+    pacc_internal_error (where, "libgomp does not use the CUDA stream it "
+                         "was given for async queue %d", index);
+  return s;
 }
 
 /* ... and, with libgomp, make D libgomp's current device on this thread
@@ -889,21 +916,7 @@ cuda_queue_create (int dev, int index)
 
   if (have_gomp)
     {
-      /* libgomp's stream for async (index), or a new one made libgomp's.  */
-      CUstream s = (CUstream) gomp.acc_get_cuda_stream (index);
-      if (!s)
-        {
-          CU_CALL ("creating the stream of a queue", cuStreamCreate, &s,
-                   CU_STREAM_NON_BLOCKING);
-          if (gomp.acc_set_cuda_stream (index, s) != 1)
-            pacc_error (cur_where, "libgomp refused the CUDA stream of "
-                        "async queue %d (acc_set_cuda_stream)", index);
-          if ((CUstream) gomp.acc_get_cuda_stream (index) != s)
-            pacc_internal_error (cur_where, "libgomp does not use the CUDA "
-                                 "stream it was given for async queue %d",
-                                 index);
-        }
-      q->stream = s;
+      q->stream = gomp_async_stream (index, cur_where, "");
       q->owned = 0;
     }
   else if (!q->stream)
@@ -2051,8 +2064,7 @@ cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
 static CUstream peer_stream[PACC_MAX_DEVICES];
 
 static CUdeviceptr
-peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp,
-             CUstream *streamp, int async)
+peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp)
 {
   gomp.acc_set_device_num (dev, ACC_DEVICE_NVIDIA);
   char *d = gomp.acc_deviceptr ((void *) host);
@@ -2061,8 +2073,6 @@ peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp,
     pacc_error (NULL, "update peer: the %zu bytes at %p are not present on "
                 "device %d", bytes, host, dev);
   *ctxp = gomp.acc_get_current_cuda_context ();
-  if (streamp)
-    *streamp = async >= 0 ? gomp.acc_get_cuda_stream (async) : NULL;
   return dptr (d);
 }
 
@@ -2075,13 +2085,10 @@ pacc_cuda_device (void)
 void
 pacc_cuda_follow_device (void)
 {
-  CUcontext want, cur = NULL;
+  CUcontext want;
   if (!have_gomp || !(want = gomp.acc_get_current_cuda_context ()))
     return;
-  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
-  if (cur != want)
-    CU_CALL ("making a device's CUDA context current", cuCtxSetCurrent,
-             want);
+  make_current (want);
   thread_dev = -1;
 }
 
@@ -2092,8 +2099,8 @@ pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
   int old = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
   CUcontext cto, cfrom;
   CUstream s = NULL;
-  CUdeviceptr ddst = peer_devptr (to, dst, bytes, &cto, &s, async);
-  CUdeviceptr dsrc = peer_devptr (from, src, bytes, &cfrom, NULL, -1);
+  CUdeviceptr ddst = peer_devptr (to, dst, bytes, &cto);
+  CUdeviceptr dsrc = peer_devptr (from, src, bytes, &cfrom);
   int direct = to == from;
   if (to != from && to < PACC_MAX_DEVICES && from < PACC_MAX_DEVICES)
     direct = enable_peer (to, cto, from, cfrom);
@@ -2104,14 +2111,8 @@ pacc_cuda_peer_copy (void *dst, int to, const void *src, int from,
      it is done).  */
   gomp.acc_set_device_num (to, ACC_DEVICE_NVIDIA);
   CU_CALL ("making a device's context current", cuCtxSetCurrent, cto);
-  if (async >= 0 && !s)
-    {
-      CU_CALL ("creating the stream of an async queue", cuStreamCreate, &s,
-               CU_STREAM_NON_BLOCKING);
-      if (gomp.acc_set_cuda_stream (async, s) != 1)
-        pacc_error (NULL, "update peer: libgomp refused a CUDA stream for "
-                    "async queue %d of device %d", async, to);
-    }
+  if (async >= 0)
+    s = gomp_async_stream (async, NULL, "update peer: ");
   if (s)
     CU_CALL ("copying between devices", cuMemcpyPeerAsync, ddst, cto, dsrc,
              cfrom, bytes, s);
