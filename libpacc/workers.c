@@ -94,9 +94,34 @@ static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_cv = PTHREAD_COND_INITIALIZER;
 
+/* Wait until *COUNT (an event's records or waits issued) reaches NEED;
+   returns it.  */
+static unsigned long
+gate_until (const unsigned long *count, unsigned long need)
+{
+  unsigned long n;
+  pthread_mutex_lock (&gate_lock);
+  while (*count < need)
+    pthread_cond_wait (&gate_cv, &gate_lock);
+  n = *count;
+  pthread_mutex_unlock (&gate_lock);
+  return n;
+}
+
+/* One more of *COUNT issued.  */
+static void
+gate_bump (unsigned long *count)
+{
+  pthread_mutex_lock (&gate_lock);
+  ++*count;
+  pthread_cond_broadcast (&gate_cv);
+  pthread_mutex_unlock (&gate_lock);
+}
+
 static void
 run_task (struct wtask *t)
 {
+  unsigned long seen;
   switch (t->op)
     {
     case W_COPY_IN:
@@ -110,33 +135,21 @@ run_task (struct wtask *t)
                        &t->info);
       break;
     case W_RECORD:
-      pthread_mutex_lock (&gate_lock);
-      while (t->ev->wait_done < t->need)
-        pthread_cond_wait (&gate_cv, &gate_lock);
-      pthread_mutex_unlock (&gate_lock);
+      gate_until (&t->ev->wait_done, t->need);
       inner->record (t->ev->inner, t->queue);
-      pthread_mutex_lock (&gate_lock);
-      t->ev->rec_done++;
-      pthread_cond_broadcast (&gate_cv);
-      pthread_mutex_unlock (&gate_lock);
+      gate_bump (&t->ev->rec_done);
       break;
     case W_WAIT:
-      pthread_mutex_lock (&gate_lock);
-      while (t->ev->rec_done < t->need)
-        pthread_cond_wait (&gate_cv, &gate_lock);
       /* A later record waits for this wait: the event holds exactly the
          record the scheduler issued the wait after.  */
-      if (t->ev->rec_done != t->need)
+      seen = gate_until (&t->ev->rec_done, t->need);
+      if (seen != t->need)
         pacc_internal_error (NULL, "a wait on device %d would see record "
                              "%lu of an event instead of record %lu",
-                             t->ev->dev, t->ev->rec_done, t->need);
-      pthread_mutex_unlock (&gate_lock);
+                             t->ev->dev, seen, t->need);
       if (t->need)
         inner->wait (t->queue, t->ev->inner);
-      pthread_mutex_lock (&gate_lock);
-      t->ev->wait_done++;
-      pthread_cond_broadcast (&gate_cv);
-      pthread_mutex_unlock (&gate_lock);
+      gate_bump (&t->ev->wait_done);
       break;
     case W_SYNC:
       inner->sync (t->queue);
