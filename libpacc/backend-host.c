@@ -15,7 +15,8 @@
    enough, so copies overlap the kernels the calling thread runs, as on a
    GPU, and a missing wait shows up as a race.  */
 
-#include "internal.h"
+#include "backend.h"
+#include "settings.h"
 
 #include <pthread.h>
 #include <stdint.h>
@@ -101,7 +102,7 @@ run_one (struct hqueue *q)
     case HOP_COPY:
       t0 = pacc_now_us ();
       memcpy (op->dst, op->src, op->bytes);
-      pacc_trace_copy (&op->info, t0, pacc_now_us ());
+      pacc_trace_op (&op->info, t0, pacc_now_us ());
       break;
     case HOP_WAIT:
       run_until (op->wq, op->wseq);
@@ -139,13 +140,17 @@ enqueue (struct hqueue *q, enum hop_type type)
   return op;
 }
 
+/* Emulated devices.  */
+static int host_ndev = 1;
+
 static int
 host_init (void)
 {
   /* PACC_DEVICES=N emulates N devices: pipelines spread their chunks over
      N sets of queues and buffers (all in host memory), and the
      multi-device directives accept device numbers 0..N-1.  */
-  return pacc_settings.devices > 0 ? pacc_settings.devices : 1;
+  host_ndev = pacc_settings.devices > 0 ? pacc_settings.devices : 1;
+  return host_ndev;
 }
 
 static size_t
@@ -156,7 +161,7 @@ host_mem_available (int dev)
   if (pages <= 0 || size <= 0)
     return (size_t) -1;
   /* Emulated devices share the host's memory.  */
-  return (size_t) pages * (size_t) size / (size_t) pacc_ndevices;
+  return (size_t) pages * (size_t) size / (size_t) host_ndev;
 }
 
 /* With emulated devices, the device each buffer belongs to: a copy on
@@ -198,7 +203,7 @@ static void *
 host_alloc (int dev, size_t bytes)
 {
   void *p = malloc (bytes ? bytes : 1);
-  if (p && pacc_ndevices > 1)
+  if (p && host_ndev > 1)
     {
       if (nhbufs == caphbufs)
         {

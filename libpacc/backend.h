@@ -1,48 +1,40 @@
-/* backend.h - the interface between libpacc's scheduler and a data-path
-   back end (the host one in backend-host.c, the CUDA one in
-   backend-cuda.c).
+/* backend.h - the interface between libpacc's schedule and a data-path
+   back end: the host one (backend-host.c) and the CUDA one (cuda*.c).
+   The per-device worker threads (workers.c) wrap a back end behind the
+   same interface.
 
-   The scheduler expresses a region as copies on queues ordered by events,
+   The schedule expresses a region as copies on queues ordered by events,
    in the CUDA stream model: work on one queue runs in issue order; a queue
    can be made to wait for an event recorded on another queue; a wait
    refers to the event's latest record *at the time the wait is issued*
-   (a wait on an event never recorded is a no-op).  The scheduler only
+   (a wait on an event never recorded is a no-op).  The schedule only
    waits on events whose record it has already issued, so every back end
    that keeps these rules runs the same schedule without deadlock.
 
    Queues, events and buffers are opaque `void *' handles so that several
-   back ends can be linked into one library.  */
+   back ends can be linked into one library.  A back end reports when each
+   copy ran with pacc_trace_op (trace.h; the host back end when it
+   executes it, a GPU back end from events, at the latest when the queue
+   is synchronised).  */
 
 #ifndef PACC_BACKEND_H
 #define PACC_BACKEND_H
 
 #include <stddef.h>
 
-struct pacc_stats;
+#include "trace.h"
 
-/* What a copy is, for the PACC_VERBOSE totals and the PACC_TRACE file.
-   A back end passes it back to pacc_trace_copy once it knows when the
-   copy ran (the host back end: when it executes it; a GPU back end: from
-   events, at the latest when the queue is synchronised).  Copied by value
-   when the copy is enqueued, so the caller's struct need not outlive it.  */
-enum pacc_op_kind
+/* A kernel launch that a back end prepared in the thread that launches it
+   and issues later (launch_issue), possibly in another thread: the part
+   that the worker threads need to know.  A back end's own record starts
+   with it.  */
+#define PACC_LAUNCH_RESULTS 8
+struct pacc_launch
 {
-  PACC_OP_LOAD = 0,   /* host array -> chunk buffer.  */
-  PACC_OP_WB = 1,     /* chunk buffer -> host array (write-back).  */
-  PACC_OP_KERNELS = 2,/* the kernels of a chunk (array NULL, bytes 0).  */
-  PACC_OP_HALO = 3    /* halo rows, one chunk buffer -> another (resident
-                         plans; between devices: a peer copy).  */
-};
-
-struct pacc_opinfo
-{
-  struct pacc_stats *stats;  /* region totals to add to.  */
-  const char *where;         /* region, for the trace.  */
-  const char *array;         /* array name.  */
-  int kind;                  /* enum pacc_op_kind.  */
-  int device, queue;         /* device (-1: host) and queue index.  */
-  int block, chunk;
-  size_t bytes;
+  int dev;                 /* device of the queue it runs on.  */
+  int nresults;            /* reduction variables it writes back ...  */
+  const void *result_var[PACC_LAUNCH_RESULTS];  /* ... their addresses ...  */
+  size_t result_bytes[PACC_LAUNCH_RESULTS];     /* ... and sizes.  */
 };
 
 struct pacc_backend
@@ -56,7 +48,7 @@ struct pacc_backend
   int (*init) (void);
 
   /* Bytes of buffer memory device DEV can still give (before the
-     PACC_DEVICE_MEMORY cap, which the scheduler applies).  */
+     PACC_DEVICE_MEMORY cap, which the planner applies).  */
   size_t (*mem_available) (int dev);
 
   /* Buffer memory on device DEV; NULL when it cannot be had (the caller
@@ -106,13 +98,30 @@ struct pacc_backend
   int (*select_device) (int dev);
   void (*restore_device) (int saved);
 
-  /* __pacc_reduction_result: if the last kernel this thread launched
-     through the back end's own launcher wrote variable VAR, arrange for
-     its value to reach DST (BYTES) later and return 1; else return 0 (the
-     caller waits for the queue and copies VAR).  */
+  /* The back end's own kernel launcher (launch.c calls it for the kernels
+     pacc.so built).  launch_prepare, in the launching thread: the kernel
+     FN with the map clauses and launch dimensions DIMS (0: choose) of
+     GOACC_parallel_keyed, on OpenACC async queue ASYNC; NULL to leave the
+     launch to libgomp.  launch_issue puts the prepared launch on its
+     queue and frees it; the worker threads call it in the device's
+     thread.  */
+  struct pacc_launch *(*launch_prepare) (void (*fn) (void *), size_t mapnum,
+                                         void **hostaddrs, size_t *sizes,
+                                         unsigned short *kinds,
+                                         const unsigned *dims, int async);
+  void (*launch_issue) (struct pacc_launch *launch);
+
+  /* __pacc_reduction_result: if the last launch this thread issued wrote
+     variable VAR, arrange for its value to reach DST (BYTES) later and
+     return 1; else return 0 (the caller waits for the queue and copies
+     VAR).  */
   int (*defer_result) (const void *var, void *dst, size_t bytes);
   /* Every deferred value has reached its DST.  */
   void (*flush_results) (void);
+
+  /* Everything handed out so far has been issued (the worker threads:
+     before libgomp launches a kernel from the calling thread).  */
+  void (*drain) (void);
 
   /* A region with steps to run will copy between its chunk buffers and
      the host ranges [HOST[i], HOST[i] + BYTES[i]) of its N arrays (BYTES
@@ -132,7 +141,7 @@ struct pacc_backend
      before the generated code launches the chunk's kernels, and with
      START 0 when they are all launched (__pacc_chunk_done, before its
      write-back is issued).  INFO (kind PACC_OP_KERNELS) goes back to
-     pacc_trace_copy once the times are known.  When NULL, the caller
+     pacc_trace_op once the times are known.  When NULL, the caller
      times the kernels on the host clock.  */
   void (*kernels_mark) (void *queue, int start,
                         const struct pacc_opinfo *info);
@@ -142,6 +151,17 @@ struct pacc_backend
      operations lazily in whichever thread needs them must run them as
      they are issued instead.  NULL: nothing to change.  */
   void (*threaded) (void *queue);
+
+  /* The multi-device directives (devices.c) on real devices, whose
+     numbers are libgomp's: the device pipelines start on; after
+     acc_set_device_num, make that device's context current too; a copy
+     of BYTES from device FROM's copy of SRC to device TO's copy of DST
+     (host addresses of data present on both), on TO's OpenACC queue
+     ASYNC, or synchronous when ASYNC < 0.  */
+  int (*home_device) (void);
+  void (*follow_device) (void);
+  void (*peer_copy) (void *dst, int to, const void *src, int from,
+                     size_t bytes, int async);
 };
 
 extern const struct pacc_backend pacc_backend_host;

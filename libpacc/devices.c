@@ -9,13 +9,14 @@
    On the GPU a device number is libgomp's NVIDIA device number: deviceid
    makes it libgomp's current device for the statement (so OpenACC
    constructs in it run there) and restores the previous one after; peer
-   copies go device to device through the CUDA back end.  On the host path
-   every device number names the host: PACC_DEVICES=N emulates N devices
-   (numbers 0..N-1 are valid), a peer copy between two host addresses is a
-   memmove, and waiting for a device waits for nothing.  A device number
+   copies go device to device through the back end (peer_copy).  On the
+   host path every device number names the host: PACC_DEVICES=N emulates
+   N devices (numbers 0..N-1 are valid), a peer copy between two host
+   addresses is a memmove, and waiting for a device waits for nothing.  A device number
    that does not exist is an error naming it.  */
 
-#include "internal.h"
+#include "runtime.h"
+#include "settings.h"
 #include "pacc.h"
 #include "pacc-abi.h"
 
@@ -42,7 +43,7 @@ static void
 set_gpu (int dev)
 {
   acc_set_device_num (dev, acc_device_nvidia);
-  pacc_cuda_follow_device ();
+  pacc_backend->follow_device ();
 }
 
 static int
@@ -121,7 +122,8 @@ update_peer (void *dst, int to_device, const void *src, int from_device,
     return;
   if (gpu)
     {
-      pacc_cuda_peer_copy (dst, to_device, src, from_device, bytes, async);
+      pacc_backend->peer_copy (dst, to_device, src, from_device, bytes,
+                               async);
       return;
     }
   /* Every device is the host: its copy of DST is DST itself.  */
@@ -158,19 +160,4 @@ __pacc_update_peer (void *dst, int to_device, unsigned long dst_bytes,
                 "from device %d: each to() item must have the size of its "
                 "from() item", dst_bytes, to_device, src_bytes, from_device);
   update_peer (dst, to_device, src, from_device, dst_bytes, async, where);
-}
-
-/* Pipelines use the GPUs PACC opened, starting with the one current when
-   libpacc started (libgomp's device); a pipeline inside `deviceid' for
-   another GPU would mix devices.  */
-void
-pacc_check_pipeline_device (const char *where)
-{
-  if (!on_gpu ())
-    return;
-  int cur = acc_get_device_num (acc_device_nvidia), mine = pacc_cuda_device ();
-  if (cur != mine)
-    pacc_error (where, "a pipeline inside deviceid(%d): pipelines start "
-                "on device %d (and spread over PACC_DEVICES devices from "
-                "there)", cur, mine);
 }

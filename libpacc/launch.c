@@ -6,20 +6,20 @@
      fn        host version of the outlined kernel
      mapnum, hostaddrs, sizes, kinds   the region's map clauses
      ...       GOMP_LAUNCH_* tags (dims, async, waits), 0-terminated
-   A GPU back end may take the launch over (pacc_fast_launch: its own
-   cuLaunchKernel on the chunk's stream); otherwise the launch goes to
-   libgomp's GOACC_parallel_keyed, forced to the host when libpacc's data
-   path is the host (the chunk buffers are host memory then, even on a
-   machine whose GPU libgomp would otherwise use).  */
+   The back end the calling thread's region issues through may take the
+   launch over (launch_prepare and launch_issue: the CUDA back end's own
+   cuLaunchKernel on the chunk's stream, from the device's worker thread
+   under workers); otherwise the launch goes to libgomp's
+   GOACC_parallel_keyed, forced to the host when libpacc's data path is
+   the host (the chunk buffers are host memory then, even on a machine
+   whose GPU libgomp would otherwise use).  */
 
-#include "internal.h"
-#include "backend.h"
 #include "launch.h"
+#include "runtime.h"
 
-#include <dlfcn.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdlib.h>
-#include <string.h>
 
 /* From GCC's include/gomp-constants.h (libgomp ABI).  */
 #define GOMP_LAUNCH_DIM 1
@@ -31,144 +31,76 @@
 #define GOMP_DIM_MAX 3
 #define GOMP_ASYNC_SYNC (-2)
 #define GOACC_FLAG_HOST_FALLBACK (1 << 0)
-#define GOMP_DEVICE_NVIDIA_PTX 5
 
-pacc_fast_launch_fn pacc_fast_launch;
-
-/* ------------------------------------------------------------------ */
-/* Offload images.  The program's offload constructor (mkoffload's
-   target.o) registers its images with GOMP_offload_register_ver; libpacc
-   defines it too, keeps the nvptx images for its own launcher, and passes
-   the call on to libgomp.  Defining it here also keeps the link working
-   when the program's objects no longer call libgomp directly (all their
-   kernels go to __pacc_parallel_keyed) and --as-needed dropped -lgomp:
-   libpacc itself depends on libgomp.  */
-
-struct pacc_image pacc_images[PACC_MAX_IMAGES];
-int pacc_nimages;
-
-typedef void (*register_fn) (unsigned, const void *, int, const void *);
-
-static void *
-next_symbol (const char *name)
+/* Launch counters (under count_lock).  */
+static struct
 {
-  void *f = dlsym (RTLD_NEXT, name);
-  if (!f)
-    pacc_error (NULL, "%s not found in libgomp: link the program with "
-                "-fopenacc", name);
-  return f;
-}
+  unsigned long nfast, nslow;
+  double host_us;             /* Host time in the back end's launches.  */
+  double *samples;            /* Host time of each of them (us).  */
+  unsigned long nsamples, capsamples;
+  double last_us;             /* When the last one returned.  */
+} C;
+static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
 
-/* mkoffload's nvptx image descriptor (libgomp/plugin/plugin-nvptx.c).  */
-struct targ_ptx_obj
+static void
+count_fast (double t0)
 {
-  const char *code;
-  size_t size;
-};
-
-struct nvptx_tdata
-{
-  const struct targ_ptx_obj *ptx_objs;
-  unsigned ptx_num;
-  const char *const *var_names;
-  unsigned var_num;
-  const void *fn_descs;
-  unsigned fn_num;
-};
-
-/* The CUDA JIT fuses a PTX mul and a dependent add into an fma unless they
-   carry an explicit rounding mode; GCC emits neither (-ffp-contract=off
-   keeps GCC itself from fusing).  Give every f32/f64 add, sub and mul the
-   IEEE default `.rn', so that GPU results equal the host's bit for bit.  */
-char *
-pacc_ptx_round_explicitly (const char *code, size_t *len)
-{
-  static const char *const ops[] = { "add.f32", "sub.f32", "mul.f32",
-                                     "add.f64", "sub.f64", "mul.f64" };
-  size_t n = strlen (code);
-  /* Each 7-character opcode grows by 3.  */
-  char *out = pacc_xmalloc (NULL, n + 3 * (n / 7) + 1, "a PTX image");
-  size_t o = 0;
-  for (size_t i = 0; i < n;)
+  pthread_mutex_lock (&count_lock);
+  C.nfast++;
+  C.last_us = pacc_now_us ();
+  C.host_us += C.last_us - t0;
+  if (C.nsamples == C.capsamples && C.capsamples < (1ul << 24))
     {
-      int hit = -1;
-      /* mkoffload strips indentation: instructions start lines.  */
-      if (i == 0 || code[i - 1] == '\n' || code[i - 1] == '\t'
-          || code[i - 1] == ' ')
-        for (int k = 0; k < 6; k++)
-          if (!strncmp (code + i, ops[k], 7)
-              && (code[i + 7] == '\t' || code[i + 7] == ' '))
-            hit = k;
-      if (hit >= 0)
+      unsigned long cap = C.capsamples ? 2 * C.capsamples : 4096;
+      double *n = realloc (C.samples, cap * sizeof *n);
+      if (n)
         {
-          memcpy (out + o, code + i, 3);
-          memcpy (out + o + 3, ".rn", 3);
-          memcpy (out + o + 6, code + i + 3, 4);
-          o += 10;
-          i += 7;
+          C.samples = n;
+          C.capsamples = cap;
         }
-      else
-        out[o++] = code[i++];
     }
-  out[o] = 0;
-  *len = o;
-  return out;
-}
-
-static const void *
-patch_nvptx_image (const void *target_data)
-{
-  if (getenv ("PACC_PTX_CONTRACT"))
-    return target_data;
-  const struct nvptx_tdata *td = target_data;
-  struct nvptx_tdata *copy = pacc_xmalloc (NULL, sizeof *copy, "an image");
-  struct targ_ptx_obj *objs
-    = pacc_xmalloc (NULL, td->ptx_num * sizeof *objs + 1, "an image");
-  *copy = *td;
-  for (unsigned i = 0; i < td->ptx_num; i++)
-    {
-      size_t len;
-      objs[i].code = pacc_ptx_round_explicitly (td->ptx_objs[i].code, &len);
-      /* Keep the original's convention on counting the final NUL.  */
-      objs[i].size = td->ptx_objs[i].size > strlen (td->ptx_objs[i].code)
-                     ? len + 1 : len;
-    }
-  copy->ptx_objs = objs;
-  return copy;
+  if (C.nsamples < C.capsamples)
+    C.samples[C.nsamples++] = C.last_us - t0;
+  pthread_mutex_unlock (&count_lock);
 }
 
 void
-GOMP_offload_register_ver (unsigned version, const void *host_table,
-                           int target_type, const void *target_data)
+pacc_launch_count (struct pacc_launch_count *c)
 {
-  if (target_type == GOMP_DEVICE_NVIDIA_PTX && pacc_nimages < PACC_MAX_IMAGES)
-    {
-      pacc_images[pacc_nimages].version = version;
-      pacc_images[pacc_nimages].host_table = host_table;
-      pacc_images[pacc_nimages].target_data = target_data;
-      target_data = patch_nvptx_image (target_data);
-      pacc_images[pacc_nimages].patched = target_data;
-      pacc_nimages++;
-    }
-  ((register_fn) next_symbol ("GOMP_offload_register_ver"))
-    (version, host_table, target_type, target_data);
+  pthread_mutex_lock (&count_lock);
+  c->fast = C.nfast;
+  c->slow = C.nslow;
+  c->samples = C.nsamples;
+  c->host_us = C.host_us;
+  pthread_mutex_unlock (&count_lock);
+}
+
+static int
+dbl_cmp (const void *a, const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+  return x < y ? -1 : x > y;
 }
 
 void
-GOMP_offload_unregister_ver (unsigned version, const void *host_table,
-                             int target_type, const void *target_data)
+pacc_launch_since (const struct pacc_launch_count *c, unsigned long *fast,
+                   unsigned long *slow, double *median_us, double *mean_us,
+                   double *last_ms)
 {
-  /* libgomp knows the image by the descriptor it was given.  */
-  for (int i = 0; i < pacc_nimages; i++)
-    if (pacc_images[i].host_table == host_table
-        && pacc_images[i].target_data == target_data)
-      {
-        target_data = pacc_images[i].patched;
-        pacc_images[i] = pacc_images[--pacc_nimages];
-        break;
-      }
-  ((register_fn) next_symbol ("GOMP_offload_unregister_ver"))
-    (version, host_table, target_type, target_data);
+  pthread_mutex_lock (&count_lock);
+  unsigned long ns = C.nsamples - c->samples;
+  *fast = C.nfast - c->fast;
+  *slow = C.nslow - c->slow;
+  *median_us = 0;
+  if (ns)
+    {
+      qsort (C.samples + c->samples, ns, sizeof (double), dbl_cmp);
+      *median_us = C.samples[c->samples + ns / 2];
+    }
+  *mean_us = *fast ? (C.host_us - c->host_us) / *fast : 0.0;
+  *last_ms = *fast ? (pacc_now_us () - C.last_us) / 1000.0 : 0.0;
+  pthread_mutex_unlock (&count_lock);
 }
 
 /* libgomp's launcher.  Called directly, which also makes libgomp a
@@ -235,14 +167,27 @@ __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   va_end (ap);
   t[n] = 0;
 
-  if (!has_wait && pacc_fast_launch
-      && pacc_fast_launch (fn, mapnum, hostaddrs, sizes, kinds, dims, async))
-    return;
+  const struct pacc_backend *be = pacc_runtime_issuer ();
+  if (!be)
+    be = pacc_backend;
+  if (!has_wait && be && be->launch_prepare)
+    {
+      double t0 = pacc_now_us ();
+      struct pacc_launch *l = be->launch_prepare (fn, mapnum, hostaddrs,
+                                                  sizes, kinds, dims, async);
+      if (l)
+        {
+          be->launch_issue (l);
+          count_fast (t0);
+          return;
+        }
+      __atomic_add_fetch (&C.nslow, 1, __ATOMIC_RELAXED);
+    }
 
   /* libgomp launches from this thread: after what the device workers
      were handed for the chunk (its loads).  */
-  if (pacc_workers_here ())
-    pacc_workers_drain_all ();
+  if (be && be->drain)
+    be->drain ();
 
   /* Host data path: the chunk buffers live in host memory.  */
   if (!pacc_backend || pacc_backend->on_host)

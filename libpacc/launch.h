@@ -1,44 +1,29 @@
-/* launch.h - the fast kernel launch hook (see launch.c).  */
+/* launch.h - __pacc_parallel_keyed, the launcher of the kernels pacc.so
+   builds (launch.c), and its counters for the region report.  */
 
 #ifndef PACC_LAUNCH_H
 #define PACC_LAUNCH_H
 
 #include <stddef.h>
 
-/* Set by a GPU back end.  Returns 1 if it launched FN (the host function
-   of an outlined OpenACC region: the key into the offload image) with
-   launch dimensions DIMS (0 = choose) on OpenACC async queue ASYNC; 0 to
-   let libgomp launch it.  */
-typedef int (*pacc_fast_launch_fn) (void (*fn) (void *), size_t mapnum,
-                                    void **hostaddrs, size_t *sizes,
-                                    unsigned short *kinds,
-                                    const unsigned *dims, int async);
-extern pacc_fast_launch_fn pacc_fast_launch;
-
-/* nvptx offload images the program registered (host_table: function and
-   variable address ranges; target_data: mkoffload's nvptx descriptor).  */
-#define PACC_MAX_IMAGES 16
-struct pacc_image
-{
-  unsigned version;
-  const void *host_table;
-  const void *target_data;	/* As the program registered it.  */
-  const void *patched;		/* As libgomp got it (see launch.c).  */
-};
-extern struct pacc_image pacc_images[PACC_MAX_IMAGES];
-extern int pacc_nimages;
-
-void GOMP_offload_register_ver (unsigned version, const void *host_table,
-                                int target_type, const void *target_data);
-void GOMP_offload_unregister_ver (unsigned version, const void *host_table,
-                                  int target_type, const void *target_data);
-
-/* CODE (PTX) with `.rn' on every f32/f64 add, sub and mul; malloc'd;
-   *LEN its length.  */
-char *pacc_ptx_round_explicitly (const char *code, size_t *len);
-
 void __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
                             void **hostaddrs, size_t *sizes,
                             unsigned short *kinds, ...);
+
+/* How many launches the back end's own launcher took and left to
+   libgomp so far, and the host time of the former.  */
+struct pacc_launch_count
+{
+  unsigned long fast, slow, samples;
+  double host_us;
+};
+void pacc_launch_count (struct pacc_launch_count *c);
+
+/* Since C: launches by the back end and by libgomp, the median and mean
+   host time of the back end's (microseconds), and how long ago the last
+   one returned (milliseconds).  */
+void pacc_launch_since (const struct pacc_launch_count *c,
+                        unsigned long *fast, unsigned long *slow,
+                        double *median_us, double *mean_us, double *last_ms);
 
 #endif /* PACC_LAUNCH_H */

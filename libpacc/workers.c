@@ -1,21 +1,22 @@
 /* workers.c - the task-based runtime: one worker thread per device issues
    that device's queue operations, so that the one host thread running a
-   pipeline (the scheduler and the generated code) only hands work out and
+   pipeline (the schedule and the generated code) only hands work out and
    never waits on one device's driver calls while the others idle.
 
-   pacc_workers_backend () wraps the back end in use: a region that uses
-   workers (PACC_WORKERS=1, or by default one spread over two or more
-   devices) issues through it.  Its queue operations (copies, records,
-   waits, kernel timing marks) become tasks on the FIFO of the queue's
+   pacc_workers_wrap (be) wraps a back end behind the same interface
+   (backend.h): a region that uses workers (PACC_WORKERS=1, or by default
+   one spread over two or more devices) issues through the wrapper.  Its
+   queue operations (copies, records, waits, kernel timing marks) and the
+   back end's own kernel launches become tasks on the FIFO of the queue's
    device; the worker of that device calls the real back end in task
-   order, with the device's context current on its own thread, and the
-   CUDA back end's kernel launches go there too (pacc_workers_call).
-   Everything else (queues, events, buffers, memory) is set up directly,
-   while the workers are idle.
+   order, on its own thread (the CUDA back end makes the device's context
+   current there).  Everything else (queues, events, buffers, memory) is
+   set up directly, while the workers are idle.  The back end knows
+   nothing of the workers: this layer sits on top of it.
 
    Events are the one thing devices share.  The back-end rule (backend.h)
    is that a wait refers to the latest record issued *before it*, in the
-   scheduler's order; with one FIFO per device, a wait on another
+   schedule's order; with one FIFO per device, a wait on another
    device's event could overtake that record, or run after a later one.
    So a wait carries the number of records issued before it and its
    worker waits until the recording worker has issued that many; and a
@@ -24,13 +25,19 @@
    host handed out earlier, and each FIFO runs in hand-out order, so the
    earliest unfinished task can always run: no deadlock.
 
-   Usage (region.c, scheduler.c):
-     const struct pacc_backend *be = pacc_workers_backend ();
+   Reduction results: the back end defers the result of the last launch
+   *its issuing thread* issued (defer_result), so the wrapper remembers
+   what the last launch it handed out writes, and hands the deferral to
+   the same worker, after the launch.
+
+   Usage (region.c, schedule.c):
+     const struct pacc_backend *be = pacc_workers_wrap (pacc_backend);
      void *q = be->queue_create (dev, index);
      be->copy_in (q, buf, host, bytes, &info);   (returns at once)
      be->sync (q);                               (waits for the worker)  */
 
-#include "internal.h"
+#include "workers.h"
+#include "settings.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -89,6 +96,8 @@ struct worker
 
 static const struct pacc_backend *inner;
 static struct pacc_backend wrapped;
+/* What the last launch this thread handed out writes back.  */
+static _Thread_local struct pacc_launch hlast;
 static struct worker workers[PACC_MAX_DEVICES];
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -239,8 +248,9 @@ wait_ticket (int dev, unsigned long ticket)
   pthread_mutex_unlock (&w->lock);
 }
 
-void
-pacc_workers_call (int dev, void (*fn) (void *), void *arg)
+/* Run FN (ARG) in DEV's worker, after what was handed to it so far.  */
+static void
+workers_call (int dev, void (*fn) (void *), void *arg)
 {
   struct wtask t;
   memset (&t, 0, sizeof t);
@@ -250,8 +260,9 @@ pacc_workers_call (int dev, void (*fn) (void *), void *arg)
   submit (dev, &t);
 }
 
-void
-pacc_workers_drain (int dev)
+/* Wait until DEV's worker has run everything handed to it.  */
+static void
+workers_drain (int dev)
 {
   struct worker *w = worker (dev);
   unsigned long ticket;
@@ -261,26 +272,13 @@ pacc_workers_drain (int dev)
   wait_ticket (dev, ticket);
 }
 
-void
-pacc_workers_drain_all (void)
+/* ... every worker.  */
+static void
+workers_drain_all (void)
 {
   for (int d = 0; d < PACC_MAX_DEVICES; d++)
     if (__atomic_load_n (&workers[d].started, __ATOMIC_ACQUIRE))
-      pacc_workers_drain (d);
-}
-
-static _Thread_local int in_region;
-
-int
-pacc_workers_here (void)
-{
-  return in_region;
-}
-
-void
-pacc_workers_enter (int on)
-{
-  in_region = on;
+      workers_drain (d);
 }
 
 /* ------------------------------------------------------------------ */
@@ -302,7 +300,7 @@ static void
 w_queue_destroy (void *queue)
 {
   struct wqueue *q = queue;
-  pacc_workers_drain (q->dev);
+  workers_drain (q->dev);
   inner->queue_destroy (q->inner);
   free (q);
 }
@@ -320,7 +318,7 @@ static void
 w_event_destroy (void *event)
 {
   struct wevent *e = event;
-  pacc_workers_drain (e->dev);
+  workers_drain (e->dev);
   inner->event_destroy (e->inner);
   free (e);
 }
@@ -417,7 +415,7 @@ w_before_kernels (void *queue)
 {
   struct wqueue *q = queue;
   if (inner->on_host)
-    pacc_workers_drain (q->dev);
+    workers_drain (q->dev);
   inner->before_kernels (q->inner);
 }
 
@@ -433,17 +431,79 @@ w_kernels_mark (void *queue, int start, const struct pacc_opinfo *info)
 static void
 w_flush_results (void)
 {
-  pacc_workers_drain_all ();
+  workers_drain_all ();
   inner->flush_results ();
 }
 
+/* Launches: prepared here, issued by the device's worker.  */
+static struct pacc_launch *
+w_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
+                  size_t *sizes, unsigned short *kinds, const unsigned *dims,
+                  int async)
+{
+  struct pacc_launch *l = inner->launch_prepare (fn, mapnum, hostaddrs, sizes,
+                                                 kinds, dims, async);
+  if (l)
+    hlast = *l;
+  else
+    hlast.nresults = 0;
+  return l;
+}
+
+static void
+issue_task (void *arg)
+{
+  inner->launch_issue (arg);
+}
+
+static void
+w_launch_issue (struct pacc_launch *l)
+{
+  workers_call (l->dev, issue_task, l);
+}
+
+struct defer_job
+{
+  const void *var;
+  void *dst;
+  size_t bytes;
+};
+
+static void
+defer_task (void *arg)
+{
+  struct defer_job *j = arg;
+  if (!inner->defer_result (j->var, j->dst, j->bytes))
+    pacc_internal_error (NULL, "a device worker lost a reduction result");
+  free (j);
+}
+
+/* The launch this thread handed out last will have written VAR: its
+   worker defers the result, after issuing the launch.  */
+static int
+w_defer_result (const void *var, void *dst, size_t bytes)
+{
+  for (int i = 0; i < hlast.nresults; i++)
+    if (hlast.result_var[i] == var && hlast.result_bytes[i] == bytes)
+      {
+        struct defer_job *j = pacc_xmalloc (NULL, sizeof *j,
+                                            "a reduction result");
+        j->var = var;
+        j->dst = dst;
+        j->bytes = bytes;
+        workers_call (hlast.dev, defer_task, j);
+        return 1;
+      }
+  return 0;
+}
+
 const struct pacc_backend *
-pacc_workers_backend (void)
+pacc_workers_wrap (const struct pacc_backend *be)
 {
   pthread_mutex_lock (&start_lock);
-  if (inner != pacc_backend)
+  if (inner != be)
     {
-      inner = pacc_backend;
+      inner = be;
       wrapped = *inner;
       wrapped.queue_create = w_queue_create;
       wrapped.queue_destroy = w_queue_destroy;
@@ -458,6 +518,11 @@ pacc_workers_backend (void)
       wrapped.before_kernels = w_before_kernels;
       wrapped.kernels_mark = inner->kernels_mark ? w_kernels_mark : NULL;
       wrapped.flush_results = inner->flush_results ? w_flush_results : NULL;
+      wrapped.launch_prepare = inner->launch_prepare ? w_launch_prepare
+                                                     : NULL;
+      wrapped.launch_issue = inner->launch_prepare ? w_launch_issue : NULL;
+      wrapped.defer_result = inner->defer_result ? w_defer_result : NULL;
+      wrapped.drain = workers_drain_all;
       wrapped.threaded = NULL;
     }
   pthread_mutex_unlock (&start_lock);

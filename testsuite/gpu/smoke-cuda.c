@@ -52,7 +52,7 @@
 #include <openacc.h>
 #endif
 
-/* libpacc's hook for kernel launchers (internal.h).  */
+/* libpacc's hook for kernel launchers (libpacc/cuda.c).  */
 extern void *pacc_cuda_stream (int queue);
 
 /* ------------------------------------------------------------------ */

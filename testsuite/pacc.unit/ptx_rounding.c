@@ -1,5 +1,5 @@
 /* ptx_rounding.c - libpacc gives every f32/f64 add, sub and mul of a PTX
-   image an explicit rounding mode (launch.c), so that the CUDA JIT cannot
+   image an explicit rounding mode (image.c), so that the CUDA JIT cannot
    contract them into fma; other instructions stay as they are.  The PTX
    is written the way mkoffload embeds it: one instruction per line, no
    indentation; hand-written PTX may indent.  */

@@ -34,7 +34,7 @@ ulimit -c 0
 for v in $(env | sed -n 's/^\(PACC_[A-Z_]*\)=.*/\1/p'); do unset "$v"; done
 
 CC=${CC:-gcc}
-# As Makefile.am builds it (libpacc depends on libgomp: launch.c).
+# As Makefile.am builds it (libpacc depends on libgomp: launch.c, image.c).
 $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
   -o "$build/libpacc.so" "$top"/libpacc/*.c -lpthread -ldl -lgomp || exit 1
 tests=()

@@ -1,10 +1,10 @@
-/* env.c - reads and checks the PACC_* environment variables into
-   pacc_settings.  Read once per process (the caller makes sure); a bad
-   value is an error naming the variable, so that a typo never silently
-   gives a different schedule.  A variable set to the empty string counts
-   as unset (so `PACC_K= prog' clears it).  */
+/* settings.c - reads and checks the PACC_* environment variables into
+   pacc_settings (settings.h).  Read once per process (the caller makes
+   sure); a bad value is an error naming the variable, so that a typo
+   never silently gives a different schedule.  A variable set to the
+   empty string counts as unset (so `PACC_K= prog' clears it).  */
 
-#include "internal.h"
+#include "settings.h"
 
 #include <stdlib.h>
 #include <string.h>

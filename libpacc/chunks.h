@@ -1,0 +1,44 @@
+/* chunks.h - the geometry of a region's chunks: which rows a chunk owns,
+   which rows it needs for a block of k steps, and which other chunks'
+   copies its own copies must wait for.  Pure functions of the region's
+   rows and halo (chunks.c), shared by the planner and the schedule.
+
+   Row: index along the decomposed dimension (the first C index).  All
+   ranges are rows, half open.  */
+
+#ifndef PACC_CHUNKS_H
+#define PACC_CHUNKS_H
+
+/* What the compiler says of a region's rows.  */
+struct pacc_geom
+{
+  long lo0, len0;        /* the arrays' rows [lo0, lo0 + len0).  */
+  long hlo, hhi;         /* halo: rows one step reads below and above.  */
+  long elo, ehi;         /* extra rows below and above that an early
+                            kernel of a step computes (chains).  */
+};
+
+struct pacc_chunk
+{
+  long lo, hi;           /* rows it owns (the same in every block).  */
+  long llo, lhi;         /* rows its buffer holds in the current block.  */
+  long blo;              /* row at the start of its buffer (llo, or in a
+                            resident plan the llo of a k-step block).  */
+  int rd_lo, rd_hi;      /* its write-back waits for the loads of chunks
+                            rd_lo..rd_hi (they read its own rows).  */
+  int wd_lo, wd_hi;      /* its load waits for the previous block's
+                            write-backs of chunks wd_lo..wd_hi.  */
+};
+
+/* Own rows of C chunks: BLOCK rows each when BLOCK > 0 (the last one the
+   rest), else as even as can be.  */
+void pacc_chunks_split (const struct pacc_geom *g, struct pacc_chunk *ch,
+                        int c, long block);
+
+/* Load ranges and dependency intervals of the C chunks for a block of KK
+   steps; blo follows llo unless RESIDENT (a resident buffer keeps the
+   rows where a k-step block put them).  */
+void pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch,
+                        int c, long kk, int resident);
+
+#endif /* PACC_CHUNKS_H */

@@ -1,0 +1,313 @@
+/* cuda-driver.c - the CUDA back end's base: the driver, libgomp, the
+   devices and their contexts (cuda.h).
+
+   Driver.  libcuda.so.1 is opened with dlopen and every call goes through
+   one table filled from cuda-lib.def (declarations in cuda-min.h, so no
+   CUDA toolkit is needed to build).
+
+   Contexts, shared with libgomp (GCC 12's plugin-nvptx.c and
+   oacc-cuda.c): nvptx_open_device adopts the context current on the
+   opening thread (ctx_shared, never destroyed by libgomp) and creates its
+   own only when there is none.  So open_device retains the device's
+   primary context, makes it current, and then has libgomp open the
+   device with acc_set_device_num (idempotent, unlike acc_init, which is
+   fatal when the device is already open).  libgomp's context is then read
+   back with acc_get_current_cuda_context: if libgomp had opened the
+   device before (OpenACC code ran before the first pipeline), it is
+   libgomp's own context, and PACC uses that one instead.
+   acc_get_cuda_stream answers NULL on a thread libgomp has not attached,
+   so every thread that runs a region is attached first
+   (acc_set_device_num, ensure_dev).  */
+
+/* RTLD_DEFAULT (the build may define it already).  */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include "cuda.h"
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+struct cuda_lib cu;
+struct gomp_api gomp;
+int have_gomp;
+struct cdev devs[PACC_MAX_DEVICES];
+int ndevs;
+int dev_ord;
+int timing;
+const char *cur_where;
+int staging_needed;
+/* The pipeline device this thread is attached to in libgomp, -1.  */
+static _Thread_local int thread_dev = -1;
+
+/* ------------------------------------------------------------------ */
+/* Errors.  */
+
+const char *
+cuda_name (CUresult r)
+{
+  const char *s = NULL;
+  if (!cu.cuGetErrorName || cu.cuGetErrorName (r, &s) != CUDA_SUCCESS || !s)
+    return "an unknown CUresult";
+  return s;
+}
+
+const char *
+cuda_string (CUresult r)
+{
+  const char *s = NULL;
+  if (!cu.cuGetErrorString || cu.cuGetErrorString (r, &s) != CUDA_SUCCESS
+      || !s)
+    return "no description";
+  return s;
+}
+
+void
+cuda_fail (const char *call, CUresult r, const char *what,
+           const struct pacc_opinfo *info)
+{
+  char op[256] = "";
+  if (info && info->kind == PACC_OP_KERNELS)
+    snprintf (op, sizeof op, " (kernels of chunk %d, block %d, queue %d)",
+              info->chunk, info->block, info->queue);
+  else if (info)
+    snprintf (op, sizeof op, " (array '%s', chunk %d, block %d, queue %d, "
+              "%zu bytes)", info->array ? info->array : "?", info->chunk,
+              info->block, info->queue, info->bytes);
+  pacc_error (info ? info->where : cur_where, "CUDA error while %s%s: %s "
+              "returned %s (%d: %s)", what, op, call, cuda_name (r), (int) r,
+              cuda_string (r));
+}
+
+/* ------------------------------------------------------------------ */
+/* Set-up.  */
+
+const char *
+load_driver (void)
+{
+  static char msg[512];
+  void *h = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL), *sym;
+  if (!h)
+    {
+      const char *e = dlerror ();
+      snprintf (msg, sizeof msg, "cannot open the CUDA driver: %s",
+                e ? e : "libcuda.so.1 not found");
+      return msg;
+    }
+#define CUDA_ONE_CALL(call) CUDA_ONE_CALL_1 (call, 0)
+#define CUDA_ONE_CALL_MAYBE_NULL(call) CUDA_ONE_CALL_1 (call, 1)
+#define CUDA_ONE_CALL_1(call, maybe_null)                                   \
+  sym = dlsym (h, #call);                                                   \
+  memcpy (&cu.call, &sym, sizeof sym);                                      \
+  if (!sym && !(maybe_null))                                                \
+    {                                                                       \
+      snprintf (msg, sizeof msg, "the CUDA driver has no %s", #call);       \
+      return msg;                                                           \
+    }
+#include "cuda-lib.def"
+#undef CUDA_ONE_CALL
+#undef CUDA_ONE_CALL_MAYBE_NULL
+#undef CUDA_ONE_CALL_1
+  return NULL;
+}
+
+int
+find_gomp (void)
+{
+  void *sym;
+#define GOMP_SYM(name)                                                      \
+  sym = dlsym (RTLD_DEFAULT, #name);                                        \
+  memcpy (&gomp.name, &sym, sizeof sym);                                    \
+  if (!sym)                                                                 \
+    return 0;
+  GOMP_SYM (acc_get_num_devices)
+  GOMP_SYM (acc_get_device_num)
+  GOMP_SYM (acc_set_device_num)
+  GOMP_SYM (acc_get_current_cuda_context)
+  GOMP_SYM (acc_get_cuda_stream)
+  GOMP_SYM (acc_set_cuda_stream)
+  GOMP_SYM (acc_deviceptr)
+#undef GOMP_SYM
+  return 1;
+}
+
+/* Make context C current on this thread (cheap when it already is).  */
+void
+make_current (CUcontext c)
+{
+  CUcontext cur = NULL;
+  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
+  if (cur != c)
+    CU_CALL ("making a device's CUDA context current", cuCtxSetCurrent, c);
+}
+
+/* Make device D's context current on this thread (streams, copies and
+   launches of D need it).  */
+void
+use_ctx (int d)
+{
+  make_current (devs[d].ctx);
+}
+
+/* libgomp's CUDA stream of async queue INDEX on its current device (whose
+   context is current), or a new one handed to libgomp when it has none,
+   so that OpenACC `wait' and `async' find it.  WHAT prefixes errors.  */
+CUstream
+gomp_async_stream (int index, const char *where, const char *what)
+{
+  CUstream s = (CUstream) gomp.acc_get_cuda_stream (index);
+  if (s)
+    return s;
+  CU_CALL ("creating the stream of an async queue", cuStreamCreate, &s,
+           CU_STREAM_NON_BLOCKING);
+  if (gomp.acc_set_cuda_stream (index, s) != 1)
+    pacc_error (where, "%slibgomp refused the CUDA stream of async queue %d "
+                "of device %d (acc_set_cuda_stream)", what, index,
+                gomp.acc_get_device_num (ACC_DEVICE_NVIDIA));
+  if ((CUstream) gomp.acc_get_cuda_stream (index) != s)
+    pacc_internal_error (where, "libgomp does not use the CUDA stream it "
+                         "was given for async queue %d", index);
+  return s;
+}
+
+/* ... and, with libgomp, make D libgomp's current device on this thread
+   (acc_get_cuda_stream, acc_set_cuda_stream and acc_deviceptr answer for
+   the current device).  The program may have switched devices since
+   (deviceid), so libgomp is asked.  */
+void
+ensure_dev (int d)
+{
+  if (have_gomp
+      && (thread_dev != d
+          || gomp.acc_get_device_num (ACC_DEVICE_NVIDIA) != devs[d].ord))
+    {
+      gomp.acc_set_device_num (devs[d].ord, ACC_DEVICE_NVIDIA);
+      thread_dev = d;
+    }
+  use_ctx (d);
+}
+
+void
+ensure_thread (void)
+{
+  ensure_dev (0);
+}
+
+/* Whether device TO (CUDA ordinal, context CTO) can read device FROM's
+   memory (context CFROM) directly; if so, peer access is enabled for the
+   pair once (CTO is left current).  */
+static unsigned char peer_enabled[PACC_MAX_DEVICES][PACC_MAX_DEVICES];
+
+int
+enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
+{
+  CUdevice dto, dfrom;
+  int can = 0;
+  CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dto, to);
+  CU_CALL ("looking up a device for a peer copy", cuDeviceGet, &dfrom, from);
+  CU_CALL ("asking whether two devices can access each other",
+           cuDeviceCanAccessPeer, &can, dto, dfrom);
+  if (can && !peer_enabled[to][from])
+    {
+      /* The destination's context maps the source's memory.  */
+      CU_CALL ("making a device's context current", cuCtxSetCurrent, cto);
+      CUresult r = cu.cuCtxEnablePeerAccess (cfrom, 0);
+      if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
+        cuda_fail ("cuCtxEnablePeerAccess", r, "enabling peer access", NULL);
+      peer_enabled[to][from] = 1;
+    }
+  return can;
+}
+
+/* Peer access between every pair of pipeline devices that allows it, so
+   that halo copies go GPU to GPU.  */
+void
+enable_peers (void)
+{
+  for (int d = 0; d < ndevs; d++)
+    for (int e = 0; e < ndevs; e++)
+      {
+        if (d == e)
+          continue;
+        int can = enable_peer (devs[d].ord, devs[d].ctx, devs[e].ord,
+                               devs[e].ctx);
+        if (pacc_settings.verbose >= 1)
+          pacc_note (NULL, "devices %d -> %d: %s", devs[e].ord, devs[d].ord,
+                     can ? "peer access (halo copies GPU to GPU)"
+                         : "no peer access (halo copies staged by the "
+                           "driver)");
+      }
+  if (ndevs > 0)
+    use_ctx (0);
+}
+
+/* Open pipeline device D, libgomp's and CUDA's device ORD: its context
+   (see the top of the file) and its timing anchor.  Returns how the
+   context is shared, for the report.  */
+const char *
+open_device (int d, int ord)
+{
+  struct cdev *v = &devs[d];
+  CUcontext prim, cur = NULL;
+  const char *how;
+
+  v->ord = ord;
+  CU_CALL ("getting the CUDA device", cuDeviceGet, &v->cudev, ord);
+  CU_CALL ("retaining the device's primary context",
+           cuDevicePrimaryCtxRetain, &prim, v->cudev);
+  CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
+  /* libgomp adopts the current context when it opens a device, if that
+     context is the device's: make it the primary one.  */
+  if (!cur || !have_gomp || d > 0)
+    CU_CALL ("making the primary context current", cuCtxSetCurrent, prim);
+  v->ctx = prim;
+  how = "primary context; streams PACC's own (no libgomp offloading: "
+        "only kernels PACC launches itself)";
+  if (have_gomp)
+    {
+      /* libgomp opens the device now, adopting the current context, or
+         has opened it already (with its own): use whichever it has.  */
+      gomp.acc_set_device_num (ord, ACC_DEVICE_NVIDIA);
+      thread_dev = d;
+      v->ctx = (CUcontext) gomp.acc_get_current_cuda_context ();
+      if (!v->ctx)
+        pacc_internal_error (NULL, "libgomp has no CUDA context for device "
+                             "%d after acc_set_device_num", ord);
+      if (v->ctx == prim)
+        how = "primary context and streams shared with libgomp";
+      else
+        {
+          how = "a context that libgomp opened the device with before "
+                "(not the primary one), and streams shared with libgomp";
+          CU_CALL ("releasing the primary context",
+                   cuDevicePrimaryCtxRelease_v2, v->cudev);
+        }
+      CU_CALL ("making libgomp's CUDA context current", cuCtxSetCurrent,
+               v->ctx);
+    }
+  CU_CALL ("creating PACC's control stream", cuStreamCreate, &v->ctl,
+           CU_STREAM_NON_BLOCKING);
+  CU_CALL ("creating the timing reference event", cuEventCreate,
+           &v->ref_ev, CU_EVENT_DEFAULT);
+  return how;
+}
+
+void
+attach_home (void)
+{
+  gomp.acc_set_device_num (dev_ord, ACC_DEVICE_NVIDIA);
+  thread_dev = 0;
+  use_ctx (0);
+}
+
+void
+follow_device (void)
+{
+  CUcontext want;
+  if (!have_gomp || !(want = gomp.acc_get_current_cuda_context ()))
+    return;
+  make_current (want);
+  thread_dev = -1;
+}

@@ -1,0 +1,544 @@
+/* cuda-host.c - the host side of a region's copies: the user's arrays
+   registered in place, or staged through pinned buffers.
+
+   Host data paths (chosen per region, per array):
+   - register: the row range of each transferred array is registered in
+     place with cuMemHostRegister (PORTABLE; READ_ONLY as well for a
+     read-only targetin array) at region begin and unregistered at region
+     end, in pieces of REG_PIECE by REG_THREADS threads at once; copies
+     are cuMemcpyHtoDAsync / DtoHAsync on the queue's stream straight from
+     and to the user's memory, split where they cross a piece
+     (cuda-copy.c).  A range the program already registered
+     (CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED) is used as it is when
+     both its ends are page-locked host memory.
+   - staging: when registration fails (automatic choice) or
+     PACC_DATA_PATH=staging, copies go through a pinned buffer per queue
+     (cuMemAllocHost, STAGE_BYTES), in pieces.  The host side of each
+     piece is a host function enqueued on the same stream with
+     cuLaunchHostFunc: a load is [host function: user rows -> pinned]
+     [HtoD pinned -> device], a write-back [DtoH device -> pinned] [host
+     function: pinned -> user rows].  So the host memcpy is a stream
+     operation like the DMA: it starts only after the waits issued before
+     it (a load reads rows only after the neighbours' write-backs have
+     reached the user's array), an event recorded after a write-back
+     completes only once its rows are in the user's array, the pinned
+     buffer is reused only after the previous piece left it, and the
+     thread that issues the region never blocks: the queues stay
+     asynchronous.  Each host function spreads its memcpy over a small
+     pthread pool (host functions may not call CUDA and may be run one at
+     a time by the driver, so one thread alone would cap the bandwidth).  */
+
+#include "cuda.h"
+#include "pacc-abi.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Staged memcpy below this size is done by the host function alone.  */
+#define POOL_MIN_BYTES ((size_t) 2 << 20)
+#define POOL_SLICE_MIN ((size_t) 1 << 20)
+#define POOL_MAX_THREADS 7
+
+/* ------------------------------------------------------------------ */
+/* The host copy pool for staging.  A task is one memcpy cut in slices;
+   the caller (a host function) queues it, works on slices itself and
+   waits until all are done.  */
+
+struct ptask
+{
+  char *dst;
+  const char *src;
+  size_t n, slice;
+  unsigned nslices, next, done;
+  struct ptask *link;
+};
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t pool_work = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t pool_done = PTHREAD_COND_INITIALIZER;
+static struct ptask *pool_head, *pool_tail;
+static int pool_threads, pool_started;
+
+/* With POOL_LOCK held: the next slice of the oldest task that has one.  */
+static int
+take_slice (struct ptask **tp, unsigned *ip)
+{
+  struct ptask *t = pool_head;
+  if (!t)
+    return 0;
+  *ip = t->next++;
+  *tp = t;
+  if (t->next == t->nslices)
+    {
+      pool_head = t->link;
+      if (!pool_head)
+        pool_tail = NULL;
+    }
+  return 1;
+}
+
+static void
+run_slice (struct ptask *t, unsigned i)
+{
+  size_t lo = (size_t) i * t->slice;
+  size_t n = t->n - lo < t->slice ? t->n - lo : t->slice;
+  memcpy (t->dst + lo, t->src + lo, n);
+}
+
+/* With POOL_LOCK held.  */
+static void
+slice_done (struct ptask *t)
+{
+  if (++t->done == t->nslices)
+    pthread_cond_broadcast (&pool_done);
+}
+
+static void *
+pool_worker (void *arg)
+{
+  struct ptask *t;
+  unsigned i;
+  (void) arg;
+  pthread_mutex_lock (&pool_lock);
+  for (;;)
+    {
+      while (!take_slice (&t, &i))
+        pthread_cond_wait (&pool_work, &pool_lock);
+      pthread_mutex_unlock (&pool_lock);
+      run_slice (t, i);
+      pthread_mutex_lock (&pool_lock);
+      slice_done (t);
+    }
+  return NULL;
+}
+
+void
+pool_start (void)
+{
+  long ncpu = sysconf (_SC_NPROCESSORS_ONLN);
+  int want, i;
+  pthread_attr_t attr;
+
+  pthread_mutex_lock (&pool_lock);
+  if (pool_started)
+    {
+      pthread_mutex_unlock (&pool_lock);
+      return;
+    }
+  pool_started = 1;
+  want = ncpu > 1 ? (int) (ncpu - 1) : 0;
+  want = want > POOL_MAX_THREADS ? POOL_MAX_THREADS : want;
+  pthread_attr_init (&attr);
+  pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
+  for (i = 0; i < want; i++)
+    {
+      pthread_t th;
+      if (pthread_create (&th, &attr, pool_worker, NULL))
+        break;
+      pool_threads++;
+    }
+  pthread_attr_destroy (&attr);
+  pthread_mutex_unlock (&pool_lock);
+}
+
+static void
+pool_memcpy (void *dst, const void *src, size_t n)
+{
+  struct ptask task, *t;
+  size_t slices;
+  unsigned i;
+
+  if (n < POOL_MIN_BYTES || !pool_threads)
+    {
+      memcpy (dst, src, n);
+      return;
+    }
+  slices = (n + POOL_SLICE_MIN - 1) / POOL_SLICE_MIN;
+  if (slices > (size_t) pool_threads + 1)
+    slices = (size_t) pool_threads + 1;
+  task.dst = dst;
+  task.src = src;
+  task.n = n;
+  /* Slices of whole pages.  */
+  task.slice = ((n + slices - 1) / slices + 4095) & ~(size_t) 4095;
+  task.nslices = (unsigned) ((n + task.slice - 1) / task.slice);
+  task.next = task.done = 0;
+  task.link = NULL;
+
+  pthread_mutex_lock (&pool_lock);
+  if (pool_tail)
+    pool_tail->link = &task;
+  else
+    pool_head = &task;
+  pool_tail = &task;
+  pthread_cond_broadcast (&pool_work);
+  while (task.done < task.nslices)
+    {
+      if (take_slice (&t, &i))
+        {
+          pthread_mutex_unlock (&pool_lock);
+          run_slice (t, i);
+          pthread_mutex_lock (&pool_lock);
+          slice_done (t);
+        }
+      else
+        pthread_cond_wait (&pool_done, &pool_lock);
+    }
+  pthread_mutex_unlock (&pool_lock);
+}
+
+void
+stage_fn (void *arg)
+{
+  struct stage_job *j = arg;
+  pool_memcpy (j->dst, j->src, j->n);
+  free (j);
+}
+
+/* ------------------------------------------------------------------ */
+/* Host ranges of the regions: registered, or copied through staging.  */
+
+struct hrange
+{
+  uintptr_t lo, hi;
+};
+
+struct cregion
+{
+  struct cregion *next;
+  struct hrange *direct;  /* DMA straight from and to these.  */
+  int ndirect;
+  void **ours;            /* registered here: unregister at the end.  */
+  int nours;
+  const char *where;
+  size_t reg_bytes;       /* registered here, and how long it took.  */
+  double reg_us;
+};
+
+static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cregion *regions;
+
+/* Whether [P, P + N) lies in one registered range of a live region; its
+   start in *BASE (the range is registered in REG_PIECE pieces from
+   there).  */
+int
+is_direct (const void *p, size_t n, uintptr_t *base)
+{
+  uintptr_t lo = (uintptr_t) p, hi = lo + n;
+  const struct cregion *g;
+  int i, found = 0;
+  pthread_mutex_lock (&region_lock);
+  for (g = regions; g && !found; g = g->next)
+    for (i = 0; i < g->ndirect && !found; i++)
+      if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
+        {
+          found = 1;
+          *base = g->direct[i].lo;
+        }
+  pthread_mutex_unlock (&region_lock);
+  return found;
+}
+
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
+   to the end of its registered piece (pieces of REG_PIECE from BASE; a
+   copy must not cross registrations) when DIRECT, else at most a staging
+   buffer.  */
+size_t
+copy_step (int direct, uintptr_t base, const void *host, size_t off,
+           size_t bytes)
+{
+  size_t n = direct ? REG_PIECE - ((uintptr_t) host + off - base) % REG_PIECE
+                    : STAGE_BYTES;
+  return n < bytes - off ? n : bytes - off;
+}
+
+/* Registration in pieces, several at a time: pinning is the driver
+   touching every page, about 10 GB/s from one thread and 17 GB/s from
+   four on an H100 host (benchmarks/tools/regtest.c).  */
+struct regjob
+{
+  void *lo;
+  size_t len;
+  unsigned flags;
+  int unreg;
+  CUresult r;
+};
+
+static struct regjob *reg_jobs;
+static int reg_njobs, reg_next;
+static CUcontext reg_ctx;
+
+static void *
+reg_worker (void *arg)
+{
+  int i;
+  (void) arg;
+  if (cu.cuCtxSetCurrent (reg_ctx) != CUDA_SUCCESS)
+    return NULL;
+  while ((i = __atomic_fetch_add (&reg_next, 1, __ATOMIC_RELAXED))
+         < reg_njobs)
+    {
+      struct regjob *j = &reg_jobs[i];
+      j->r = j->unreg ? cu.cuMemHostUnregister (j->lo)
+                      : cu.cuMemHostRegister_v2 (j->lo, j->len, j->flags);
+    }
+  return NULL;
+}
+
+/* Run the N jobs on REG_THREADS threads (this one included).  */
+static void
+run_reg_jobs (struct regjob *jobs, int n)
+{
+  pthread_t t[REG_THREADS];
+  int i, nt = 0;
+  if (!n)
+    return;
+  reg_jobs = jobs;
+  reg_njobs = n;
+  reg_next = 0;
+  reg_ctx = devs[0].ctx;
+  for (i = 1; i < REG_THREADS && i < n; i++)
+    if (pthread_create (&t[nt], NULL, reg_worker, NULL) == 0)
+      nt++;
+  reg_worker (NULL);
+  for (i = 0; i < nt; i++)
+    pthread_join (t[i], NULL);
+  use_ctx (0);
+}
+
+/* Page-locked host memory (someone registered or allocated it)?  */
+static int
+page_locked (uintptr_t p)
+{
+  unsigned int type = 0;
+  return cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                   (CUdeviceptr) p) == CUDA_SUCCESS
+         && type == CU_MEMORYTYPE_HOST;
+}
+
+struct arr
+{
+  uintptr_t lo, hi;   /* exact bytes.  */
+  int i;              /* the array, or the first of a merged range.  */
+  int written;        /* some array of the range is written back.  */
+};
+
+static int
+arr_cmp (const void *a, const void *b)
+{
+  const struct arr *x = a, *y = b;
+  return x->lo < y->lo ? -1 : x->lo > y->lo;
+}
+
+/* The driver tracks registrations by byte range, not by page (seen with
+   driver 580 on an H100): ranges that share a page register
+   independently, and a range must be unregistered with the exact address
+   it was registered with.  So each array's bytes are registered as they
+   are; only arrays whose bytes overlap (a targetin array listed twice)
+   are merged into one range.  Read-only memory (a const targetin array)
+   registers only with CU_MEMHOSTREGISTER_READ_ONLY.  */
+void *
+cuda_region_begin (const char *where, int n, char *const *host,
+                   const size_t *bytes, const int *kinds,
+                   const char *const *names, const char **path)
+{
+  struct cregion *g = pacc_xcalloc (where, 1, sizeof *g, "a region");
+  struct arr *a = pacc_xcalloc (where, (size_t) n, sizeof *a, "arrays");
+  int na = 0, ns = 0, i, nstaged = 0;
+  int forced = pacc_settings.data_path == PACC_PATH_REGISTER;
+
+  cur_where = where;
+  g->where = where;
+  if (timing)
+    for (int d = 0; d < ndevs; d++)
+      {
+        /* Anchor this region's device times to the host clock.  */
+        use_ctx (d);
+        CU_CALL ("recording the timing reference", cuEventRecord,
+                 devs[d].ref_ev, devs[d].ctl);
+        CU_CALL ("waiting for the timing reference", cuEventSynchronize,
+                 devs[d].ref_ev);
+        devs[d].ref_host = pacc_now_us ();
+      }
+  ensure_thread ();
+
+  for (i = 0; i < n; i++)
+    if (bytes[i])
+      {
+        a[na].lo = (uintptr_t) host[i];
+        a[na].hi = (uintptr_t) host[i] + bytes[i];
+        a[na].written = kinds[i] != PACC_KIND_IN;
+        a[na++].i = i;
+      }
+  g->direct = pacc_xcalloc (where, (size_t) na, sizeof *g->direct, "ranges");
+
+  if (pacc_settings.data_path == PACC_PATH_STAGING)
+    nstaged = na;
+  else
+    {
+      qsort (a, (size_t) na, sizeof *a, arr_cmp);
+      for (i = 0; i < na; i++)
+        if (ns && a[i].lo < a[ns - 1].hi)
+          {
+            if (a[i].hi > a[ns - 1].hi)
+              a[ns - 1].hi = a[i].hi;
+            a[ns - 1].written |= a[i].written;
+          }
+        else
+          a[ns++] = a[i];
+      /* Every range in pieces of REG_PIECE, registered in parallel; a
+         piece refused as writable memory is tried read-only when nothing
+         writes it back.  */
+      int nj = 0, *first = pacc_xcalloc (where, (size_t) ns + 1,
+                                         sizeof *first, "ranges");
+      struct regjob *jobs;
+      for (i = 0; i < ns; i++)
+        {
+          first[i] = nj;
+          nj += (int) ((a[i].hi - a[i].lo + REG_PIECE - 1) / REG_PIECE);
+        }
+      first[ns] = nj;
+      jobs = pacc_xcalloc (where, (size_t) nj + 1, sizeof *jobs, "ranges");
+      for (i = 0; i < ns; i++)
+        for (int k = first[i]; k < first[i + 1]; k++)
+          {
+            uintptr_t lo = a[i].lo + (uintptr_t) (k - first[i]) * REG_PIECE;
+            uintptr_t hi = lo + REG_PIECE < a[i].hi ? lo + REG_PIECE : a[i].hi;
+            jobs[k].lo = (void *) lo;
+            jobs[k].len = hi - lo;
+            jobs[k].flags = CU_MEMHOSTREGISTER_PORTABLE;
+          }
+      double t0 = pacc_now_us ();
+      run_reg_jobs (jobs, nj);
+      g->reg_us = pacc_now_us () - t0;
+      for (i = 0; i < ns; i++)
+        if (!a[i].written)
+          for (int k = first[i]; k < first[i + 1]; k++)
+            if (jobs[k].r == CUDA_ERROR_INVALID_VALUE)
+              jobs[k].r = cu.cuMemHostRegister_v2
+                (jobs[k].lo, jobs[k].len,
+                 CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_READ_ONLY);
+      g->ours = pacc_xcalloc (where, (size_t) nj + 1, sizeof *g->ours,
+                              "ranges");
+      for (i = 0; i < ns; i++)
+        {
+          void *lo = (void *) a[i].lo;
+          size_t len = a[i].hi - a[i].lo;
+          const char *nm = names[a[i].i];
+          CUresult r = CUDA_SUCCESS;
+          int k, mine = 0, before = 0;
+          for (k = first[i]; k < first[i + 1]; k++)
+            if (jobs[k].r == CUDA_SUCCESS)
+              mine++;
+            /* Registered before (by the program): usable as it is when
+               page-locked at both ends.  */
+            else if (jobs[k].r == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+                     && page_locked ((uintptr_t) jobs[k].lo)
+                     && page_locked ((uintptr_t) jobs[k].lo + jobs[k].len
+                                     - 1))
+              before++;
+            else if (r == CUDA_SUCCESS)
+              r = jobs[k].r;
+          if (r == CUDA_SUCCESS)
+            {
+              for (k = first[i]; k < first[i + 1]; k++)
+                if (jobs[k].r == CUDA_SUCCESS)
+                  {
+                    g->ours[g->nours++] = jobs[k].lo;
+                    g->reg_bytes += jobs[k].len;
+                  }
+              if (before && pacc_settings.verbose >= 2)
+                pacc_note (where, "array '%s' is page-locked already%s: "
+                           "using it as it is", nm,
+                           mine ? " in part" : "");
+            }
+          else
+            {
+              /* Give back the pieces that did register.  */
+              for (k = first[i]; k < first[i + 1]; k++)
+                if (jobs[k].r == CUDA_SUCCESS)
+                  CU_CALL ("unregistering a host array",
+                           cuMemHostUnregister, jobs[k].lo);
+              if (forced)
+                pacc_error (where, "PACC_DATA_PATH=register: cannot register "
+                            "array '%s' (%zu bytes at %p) with the CUDA "
+                            "driver: cuMemHostRegister_v2 returned %s (%s)",
+                            nm, len, lo, cuda_name (r), cuda_string (r));
+              if (pacc_settings.verbose >= 1)
+                pacc_note (where, "array '%s' cannot be registered (%s): "
+                           "staging its copies", nm, cuda_name (r));
+              nstaged++;
+              continue;
+            }
+          g->direct[g->ndirect].lo = a[i].lo;
+          g->direct[g->ndirect++].hi = a[i].hi;
+        }
+      free (jobs);
+      free (first);
+    }
+  if (nstaged)
+    {
+      if (!cu.cuLaunchHostFunc)
+        pacc_error (where, "staging needs cuLaunchHostFunc, which this CUDA "
+                    "driver does not have (CUDA 10 or later is needed)");
+      staging_needed = 1;
+      pool_start ();
+    }
+  *path = !nstaged ? "register" : !g->ndirect ? "staging"
+          : "register+staging";
+  free (a);
+
+  pthread_mutex_lock (&region_lock);
+  g->next = regions;
+  regions = g;
+  pthread_mutex_unlock (&region_lock);
+  return g;
+}
+
+void
+cuda_region_end (void *handle)
+{
+  struct cregion *g = handle, **pp;
+  int i;
+
+  pthread_mutex_lock (&region_lock);
+  for (pp = &regions; *pp && *pp != g; pp = &(*pp)->next)
+    ;
+  if (*pp)
+    *pp = g->next;
+  pthread_mutex_unlock (&region_lock);
+  /* The queues are synchronised: nothing reads or writes these any more.  */
+  if (g->nours)
+    {
+      struct regjob *jobs = pacc_xcalloc (g->where, (size_t) g->nours,
+                                          sizeof *jobs, "ranges");
+      for (i = 0; i < g->nours; i++)
+        {
+          jobs[i].lo = g->ours[i];
+          jobs[i].unreg = 1;
+        }
+      double t0 = pacc_now_us ();
+      run_reg_jobs (jobs, g->nours);
+      double unreg_us = pacc_now_us () - t0;
+      for (i = 0; i < g->nours; i++)
+        if (jobs[i].r != CUDA_SUCCESS)
+          cuda_fail ("cuMemHostUnregister", jobs[i].r, "unregistering a "
+                     "host array", NULL);
+      free (jobs);
+      /* Host time outside the device span: pinning and unpinning.  */
+      if (pacc_settings.verbose >= 1)
+        {
+          char b[32];
+          pacc_note (g->where, "host arrays: %s registered in %.1f ms, "
+                     "unregistered in %.1f ms (%d threads)",
+                     pacc_fmt_bytes (b, sizeof b, g->reg_bytes),
+                     g->reg_us / 1000.0, unreg_us / 1000.0, REG_THREADS);
+        }
+    }
+  free (g->direct);
+  free (g->ours);
+  free (g);
+  cur_where = NULL;
+}
+

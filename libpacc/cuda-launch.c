@@ -1,0 +1,433 @@
+/* cuda-launch.c - PACC's own launches of the kernels pacc.so built
+   (launch_prepare / launch_issue of pacc_backend_cuda, called by
+   launch.c's __pacc_parallel_keyed).
+
+   GCC 12's GOACC_parallel_keyed allocates the argument block of every
+   launch (and the device copies of firstprivate scalars, which GCC 12
+   maps for OpenACC as GOMP_MAP_TO) with cuMemAlloc and frees it later,
+   which costs 50-60 us of host time and synchronises the device.  For
+   pacc kernels, whose map clauses are deviceptr, firstprivate_int, or
+   `to' or `tofrom' (reduction variables) of a small scalar, PACC
+   launches the kernel itself:
+   - the CUfunction and its compile-time launch dimensions are libgomp's:
+     for an offloaded function F, acc_deviceptr (F) gives libgomp's
+     targ_fn_descriptor (GCC 12 plugin-nvptx.c: the function table of an
+     image maps host functions to descriptors, target offset 0), so the
+     module is the one libgomp loaded, in the same context;
+   - the argument block (device addresses: firstprivate_int values as
+     they are; for each `to' scalar and each deviceptr variable the
+     address of its copy, which follows the addresses in the same slot)
+     goes through a ring of pinned host slots copied to a ring of device
+     slots with one cuMemcpyHtoDAsync on the kernel's stream, and a slot
+     is reused only after its event (recorded after the launch) has
+     completed;
+   - dimensions as libgomp chooses them: the compile-time ones, else gangs
+     to fill the device (occupancy times multiprocessors), workers to make
+     blocks of LAUNCH_THREADS threads, vector 32.
+   Anything else (another map kind, no stream, PACC_LAUNCH=libgomp) goes
+   to libgomp.
+
+   A launch is prepared in the thread that launches it (the kernel, its
+   dimensions and the values of its map clauses, copied then) and issued
+   on its stream by launch_issue, in that thread or in the device's
+   worker thread (workers.c).  */
+
+#include "cuda.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define GOMP_MAP_TO 1
+#define GOMP_MAP_TOFROM 3
+#define GOMP_MAP_FORCE_DEVICEPTR 8
+#define GOMP_MAP_FIRSTPRIVATE_INT 13
+#define LAUNCH_SLOT_BYTES 2048
+#define LAUNCH_SCALAR_MAX 16
+#define LAUNCH_THREADS 256
+
+/* GCC 12 libgomp/plugin/plugin-nvptx.c.  */
+struct targ_fn_launch
+{
+  const char *fn;
+  unsigned short dim[3];
+};
+struct targ_fn_descriptor
+{
+  CUfunction fn;
+  const struct targ_fn_launch *launch;
+  int regs_per_thread;
+  int max_threads_per_block;
+};
+
+/* A kernel on one device (each device has its own module, loaded by
+   libgomp).  */
+struct kfn
+{
+  void (*host) (void *);
+  int dev;
+  const struct targ_fn_descriptor *d;
+  unsigned gangs;             /* Default gangs for this kernel.  */
+};
+
+static struct
+{
+  int on;
+  struct kfn *fns;
+  int nfns, cap;
+} L;
+static pthread_mutex_t launch_lock = PTHREAD_MUTEX_INITIALIZER;
+
+/* The reduction results of the last launch this thread issued.  */
+static _Thread_local struct
+{
+  const void *var;
+  char *src;
+  size_t bytes;
+  int dev;
+  unsigned slot;
+} last[PACC_LAUNCH_RESULTS];
+static _Thread_local int nlast;
+
+struct deferred
+{
+  char *src;
+  void *dst;
+  size_t bytes;
+  int dev;
+  unsigned slot;
+};
+static pthread_mutex_t defer_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct deferred *deferred;
+static size_t ndeferred, capdeferred;
+
+int
+launch_init (void)
+{
+  const char *e = getenv ("PACC_LAUNCH");
+  if (e && *e && strcmp (e, "pacc") && strcmp (e, "libgomp"))
+    pacc_error (NULL, "PACC_LAUNCH: expected 'pacc' or 'libgomp', got '%s'",
+                e);
+  if (!have_gomp)
+    return 0;
+  /* With PACC_LAUNCH=libgomp, every launch is left to libgomp (L.on stays
+     0), and launch.c counts them for the region report.  */
+  if (e && !strcmp (e, "libgomp"))
+    return 1;
+  for (int d = 0; d < ndevs; d++)
+    {
+      struct cdev *v = &devs[d];
+      pthread_mutex_init (&v->llock, NULL);
+      use_ctx (d);
+      CU_CALL ("reading the number of multiprocessors", cuDeviceGetAttribute,
+               &v->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, v->cudev);
+      CU_CALL ("allocating pinned kernel-argument slots", cuMemAllocHost_v2,
+               (void **) &v->lhost,
+               (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
+      CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2,
+               &v->ldev, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
+      for (int i = 0; i < LAUNCH_SLOTS; i++)
+        CU_CALL ("creating a kernel-argument event", cuEventCreate,
+                 &v->lev[i], CU_EVENT_DISABLE_TIMING);
+    }
+  use_ctx (0);
+  L.on = 1;
+  return 1;
+}
+static const struct kfn *
+launch_lookup (void (*fn) (void *), int dev)
+{
+  for (int i = 0; i < L.nfns; i++)
+    if (L.fns[i].host == fn && L.fns[i].dev == dev)
+      return &L.fns[i];
+  int old = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
+  if (old != devs[dev].ord)
+    gomp.acc_set_device_num (devs[dev].ord, ACC_DEVICE_NVIDIA);
+  const struct targ_fn_descriptor *d = gomp.acc_deviceptr ((void *) fn);
+  if (old != devs[dev].ord)
+    gomp.acc_set_device_num (old, ACC_DEVICE_NVIDIA);
+  if (!d)
+    return NULL;
+  /* A guard against another libgomp's layout.  */
+  if (d->max_threads_per_block < 32 || d->max_threads_per_block > 4096
+      || !d->launch || !d->fn)
+    {
+      if (pacc_settings.verbose >= 1)
+        pacc_note (NULL, "kernel launches go through libgomp: its function "
+                   "descriptors are not GCC 12's");
+      L.on = 0;
+      return NULL;
+    }
+  if (L.nfns == L.cap)
+    {
+      L.cap = L.cap ? 2 * L.cap : 16;
+      struct kfn *n = realloc (L.fns, L.cap * sizeof *n);
+      if (!n)
+        pacc_error (NULL, "out of memory for the kernel table");
+      L.fns = n;
+    }
+  struct kfn *k = &L.fns[L.nfns++];
+  k->host = fn;
+  k->dev = dev;
+  k->d = d;
+  k->gangs = 0;
+  return k;
+}
+
+/* A launch as the device's thread issues it: the kernel, its dimensions
+   and the values of its map clauses, copied when it was handed out (the
+   variables may change before a worker issues it).  */
+
+/* A launch as the device's thread issues it: the kernel, its dimensions
+   and the values of its map clauses, copied when it was prepared (the
+   variables may change before a worker issues it).  */
+struct klaunch
+{
+  struct pacc_launch pub;       /* device and results (backend.h).  */
+  CUfunction fn;
+  unsigned g, w, v;
+  CUstream s;
+  size_t mapnum;
+  struct
+  {
+    int kind;
+    size_t size;
+    const void *var;            /* the host variable (results).  */
+    uintptr_t ival;             /* firstprivate_int: the value.  */
+    unsigned char val[LAUNCH_SCALAR_MAX];
+  } m[];
+};
+
+/* Issue L on its stream, in the calling thread (the launching thread, or
+   the device's worker): the argument slot, the kernel, the copies of its
+   results into the slot, the slot's event.  Only one thread at a time
+   uses a device's slots (llock).  */
+static void
+launch_issue (const struct klaunch *l)
+{
+  struct cdev *dv0 = &devs[l->pub.dev];
+  pthread_mutex_lock (&dv0->llock);
+  use_ctx (l->pub.dev);
+  unsigned slot = dv0->lnext;
+  dv0->lnext = (dv0->lnext + 1) % LAUNCH_SLOTS;
+  /* A deferred reduction result still in the slot: take them all out.  */
+  if (__atomic_load_n (&dv0->lpending[slot], __ATOMIC_ACQUIRE))
+    cuda_flush_results ();
+  if (dv0->lused[slot])
+    CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
+             dv0->lev[slot]);
+  char *h = dv0->lhost + (size_t) slot * LAUNCH_SLOT_BYTES;
+  CUdeviceptr dv = dv0->ldev + (CUdeviceptr) slot * LAUNCH_SLOT_BYTES;
+  size_t bytes = l->mapnum * sizeof (void *);
+  for (size_t i = 0; i < l->mapnum; i++)
+    {
+      CUdeviceptr a;
+      int k = l->m[i].kind;
+      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+          || k == GOMP_MAP_FORCE_DEVICEPTR)
+        {
+          /* A copy of the host variable (for deviceptr, the variable
+             holding the device pointer: GCC 12 maps it like a scalar and
+             libgomp copies it, target.c), after the addresses.  */
+          memcpy (h + bytes, l->m[i].val, l->m[i].size);
+          a = dv + bytes;
+          bytes += LAUNCH_SCALAR_MAX;
+        }
+      else
+        /* firstprivate_int: the value itself.  */
+        a = (CUdeviceptr) l->m[i].ival;
+      memcpy (h + i * sizeof (void *), &a, sizeof a);
+    }
+  CU_CALL ("copying kernel arguments", cuMemcpyHtoDAsync_v2, dv, h, bytes,
+           l->s);
+  void *kargs[1] = { &dv };
+  CU_CALL ("launching a kernel", cuLaunchKernel, l->fn, l->g, 1, 1, l->v,
+           l->w, 1, 0, l->s, kargs, NULL);
+  /* `tofrom' scalars (reduction variables) come back after the kernel,
+     in stream order, into the pinned slot (a copy into the variable, on
+     the stack, would be synchronous); __pacc_reduction_result then takes
+     them from there (cuda_defer_result), without waiting.  */
+  nlast = 0;
+  for (size_t i = 0, off = l->mapnum * sizeof (void *); i < l->mapnum; i++)
+    {
+      int k = l->m[i].kind;
+      if (k == GOMP_MAP_TOFROM)
+        {
+          CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
+                   h + off, dv + off, l->m[i].size, l->s);
+          if (nlast < PACC_LAUNCH_RESULTS)
+            {
+              last[nlast].var = l->m[i].var;
+              last[nlast].src = h + off;
+              last[nlast].bytes = l->m[i].size;
+              last[nlast].dev = l->pub.dev;
+              last[nlast].slot = slot;
+              nlast++;
+            }
+        }
+      if (k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+          || k == GOMP_MAP_FORCE_DEVICEPTR)
+        off += LAUNCH_SCALAR_MAX;
+    }
+  CU_CALL ("recording a kernel-argument event", cuEventRecord,
+           dv0->lev[slot], l->s);
+  dv0->lused[slot] = 1;
+  pthread_mutex_unlock (&dv0->llock);
+}
+
+
+struct pacc_launch *
+cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
+                     size_t *sizes, unsigned short *kinds,
+                     const unsigned *dims, int async)
+{
+  /* Slot layout: MAPNUM device addresses, then the `to' scalars, each in
+     LAUNCH_SCALAR_MAX bytes.  */
+  if (!L.on || async < 0
+      || mapnum * (sizeof (void *) + LAUNCH_SCALAR_MAX) > LAUNCH_SLOT_BYTES)
+    goto slow;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int k = kinds[i] & 0xff;
+      if (k != GOMP_MAP_FIRSTPRIVATE_INT
+          && !((k == GOMP_MAP_TO || k == GOMP_MAP_TOFROM
+                || k == GOMP_MAP_FORCE_DEVICEPTR)
+               && sizes[i] <= LAUNCH_SCALAR_MAX))
+        goto slow;
+    }
+  struct cqueue *cq = queue_of (async);
+  if (!cq)
+    goto slow;
+  struct cdev *dv0 = &devs[cq->dev];
+
+  pthread_mutex_lock (&launch_lock);
+  use_ctx (cq->dev);
+  const struct kfn *kc = launch_lookup (fn, cq->dev);
+  if (!kc)
+    {
+      pthread_mutex_unlock (&launch_lock);
+      goto slow;
+    }
+  struct kfn *k = (struct kfn *) kc;
+  const struct targ_fn_descriptor *d = k->d;
+  unsigned g = dims[0] ? dims[0] : d->launch->dim[0];
+  unsigned w = dims[1] ? dims[1] : d->launch->dim[1];
+  unsigned v = dims[2] ? dims[2] : d->launch->dim[2];
+  if (!v)
+    v = 32;
+  if (!w)
+    {
+      w = LAUNCH_THREADS / v;
+      while (w > 1 && (int) (w * v) > d->max_threads_per_block)
+        w--;
+      if (!w)
+        w = 1;
+    }
+  if (!g)
+    {
+      if (!k->gangs)
+        {
+          int nb = 0;
+          CU_CALL ("computing a kernel's occupancy",
+                   cuOccupancyMaxActiveBlocksPerMultiprocessor, &nb, d->fn,
+                   (int) (w * v), 0);
+          k->gangs = (unsigned) (nb > 0 ? nb : 1) * (unsigned) dv0->sms;
+        }
+      g = k->gangs;
+    }
+  pthread_mutex_unlock (&launch_lock);
+
+  struct klaunch *l = pacc_xmalloc (NULL, sizeof *l + mapnum * sizeof l->m[0],
+                                    "a kernel launch");
+  l->fn = d->fn;
+  l->g = g;
+  l->w = w;
+  l->v = v;
+  l->s = cq->stream;
+  l->pub.dev = cq->dev;
+  l->pub.nresults = 0;
+  l->mapnum = mapnum;
+  for (size_t i = 0; i < mapnum; i++)
+    {
+      int kd = kinds[i] & 0xff;
+      l->m[i].kind = kd;
+      l->m[i].size = sizes[i];
+      l->m[i].var = hostaddrs[i];
+      l->m[i].ival = (uintptr_t) hostaddrs[i];
+      if (kd != GOMP_MAP_FIRSTPRIVATE_INT)
+        memcpy (l->m[i].val, hostaddrs[i], sizes[i]);
+      if (kd == GOMP_MAP_TOFROM && l->pub.nresults < PACC_LAUNCH_RESULTS)
+        {
+          l->pub.result_var[l->pub.nresults] = hostaddrs[i];
+          l->pub.result_bytes[l->pub.nresults] = sizes[i];
+          l->pub.nresults++;
+        }
+    }
+  return &l->pub;
+
+slow:
+  nlast = 0;
+  return NULL;
+}
+
+void
+cuda_launch_issue (struct pacc_launch *launch)
+{
+  struct klaunch *l = (struct klaunch *) launch;
+  launch_issue (l);
+  free (l);
+}
+
+/* The reduction results of the last launch this thread issued: VAR's
+   value is to reach DST later.  0 if that launch did not write VAR.  */
+int
+cuda_defer_result (const void *var, void *dst, size_t bytes)
+{
+  int i;
+  for (i = 0; i < nlast; i++)
+    if (last[i].var == var && last[i].bytes == bytes)
+      break;
+  if (i == nlast)
+    return 0;
+  pthread_mutex_lock (&defer_lock);
+  if (ndeferred == capdeferred)
+    {
+      size_t cap = capdeferred ? 2 * capdeferred : 256;
+      struct deferred *n = realloc (deferred, cap * sizeof *n);
+      if (!n)
+        pacc_error (cur_where, "out of memory for reduction results");
+      deferred = n;
+      capdeferred = cap;
+    }
+  deferred[ndeferred].src = last[i].src;
+  deferred[ndeferred].dst = dst;
+  deferred[ndeferred].bytes = bytes;
+  deferred[ndeferred].dev = last[i].dev;
+  deferred[ndeferred].slot = last[i].slot;
+  __atomic_store_n (&devs[last[i].dev].lpending[last[i].slot], 1,
+                    __ATOMIC_RELEASE);
+  ndeferred++;
+  pthread_mutex_unlock (&defer_lock);
+  return 1;
+}
+
+/* Every deferred result to its destination, in the order they were
+   deferred.  The slot is released (its flag cleared) only after the copy
+   out of it.  */
+void
+cuda_flush_results (void)
+{
+  pthread_mutex_lock (&defer_lock);
+  for (size_t i = 0; i < ndeferred; i++)
+    {
+      struct deferred *x = &deferred[i];
+      struct cdev *v = &devs[x->dev];
+      CU_CALL ("waiting for a reduction result", cuEventSynchronize,
+               v->lev[x->slot]);
+      memcpy (x->dst, x->src, x->bytes);
+    }
+  for (size_t i = 0; i < ndeferred; i++)
+    __atomic_store_n (&devs[deferred[i].dev].lpending[deferred[i].slot], 0,
+                      __ATOMIC_RELEASE);
+  ndeferred = 0;
+  pthread_mutex_unlock (&defer_lock);
+}

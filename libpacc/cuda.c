@@ -1,0 +1,241 @@
+/* cuda.c - the CUDA data path (pacc_backend_cuda): chunk buffers in GPU
+   memory, one CUDA stream per queue, copies ordered by CUDA events, and
+   the same streams under the OpenACC kernels that libgomp launches, so
+   that a chunk's load, its kernels and its write-back run in stream
+   order with no host synchronisation inside a region.  This file sets the
+   back end up and holds its table; cuda.h lists the files that do the
+   work.
+
+   No driver, no device, or a program in which libgomp cannot offload to
+   an NVIDIA device: init returns 0 and the host back end runs
+   (PACC_VERBOSE says why), unless PACC_DATA_PATH asks for a GPU path,
+   which is then an error.  The automatic choice needs libgomp able to
+   offload to an NVIDIA device and an nvptx offload image in the program
+   (image.c): otherwise the kernels would not run on the GPU (a program
+   linked with libpacc only, like the unit tests, emulates its kernels on
+   the host), and the host path is used.  A forced GPU path
+   (PACC_DATA_PATH=register/staging) without libgomp offloading runs
+   standalone, the streams its own (kernels launched by PACC itself, as
+   in the smoke test).
+
+   The only synchronisation is cuStreamSynchronize per queue at region
+   end (and cuEventSynchronize of the private stream that anchors the
+   timings, at region begin): never cuCtxSynchronize.  */
+
+#include "cuda.h"
+#include "image.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* The reason init gives up, for the note or the error.  */
+static char why[512];
+
+static int PACC_PRINTF (1, 2)
+unusable (const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vsnprintf (why, sizeof why, fmt, ap);
+  va_end (ap);
+  if (pacc_settings.data_path == PACC_PATH_REGISTER
+      || pacc_settings.data_path == PACC_PATH_STAGING)
+    pacc_error (NULL, "PACC_DATA_PATH=%s: no GPU data path: %s",
+                pacc_settings.data_path == PACC_PATH_REGISTER ? "register"
+                : "staging", why);
+  if (pacc_settings.verbose >= 1)
+    pacc_note (NULL, "no GPU data path (%s); using the host", why);
+  return 0;
+}
+
+static int
+cuda_init (void)
+{
+  const char *e, *adev;
+  CUresult r;
+  int n = 0, version = 0, forced;
+  char name[256];
+  size_t fr = 0, tot = 0;
+
+  forced = pacc_settings.data_path == PACC_PATH_REGISTER
+           || pacc_settings.data_path == PACC_PATH_STAGING;
+  pacc_backend_cuda.name = pacc_settings.data_path == PACC_PATH_STAGING
+                           ? "staging" : "register";
+  if ((e = load_driver ()))
+    return unusable ("%s", e);
+  if ((r = cu.cuInit (0)) != CUDA_SUCCESS)
+    return unusable ("cuInit returned %s (%s)", cuda_name (r),
+                     cuda_string (r));
+  if ((r = cu.cuDeviceGetCount (&n)) != CUDA_SUCCESS)
+    return unusable ("cuDeviceGetCount returned %s", cuda_name (r));
+  if (n < 1)
+    return unusable ("the CUDA driver sees no device");
+
+  /* libgomp in the process, able to offload to an NVIDIA device.  */
+  have_gomp = find_gomp ();
+  dev_ord = 0;
+  adev = getenv ("ACC_DEVICE_TYPE");
+  if (have_gomp && adev && !strcasecmp (adev, "host"))
+    {
+      if (forced)
+        pacc_error (NULL, "PACC_DATA_PATH=%s asks for the GPU, but "
+                    "ACC_DEVICE_TYPE=host runs the OpenACC kernels on the "
+                    "host", pacc_backend_cuda.name);
+      return unusable ("ACC_DEVICE_TYPE=host runs the OpenACC kernels on "
+                       "the host");
+    }
+  if (have_gomp && gomp.acc_get_num_devices (ACC_DEVICE_NVIDIA) < 1)
+    {
+      if (!forced)
+        return unusable ("libgomp cannot offload to an NVIDIA device (is "
+                         "GCC 12's libgomp-plugin-nvptx.so.1 beside the "
+                         "libgomp.so.1 the program loads?)");
+      /* Forced: run standalone (kernels launched by PACC itself).  */
+      have_gomp = 0;
+    }
+  if (!have_gomp && !forced)
+    return unusable ("libgomp is not in the program, so its kernels "
+                     "cannot run on a GPU");
+  if (have_gomp && !forced && pacc_nimages == 0)
+    return unusable ("the program has no nvptx offload image (built "
+                     "without -foffload=nvptx-none?), so its kernels "
+                     "cannot run on a GPU");
+  if (have_gomp)
+    {
+      /* The device libgomp uses by default (ACC_DEVICE_NUM).  */
+      dev_ord = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
+      if (dev_ord < 0 || dev_ord >= n)
+        return unusable ("libgomp's device number %d, but the CUDA driver "
+                         "has %d device%s", dev_ord, n, n == 1 ? "" : "s");
+    }
+
+  /* The devices: PACC_DEVICES of them, else all.  */
+  {
+    int avail = have_gomp ? gomp.acc_get_num_devices (ACC_DEVICE_NVIDIA) : n;
+    if (avail > n)
+      avail = n;
+    if (avail > PACC_MAX_DEVICES)
+      avail = PACC_MAX_DEVICES;
+    ndevs = pacc_settings.devices ? pacc_settings.devices : avail;
+    if (ndevs > avail)
+      pacc_error (NULL, "PACC_DEVICES=%d, but there %s only %d NVIDIA "
+                  "device%s", ndevs, avail == 1 ? "is" : "are", avail,
+                  avail == 1 ? "" : "s");
+  }
+  for (int d = 0; d < ndevs; d++)
+    devs[d].how = open_device (d, (dev_ord + d) % n);
+  if (have_gomp)
+    attach_home ();
+
+  timing = pacc_settings.verbose >= 1 || pacc_settings.trace[0];
+  if (pacc_settings.data_path == PACC_PATH_STAGING)
+    {
+      if (!cu.cuLaunchHostFunc)
+        pacc_error (NULL, "PACC_DATA_PATH=staging: the CUDA driver has no "
+                    "cuLaunchHostFunc (CUDA 10 or later is needed)");
+      pool_start ();
+    }
+
+  if (launch_init ())
+    {
+      pacc_backend_cuda.launch_prepare = cuda_launch_prepare;
+      pacc_backend_cuda.launch_issue = cuda_launch_issue;
+    }
+  enable_peers ();
+
+  if (pacc_settings.verbose >= 1)
+    for (int d = 0; d < ndevs; d++)
+      {
+        use_ctx (d);
+        if (cu.cuDeviceGetName (name, sizeof name, devs[d].cudev)
+            != CUDA_SUCCESS)
+          strcpy (name, "?");
+        cu.cuDriverGetVersion (&version);
+        CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr,
+                 &tot);
+        pacc_note (NULL, "CUDA device %d: %s, %zu of %zu MiB free, CUDA "
+                   "driver %d.%d; %s", devs[d].ord, name, fr >> 20,
+                   tot >> 20, version / 1000, version % 1000 / 10,
+                   devs[d].how);
+      }
+  if (ndevs > 1)
+    use_ctx (0);
+  return ndevs;
+}
+
+/* Pipeline device DEV becomes libgomp's current device on this thread;
+   returns the previous one (libgomp's number).  */
+static int
+cuda_select_device (int dev)
+{
+  int old = have_gomp ? gomp.acc_get_device_num (ACC_DEVICE_NVIDIA) : 0;
+  ensure_dev (dev);
+  return old;
+}
+
+static void
+cuda_restore_device (int ord)
+{
+  if (have_gomp)
+    {
+      gomp.acc_set_device_num (ord, ACC_DEVICE_NVIDIA);
+      follow_device ();
+    }
+}
+
+/* The GPU pipelines start on (libgomp's number).  */
+static int
+cuda_home_device (void)
+{
+  return dev_ord;
+}
+
+/* For a kernel launcher of the program's own (the GPU smoke test): the
+   CUstream of OpenACC async queue QUEUE of the region this thread runs,
+   the one its copies use; NULL when the CUDA back end is not in use or
+   has no such queue.  */
+void *
+pacc_cuda_stream (int queue)
+{
+  struct cqueue *q;
+  if (!ndevs)
+    return NULL;
+  q = queue_of (queue);
+  return q ? q->stream : NULL;
+}
+
+/* launch_prepare and launch_issue are set by cuda_init when libgomp
+   offloads (launch_init).  */
+struct pacc_backend pacc_backend_cuda =
+{
+  .name = "register",
+  .on_host = 0,
+  .init = cuda_init,
+  .mem_available = cuda_mem_available,
+  .alloc = cuda_alloc,
+  .free = cuda_free,
+  .queue_create = cuda_queue_create,
+  .queue_destroy = cuda_queue_destroy,
+  .event_create = cuda_event_create,
+  .event_destroy = cuda_event_destroy,
+  .copy_in = cuda_copy_in,
+  .copy_out = cuda_copy_out,
+  .copy_buf = cuda_copy_buf,
+  .record = cuda_record,
+  .wait = cuda_wait,
+  .sync = cuda_sync,
+  .before_kernels = cuda_before_kernels,
+  .region_begin = cuda_region_begin,
+  .region_end = cuda_region_end,
+  .select_device = cuda_select_device,
+  .defer_result = cuda_defer_result,
+  .flush_results = cuda_flush_results,
+  .restore_device = cuda_restore_device,
+  .kernels_mark = cuda_kernels_mark,
+  .home_device = cuda_home_device,
+  .follow_device = follow_device,
+  .peer_copy = cuda_peer_copy
+};

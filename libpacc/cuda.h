@@ -1,0 +1,270 @@
+/* cuda.h - what the files of the CUDA back end share, and nothing else
+   includes.  The back end is a family of files by concern, each using
+   only the ones listed before it here:
+
+     cuda-driver.c  the driver (dlopen, cuda-lib.def), errors, contexts
+                    shared with libgomp, devices, peer access
+     cuda-memory.c  device memory for chunk buffers
+     cuda-queue.c   queues (CUDA streams shared with libgomp), events,
+                    timing of copies and kernels
+     cuda-host.c    the host side of a region: registration of the
+                    user's arrays, or staging through pinned buffers
+     cuda-copy.c    copies of chunks, halo copies, `update peer' copies
+     cuda-launch.c  PACC's own kernel launches (argument ring, deferred
+                    reduction results)
+     cuda.c         set-up and the back end's table (pacc_backend_cuda)
+
+   The names below are shared by those files only: hidden from programs
+   that link libpacc.  */
+
+#ifndef PACC_CUDA_H
+#define PACC_CUDA_H
+
+#include "backend.h"
+#include "cuda-min.h"
+#include "settings.h"
+
+#include <pthread.h>
+#include <stdint.h>
+
+#define PACC_HIDDEN __attribute__ ((visibility ("hidden")))
+
+/* Pinned staging buffer per queue, and so the largest piece of a staged
+   copy.  */
+#define STAGE_BYTES ((size_t) 32 << 20)
+/* Host arrays are registered in pieces of this size, REG_THREADS at a
+   time.  */
+#define REG_PIECE ((size_t) 1 << 30)
+#define REG_THREADS 4
+/* Kernel-argument slots per device (cuda-launch.c).  */
+#define LAUNCH_SLOTS 1024
+
+/* ------------------------------------------------------------------ */
+/* cuda-driver.c: the driver, libgomp, the devices.  */
+
+/* The driver's entry points, one per line of cuda-lib.def.  */
+struct cuda_lib
+{
+#define CUDA_ONE_CALL(call) __typeof (call) *call;
+#define CUDA_ONE_CALL_MAYBE_NULL(call) CUDA_ONE_CALL (call)
+#include "cuda-lib.def"
+#undef CUDA_ONE_CALL
+#undef CUDA_ONE_CALL_MAYBE_NULL
+};
+extern struct cuda_lib cu PACC_HIDDEN;
+
+/* libgomp's OpenACC API (openacc.h), looked up in the process so that
+   the back end works with any program.  acc_device_t is an int-sized
+   enum; acc_device_nvidia is 5 in GCC's openacc.h.  */
+#define ACC_DEVICE_NVIDIA 5
+struct gomp_api
+{
+  int (*acc_get_num_devices) (int);
+  int (*acc_get_device_num) (int);
+  void (*acc_set_device_num) (int, int);
+  void *(*acc_get_current_cuda_context) (void);
+  void *(*acc_get_cuda_stream) (int);
+  int (*acc_set_cuda_stream) (int, void *);
+  void *(*acc_deviceptr) (void *);
+};
+extern struct gomp_api gomp PACC_HIDDEN;
+extern int have_gomp PACC_HIDDEN;     /* libgomp offloads to NVIDIA.  */
+
+struct timed;
+
+/* A device the pipelines use.  Pipeline device i is libgomp's (and
+   CUDA's) device (dev_ord + i) % count: device 0 is the one libgomp uses
+   by default (ACC_DEVICE_NUM).  */
+struct cdev
+{
+  int ord;                      /* libgomp's device number.  */
+  const char *how;              /* how its context is shared (report).  */
+  CUdevice cudev;
+  CUcontext ctx;                /* shared with libgomp.  */
+  CUstream ctl;                 /* private: anchors the timings.  */
+  CUevent ref_ev;               /* recorded on CTL at ...  */
+  double ref_host;              /* ... this host time (microseconds).  */
+  struct timed *timed_free;     /* timing records of this context.  */
+  /* Kernel launches (cuda-launch.c).  */
+  int sms;
+  char *lhost;                  /* pinned argument slots.  */
+  CUdeviceptr ldev;             /* device argument slots.  */
+  CUevent lev[LAUNCH_SLOTS];
+  char lused[LAUNCH_SLOTS];
+  char lpending[LAUNCH_SLOTS];  /* a deferred reduction result is in it
+                                   (set and cleared under defer_lock).  */
+  unsigned lnext;
+  pthread_mutex_t llock;        /* the slots: one issuing thread at a time.  */
+};
+
+extern struct cdev devs[PACC_MAX_DEVICES] PACC_HIDDEN;
+extern int ndevs PACC_HIDDEN;          /* 0: the back end is not in use.  */
+extern int dev_ord PACC_HIDDEN;        /* devs[0].ord.  */
+extern int timing PACC_HIDDEN;         /* time copies and kernels with
+                                          events.  */
+extern const char *cur_where PACC_HIDDEN;  /* region, for messages.  */
+extern int staging_needed PACC_HIDDEN; /* some region copies through
+                                          staging.  */
+
+/* CALL failed with R while PACC was doing WHAT (for the copy or kernels
+   INFO, when not NULL): an error naming all of it, then exit.  */
+void cuda_fail (const char *call, CUresult r, const char *what,
+                const struct pacc_opinfo *info) PACC_NORETURN PACC_HIDDEN;
+const char *cuda_name (CUresult r) PACC_HIDDEN;
+const char *cuda_string (CUresult r) PACC_HIDDEN;
+
+/* Call cu.CALL (...); on failure, an error naming the call, the CUresult
+   and WHAT PACC was doing (a short phrase), for the operation INFO (or
+   NULL), then exit.  */
+#define CU_CALL_OP(info, what, call, ...)                                   \
+  do                                                                        \
+    {                                                                       \
+      CUresult cu_r_ = cu.call (__VA_ARGS__);                               \
+      if (cu_r_ != CUDA_SUCCESS)                                            \
+        cuda_fail (#call, cu_r_, what, info);                               \
+    }                                                                       \
+  while (0)
+#define CU_CALL(what, call, ...) CU_CALL_OP (NULL, what, call, __VA_ARGS__)
+
+static inline CUdeviceptr
+dptr (const void *p)
+{
+  return (CUdeviceptr) (uintptr_t) p;
+}
+
+/* Open libcuda.so.1 into CU; NULL, or why it cannot be used.  */
+const char *load_driver (void) PACC_HIDDEN;
+/* Look libgomp's OpenACC API up into GOMP; 0 when it is not there.  */
+int find_gomp (void) PACC_HIDDEN;
+/* Open pipeline device D, libgomp's and CUDA's device ORD: its context
+   and its timing anchor; returns how the context is shared.  */
+const char *open_device (int d, int ord) PACC_HIDDEN;
+/* Leave pipeline device 0 current for the program's own OpenACC code.  */
+void attach_home (void) PACC_HIDDEN;
+/* Peer access between every pair of pipeline devices that allows it;
+   for one pair (CUDA ordinals and contexts), whether TO can read FROM's
+   memory directly (enabled once).  */
+void enable_peers (void) PACC_HIDDEN;
+int enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
+  PACC_HIDDEN;
+
+/* Make context C, device D's context current on this thread; with
+   libgomp, also make D libgomp's current device on this thread
+   (ensure_dev; ensure_thread for device 0).  */
+void make_current (CUcontext c) PACC_HIDDEN;
+void use_ctx (int d) PACC_HIDDEN;
+void ensure_dev (int d) PACC_HIDDEN;
+void ensure_thread (void) PACC_HIDDEN;
+/* After the program changed libgomp's device (acc_set_device_num): its
+   context current too.  */
+void follow_device (void) PACC_HIDDEN;
+/* libgomp's CUDA stream of async queue INDEX on its current device, or a
+   new one handed to libgomp; WHAT prefixes errors.  */
+CUstream gomp_async_stream (int index, const char *where, const char *what)
+  PACC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* cuda-memory.c  */
+
+size_t cuda_mem_available (int dev) PACC_HIDDEN;
+void *cuda_alloc (int dev, size_t bytes) PACC_HIDDEN;
+void cuda_free (int dev, void *buf) PACC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* cuda-queue.c  */
+
+/* A copy or a chunk's kernels between two timing events.  */
+struct timed
+{
+  struct timed *next;
+  CUevent e0, e1;
+  struct pacc_opinfo info;
+};
+
+struct cqueue
+{
+  int index;
+  int dev;                    /* pipeline device.  */
+  CUstream stream;
+  int owned;                  /* PACC's own stream (no libgomp).  */
+  char *stage;                /* pinned, STAGE_BYTES; NULL until needed.  */
+  struct timed *head, *tail;  /* timed operations not yet reported.  */
+  struct timed *kernels;      /* kernels whose start is recorded.  */
+};
+
+/* Queue INDEX of the region this thread runs (NULL: none).  */
+struct cqueue *queue_of (int index) PACC_HIDDEN;
+/* A timing event before an operation on Q (NULL when not timing), and
+   after it.  */
+struct timed *timed_begin (struct cqueue *q, const struct pacc_opinfo *info)
+  PACC_HIDDEN;
+void timed_end (struct cqueue *q, struct timed *t,
+                const struct pacc_opinfo *info) PACC_HIDDEN;
+
+void *cuda_queue_create (int dev, int index) PACC_HIDDEN;
+void cuda_queue_destroy (void *queue) PACC_HIDDEN;
+void *cuda_event_create (int dev) PACC_HIDDEN;
+void cuda_event_destroy (void *event) PACC_HIDDEN;
+void cuda_record (void *event, void *queue) PACC_HIDDEN;
+void cuda_wait (void *queue, void *event) PACC_HIDDEN;
+void cuda_sync (void *queue) PACC_HIDDEN;
+void cuda_before_kernels (void *queue) PACC_HIDDEN;
+void cuda_kernels_mark (void *queue, int start,
+                        const struct pacc_opinfo *info) PACC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* cuda-host.c  */
+
+/* The host copy pool for staging, started once.  */
+void pool_start (void) PACC_HIDDEN;
+/* One piece of a staged copy, done by a host function in stream order
+   (stage_fn frees the job).  */
+struct stage_job
+{
+  void *dst;
+  const void *src;
+  size_t n;
+};
+void stage_fn (void *arg) PACC_HIDDEN;
+/* Whether [P, P + N) lies in one registered range of a live region; its
+   start in *BASE.  */
+int is_direct (const void *p, size_t n, uintptr_t *base) PACC_HIDDEN;
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done.  */
+size_t copy_step (int direct, uintptr_t base, const void *host, size_t off,
+                  size_t bytes) PACC_HIDDEN;
+void *cuda_region_begin (const char *where, int n, char *const *host,
+                         const size_t *bytes, const int *kinds,
+                         const char *const *names, const char **path)
+  PACC_HIDDEN;
+void cuda_region_end (void *handle) PACC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* cuda-copy.c  */
+
+void cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
+                   const struct pacc_opinfo *info) PACC_HIDDEN;
+void cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
+                    const struct pacc_opinfo *info) PACC_HIDDEN;
+void cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
+                    size_t bytes, const struct pacc_opinfo *info)
+  PACC_HIDDEN;
+void cuda_peer_copy (void *dst, int to, const void *src, int from,
+                     size_t bytes, int async) PACC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
+/* cuda-launch.c  */
+
+/* PACC_LAUNCH, the argument slots of every device; whether launches go
+   through cuda_launch_prepare (with libgomp only).  */
+int launch_init (void) PACC_HIDDEN;
+struct pacc_launch *cuda_launch_prepare (void (*fn) (void *), size_t mapnum,
+                                         void **hostaddrs, size_t *sizes,
+                                         unsigned short *kinds,
+                                         const unsigned *dims, int async)
+  PACC_HIDDEN;
+void cuda_launch_issue (struct pacc_launch *launch) PACC_HIDDEN;
+int cuda_defer_result (const void *var, void *dst, size_t bytes)
+  PACC_HIDDEN;
+void cuda_flush_results (void) PACC_HIDDEN;
+
+#endif /* PACC_CUDA_H */

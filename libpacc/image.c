@@ -1,0 +1,145 @@
+/* image.c - the program's nvptx offload images.  The program's offload
+   constructor (mkoffload's target.o) registers its images with
+   GOMP_offload_register_ver; libpacc defines it too, keeps the nvptx
+   images for its own kernel launcher (the CUDA back end), gives libgomp a
+   copy whose PTX carries explicit rounding (pacc_ptx_round_explicitly),
+   and passes the call on to libgomp.  Defining it here also keeps the
+   link working when the program's objects no longer call libgomp
+   directly (all their kernels go to __pacc_parallel_keyed) and
+   --as-needed dropped -lgomp: libpacc itself depends on libgomp.  */
+
+#include "image.h"
+
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* From GCC's include/gomp-constants.h (libgomp ABI).  */
+#define GOMP_DEVICE_NVIDIA_PTX 5
+
+struct pacc_image pacc_images[PACC_MAX_IMAGES];
+int pacc_nimages;
+
+typedef void (*register_fn) (unsigned, const void *, int, const void *);
+
+static void *
+next_symbol (const char *name)
+{
+  void *f = dlsym (RTLD_NEXT, name);
+  if (!f)
+    pacc_error (NULL, "%s not found in libgomp: link the program with "
+                "-fopenacc", name);
+  return f;
+}
+
+/* mkoffload's nvptx image descriptor (libgomp/plugin/plugin-nvptx.c).  */
+struct targ_ptx_obj
+{
+  const char *code;
+  size_t size;
+};
+
+struct nvptx_tdata
+{
+  const struct targ_ptx_obj *ptx_objs;
+  unsigned ptx_num;
+  const char *const *var_names;
+  unsigned var_num;
+  const void *fn_descs;
+  unsigned fn_num;
+};
+
+/* The CUDA JIT fuses a PTX mul and a dependent add into an fma unless they
+   carry an explicit rounding mode; GCC emits neither (-ffp-contract=off
+   keeps GCC itself from fusing).  Give every f32/f64 add, sub and mul the
+   IEEE default `.rn', so that GPU results equal the host's bit for bit.  */
+char *
+pacc_ptx_round_explicitly (const char *code, size_t *len)
+{
+  static const char *const ops[] = { "add.f32", "sub.f32", "mul.f32",
+                                     "add.f64", "sub.f64", "mul.f64" };
+  size_t n = strlen (code);
+  /* Each 7-character opcode grows by 3.  */
+  char *out = pacc_xmalloc (NULL, n + 3 * (n / 7) + 1, "a PTX image");
+  size_t o = 0;
+  for (size_t i = 0; i < n;)
+    {
+      int hit = -1;
+      /* mkoffload strips indentation: instructions start lines.  */
+      if (i == 0 || code[i - 1] == '\n' || code[i - 1] == '\t'
+          || code[i - 1] == ' ')
+        for (int k = 0; k < 6; k++)
+          if (!strncmp (code + i, ops[k], 7)
+              && (code[i + 7] == '\t' || code[i + 7] == ' '))
+            hit = k;
+      if (hit >= 0)
+        {
+          memcpy (out + o, code + i, 3);
+          memcpy (out + o + 3, ".rn", 3);
+          memcpy (out + o + 6, code + i + 3, 4);
+          o += 10;
+          i += 7;
+        }
+      else
+        out[o++] = code[i++];
+    }
+  out[o] = 0;
+  *len = o;
+  return out;
+}
+
+static const void *
+patch_nvptx_image (const void *target_data)
+{
+  if (getenv ("PACC_PTX_CONTRACT"))
+    return target_data;
+  const struct nvptx_tdata *td = target_data;
+  struct nvptx_tdata *copy = pacc_xmalloc (NULL, sizeof *copy, "an image");
+  struct targ_ptx_obj *objs
+    = pacc_xmalloc (NULL, td->ptx_num * sizeof *objs + 1, "an image");
+  *copy = *td;
+  for (unsigned i = 0; i < td->ptx_num; i++)
+    {
+      size_t len;
+      objs[i].code = pacc_ptx_round_explicitly (td->ptx_objs[i].code, &len);
+      /* Keep the original's convention on counting the final NUL.  */
+      objs[i].size = td->ptx_objs[i].size > strlen (td->ptx_objs[i].code)
+                     ? len + 1 : len;
+    }
+  copy->ptx_objs = objs;
+  return copy;
+}
+
+void
+GOMP_offload_register_ver (unsigned version, const void *host_table,
+                           int target_type, const void *target_data)
+{
+  if (target_type == GOMP_DEVICE_NVIDIA_PTX && pacc_nimages < PACC_MAX_IMAGES)
+    {
+      pacc_images[pacc_nimages].version = version;
+      pacc_images[pacc_nimages].host_table = host_table;
+      pacc_images[pacc_nimages].target_data = target_data;
+      target_data = patch_nvptx_image (target_data);
+      pacc_images[pacc_nimages].patched = target_data;
+      pacc_nimages++;
+    }
+  ((register_fn) next_symbol ("GOMP_offload_register_ver"))
+    (version, host_table, target_type, target_data);
+}
+
+void
+GOMP_offload_unregister_ver (unsigned version, const void *host_table,
+                             int target_type, const void *target_data)
+{
+  /* libgomp knows the image by the descriptor it was given.  */
+  for (int i = 0; i < pacc_nimages; i++)
+    if (pacc_images[i].host_table == host_table
+        && pacc_images[i].target_data == target_data)
+      {
+        target_data = pacc_images[i].patched;
+        pacc_images[i] = pacc_images[--pacc_nimages];
+        break;
+      }
+  ((register_fn) next_symbol ("GOMP_offload_unregister_ver"))
+    (version, host_table, target_type, target_data);
+}

@@ -1,0 +1,251 @@
+/* planner.c - the automatic plan of a region (planner.h).
+
+   Automatic choices:
+   - k: the whole run when the halo is 0 (chunks are independent; the
+     extra rows ELO/EHI do not grow with k), else 4;
+     reduced while the halo rows of a block (hlo + hhi) * k exceed the
+     thinnest chunk, so that redundant work stays below the useful work.
+   - chunks: 4 (a pipeline of loads, kernels and write-backs over three
+     queues needs at least that), at most one per row; doubled while the
+     buffers do not fit in the device memory (PACC_DEVICE_MEMORY caps it).
+   - queues: 3 per device with the `async' clause (load, compute and
+     write-back of three chunks at once), 1 without; never more than the
+     chunks.
+   - buffers: max (queues, span + 1), at most one per chunk: the
+     write-back of chunk j waits for the loads of chunks up to j + span
+     (schedule.c), which must already have buffers.
+   - devices (PACC_DEVICES, else every device the back end has): chunks
+     go round robin, chunk i to device i % D, so that the loads, kernels
+     and write-backs of consecutive chunks run on different devices at
+     once; a device has its own queues and buffers.  The automatic chunk
+     count is 4 per device.
+   - resident: with automatic chunks and more steps than one block, first
+     one chunk per device, kept resident (only halos move between
+     blocks), if all of it fits; otherwise resident whenever every chunk
+     has a buffer of its own (PACC_RESIDENT=0 forbids it, =1 demands
+     it).  */
+
+#include "planner.h"
+#include "pacc-abi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CHUNKS (1L << 24)
+
+/* N buffer slots of BYTES each, saturating.  */
+static size_t
+slots_bytes (size_t bytes, int n)
+{
+  size_t all;
+  return __builtin_mul_overflow (bytes, (size_t) n, &all) ? (size_t) -1 : all;
+}
+
+/* Partition into C chunks (of BLOCK rows when nonzero, else balanced),
+   K steps per block, NQ queues per device; derive span, buffers and
+   their size.  */
+static void
+make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
+           long block, long k, int nq)
+{
+  struct pacc_chunk *ch;
+  long rows = 0;
+  size_t row_bytes = 0, bytes;
+  int i, span = 0;
+
+  free (p->ch);
+  p->ch = ch = pacc_xcalloc (in->where, (size_t) c, sizeof *ch,
+                             "the chunk plan");
+  pacc_chunks_split (&in->g, ch, c, block);
+  p->nchunks = c;
+  p->resident = 0;
+  p->ndev = in->ndev < c ? in->ndev : c;
+  p->k = k;
+  pacc_chunks_block (&in->g, ch, c, k, 0);
+  for (i = 0; i < c; i++)
+    {
+      span = ch[i].rd_hi - i > span ? ch[i].rd_hi - i : span;
+      rows = ch[i].lhi - ch[i].llo > rows ? ch[i].lhi - ch[i].llo : rows;
+    }
+  p->span = span;
+  p->buf_rows = rows;
+  /* NQ queues per device; the totals are multiples of ndev (or nchunks),
+     so that chunk i, queue i % nqueues and slot i % nbuf are all on
+     device i % ndev.  */
+  if (nq > PACC_MAX_QUEUES / p->ndev)
+    nq = PACC_MAX_QUEUES / p->ndev;
+  p->nqueues = (long) nq * p->ndev < c ? nq * p->ndev : c;
+  p->nbuf = p->nqueues > span + 1 ? p->nqueues : span + 1;
+  p->nbuf = (p->nbuf + p->ndev - 1) / p->ndev * p->ndev;
+  if (p->nbuf > c)
+    p->nbuf = c;
+  p->dev_bufs = (p->nbuf + p->ndev - 1) / p->ndev;
+
+  for (i = 0; i < in->n; i++)
+    row_bytes += in->a[i].row_bytes;
+  /* Saturate: a plan too large to count is too large to fit.  */
+  if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes))
+    bytes = (size_t) -1;
+  p->buf_bytes = slots_bytes (bytes, p->nbuf);
+  p->dev_bytes = slots_bytes (bytes, p->dev_bufs);  /* on one device */
+}
+
+/* Automatic k for chunks of at least MINROWS rows.  */
+static long
+thin_k (const struct pacc_geom *g, long k, long minrows)
+{
+  while (k > 1 && (g->hlo + g->hhi) * k > minrows)
+    k--;
+  return k;
+}
+
+static const char *const kind_name[] = { "in", "inout", "temp" };
+
+void
+pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
+                    size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (int i = 0; i < n && len < size; i++)
+    {
+      int m = snprintf (buf + len, size - len, "%s%s (%s, %zu B/row)",
+                        i ? ", " : "", a[i].name, kind_name[a[i].kind],
+                        a[i].row_bytes);
+      if (m < 0)
+        break;
+      len += (size_t) m;
+    }
+}
+
+/* The message when the smallest plan does not fit: the arrays, the halo,
+   the memory.  */
+static void
+no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
+        size_t errlen)
+{
+  char arrays[512], b1[32], b2[32];
+  long own = 0;
+  int i;
+  pacc_format_arrays (in->n, in->a, arrays, sizeof arrays);
+  for (i = 0; i < p->nchunks; i++)
+    own = p->ch[i].hi - p->ch[i].lo > own ? p->ch[i].hi - p->ch[i].lo : own;
+  snprintf (err, errlen, "the chunk buffers need %s per device (%d "
+            "buffers of %ld rows: %ld own rows and %ld halo rows, halo "
+            "-%ld/+%ld per step over k = %ld steps; rows of %s), more than "
+            "the %s of %s memory%s; use thinner chunks (PACC_CHUNKS, "
+            "PACC_BLOCK) or a smaller PACC_K",
+            pacc_fmt_bytes (b1, sizeof b1, p->dev_bytes), p->dev_bufs,
+            p->buf_rows, own, p->buf_rows - own, in->g.hlo, in->g.hhi, p->k,
+            arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail), in->mem_kind,
+            in->s->device_memory ? " (PACC_DEVICE_MEMORY)" : "");
+}
+
+int
+pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
+           size_t errlen)
+{
+  const struct pacc_settings *s = in->s;
+  long rows = in->g.len0 > 0 ? in->g.len0 : 1;
+  long k, block = 0, nc;
+  int c_auto = 0, k_auto = 0, nq;
+  char b[32];
+
+  memset (p, 0, sizeof *p);
+  p->d_from = s->devices ? "PACC_DEVICES" : "auto";
+
+  if (s->k)
+    k = s->k, p->k_from = "PACC_K";
+  else
+    k = in->g.hlo + in->g.hhi ? 4 : in->nsteps, k_auto = 1, p->k_from = "auto";
+  k = k > in->nsteps ? in->nsteps : k;
+  k = k < 1 ? 1 : k;
+
+  if (s->chunks)
+    nc = s->chunks < rows ? s->chunks : rows, p->c_from = "PACC_CHUNKS";
+  else if (s->block)
+    {
+      block = s->block < rows ? s->block : rows;
+      nc = (rows + block - 1) / block;
+      p->c_from = "PACC_BLOCK";
+    }
+  else
+    nc = rows < 4L * in->ndev ? rows : 4L * in->ndev, c_auto = 1,
+    p->c_from = "auto";
+  if (nc > MAX_CHUNKS)
+    {
+      snprintf (err, errlen, "%s gives %ld chunks, more than %ld; use "
+                "thicker chunks", p->c_from, nc, MAX_CHUNKS);
+      return -1;
+    }
+  p->r_from = s->resident >= 0 ? "PACC_RESIDENT" : "auto";
+
+  if (!in->async)
+    nq = 1, p->q_from = "no async clause";
+  else if (s->queues)
+    nq = s->queues, p->q_from = "PACC_QUEUES";
+  else
+    nq = 3, p->q_from = "auto";
+
+  /* Every device holds as many buffers: the smallest one decides.  */
+  p->avail = in->mem;
+  if (s->device_memory && s->device_memory < p->avail)
+    p->avail = (size_t) s->device_memory;
+
+  /* Automatic chunks and several blocks: first one chunk per device, kept
+     resident, if all of it fits.  */
+  if (c_auto && s->resident != 0)
+    {
+      long rc = rows < in->ndev ? rows : in->ndev;
+      long rk = k_auto ? thin_k (&in->g, k, rows / rc) : k;
+      if (in->nsteps > rk)
+        {
+          make_plan (in, p, (int) rc, 0, rk, nq);
+          if (p->dev_bytes <= p->avail && p->nbuf == p->nchunks)
+            {
+              p->resident = 1;
+              p->c_from = "auto, resident";
+              return 0;
+            }
+        }
+    }
+
+  for (;;)
+    {
+      if (k_auto)
+        k = thin_k (&in->g, k, block ? (rows % block ? rows % block : block)
+                               : rows / nc);
+      make_plan (in, p, (int) nc, block, k, nq);
+      if (p->dev_bytes <= p->avail)
+        break;
+      if (c_auto && nc < rows && nc < MAX_CHUNKS)
+        nc = 2 * nc < rows ? 2 * nc : rows;
+      else if (k_auto && k > 1)
+        k--;
+      else
+        {
+          no_fit (in, p, err, errlen);
+          return -1;
+        }
+    }
+  /* Every chunk has a buffer of its own: keep them across blocks.  */
+  if (p->nbuf == p->nchunks && s->resident != 0)
+    p->resident = 1;
+  else if (s->resident == 1)
+    {
+      snprintf (err, errlen, "PACC_RESIDENT=1, but the %d chunks share %d "
+                "buffers (%s per device available); use fewer chunks or "
+                "more devices", p->nchunks, p->nbuf,
+                pacc_fmt_bytes (b, sizeof b, p->avail));
+      return -1;
+    }
+  return 0;
+}
+
+void
+pacc_plan_free (struct pacc_plan *p)
+{
+  free (p->ch);
+  p->ch = NULL;
+}

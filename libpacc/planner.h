@@ -1,0 +1,70 @@
+/* planner.h - the plan of a region: steps per block (k), chunks, queues,
+   buffers, devices, resident or streaming.  pacc_plan is a pure function
+   of the region's geometry, its arrays, the settings and the memory each
+   device can give: it calls no back end, so tests can drive it with any
+   geometry and memory size.  */
+
+#ifndef PACC_PLANNER_H
+#define PACC_PLANNER_H
+
+#include <stddef.h>
+
+#include "chunks.h"
+#include "settings.h"
+
+/* An array of the region, as far as the plan cares.  */
+struct pacc_plan_array
+{
+  const char *name;
+  int kind;              /* enum pacc_array_kind (pacc-abi.h).  */
+  size_t row_bytes;
+};
+
+/* What the planner is given.  */
+struct pacc_plan_in
+{
+  const char *where;     /* the region, for out-of-memory messages.  */
+  struct pacc_geom g;
+  long nsteps;
+  int async;             /* the pipeline has the `async' clause.  */
+  int n;
+  const struct pacc_plan_array *a;  /* [n].  */
+  int ndev;              /* devices the back end offers the pipeline.  */
+  size_t mem;            /* buffer memory each device can still give
+                            (the smallest device's), before the
+                            PACC_DEVICE_MEMORY cap.  */
+  const char *mem_kind;  /* whose memory, for the error: the data path
+                            ("host", "register", ...).  */
+  const struct pacc_settings *s;
+};
+
+struct pacc_plan
+{
+  long k;                /* largest steps per block.  */
+  int nchunks, nqueues, nbuf, span;
+  int ndev;              /* devices used (at most one per chunk).  */
+  int dev_bufs;          /* buffer slots per device (at most).  */
+  long buf_rows;         /* rows per buffer.  */
+  int resident;          /* every chunk keeps its buffer across blocks:
+                            only halos move between blocks.  */
+  size_t buf_bytes;      /* all buffers of all arrays together.  */
+  size_t dev_bytes;      /* the buffers one device holds.  */
+  size_t avail;          /* the memory per device it was planned for.  */
+  const char *k_from, *c_from, *q_from, *d_from, *r_from;  /* "auto" or
+                                                              the setting.  */
+  struct pacc_chunk *ch; /* [nchunks], malloc'd; load ranges of a k-step
+                            block (the schedule updates them per block).  */
+};
+
+/* Plan IN into *P: 0 on success; -1 when no plan is possible, with the
+   message (what does not fit, and what to change) in ERR.  *P is zeroed
+   first and its chunks are freed by pacc_plan_free, in both cases.  */
+int pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p,
+               char *err, size_t errlen);
+void pacc_plan_free (struct pacc_plan *p);
+
+/* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
+void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
+                         size_t size);
+
+#endif /* PACC_PLANNER_H */

@@ -1,0 +1,61 @@
+/* region.h - the state of one `#pragma pacc pipeline' region between the
+   calls of the code pacc.so generates (region.c), which the report
+   (report.c) reads.  */
+
+#ifndef PACC_REGION_H
+#define PACC_REGION_H
+
+#include "launch.h"
+#include "planner.h"
+#include "schedule.h"
+
+struct pacc_scratch
+{
+  struct pacc_scratch *next;
+  _Alignas (16) unsigned char data[];
+};
+
+struct pacc_region
+{
+  unsigned magic;
+  char *where;           /* "file:line" of the pipeline.  */
+  char *names;           /* array names, NUL separated.  */
+  int n;
+  struct pacc_plan_array *a;  /* [n].  */
+  char **host;           /* [n]: user's pointers, element 0 of row 0.  */
+  struct pacc_geom g;
+  long t0, nsteps, nkernels;
+  int async;
+
+  struct pacc_plan plan;
+  struct pacc_sched s;
+
+  const struct pacc_backend *base;  /* pacc_backend.  */
+  const struct pacc_backend *be;    /* what the region issues through:
+                                       BASE, or its workers.  */
+  int workers;           /* one worker thread per device issues the
+                            queue operations (workers.c).  */
+  const char *w_from;
+
+  /* Between the generated code's calls.  */
+  int in_block;
+  int cur;               /* chunk between next_chunk and chunk_done, -1.  */
+  int *perm;             /* [n]: this block's rotation, name -> buffer.  */
+  int *perm_tmp;
+  int perm_set;
+  void **handed;         /* [n]: pointers next_chunk handed out.  */
+  int dev_selected, saved_dev;  /* the thread's device before the first
+                                   chunk made another current.  */
+
+  struct pacc_stats st;
+  struct pacc_scratch *scratch;
+
+  /* The back end's view of the region (backend.h region_begin).  */
+  void *be_region;
+  const char *data_path;  /* for the report; NULL: the back end's name.  */
+  struct pacc_launch_count launches;  /* at region begin.  */
+};
+
+#define PACC_REGION_MAGIC 0x70616363u
+
+#endif /* PACC_REGION_H */

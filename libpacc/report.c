@@ -1,0 +1,90 @@
+/* report.c - the PACC_VERBOSE lines of a region (report.h): its plan, and
+   at the end its totals from the timeline (trace.h) and its kernel
+   launches (launch.h).  */
+
+#include "report.h"
+
+void
+pacc_report_plan (const struct pacc_region *r)
+{
+  const struct pacc_plan *p = &r->plan;
+  char arrays[512], b1[32], b2[32], b3[32];
+  long minrows = r->g.len0, maxrows = 0;
+  int i;
+
+  if (pacc_settings.verbose < 1)
+    return;
+  pacc_format_arrays (r->n, r->a, arrays, sizeof arrays);
+  for (i = 0; i < p->nchunks; i++)
+    {
+      long rows = p->ch[i].hi - p->ch[i].lo;
+      minrows = rows < minrows ? rows : minrows;
+      maxrows = rows > maxrows ? rows : maxrows;
+    }
+  pacc_note (r->where, "plan: %s; rows [%ld,%ld), %ld steps from t=%ld, "
+             "halo -%ld/+%ld (extra -%ld/+%ld); k %ld (%s), chunks %d (%s, "
+             "%ld-%ld rows), queues %d (%s), devices %d (%s%s), buffers %d "
+             "x %s (%s in all, %s per device), %s (%s), workers %s (%s), "
+             "data path %s",
+             arrays, r->g.lo0, r->g.lo0 + r->g.len0, r->nsteps, r->t0,
+             r->g.hlo, r->g.hhi, r->g.elo, r->g.ehi, p->k, p->k_from,
+             p->nchunks, p->c_from, minrows, maxrows, p->nqueues, p->q_from,
+             p->ndev, p->d_from,
+             r->base->on_host && p->ndev > 1 ? ", emulated" : "", p->nbuf,
+             pacc_fmt_bytes (b1, sizeof b1, p->buf_bytes / (size_t) p->nbuf),
+             pacc_fmt_bytes (b2, sizeof b2, p->buf_bytes),
+             pacc_fmt_bytes (b3, sizeof b3, p->dev_bytes),
+             p->resident ? "resident" : "streaming", p->r_from,
+             r->workers ? "on" : "off", r->w_from,
+             r->data_path ? r->data_path : r->base->name);
+}
+
+void
+pacc_report_end (const struct pacc_region *r, double t_end)
+{
+  char b1[32], b2[32], b3[32];
+  const struct pacc_stats *st = &r->st;
+  if (pacc_settings.verbose < 1)
+    return;
+  pacc_note (r->where, "done: %ld blocks, %ld chunks; in %s, loads %.3f ms; "
+             "out %s, write-backs %.3f ms; halos %s, %.3f ms; kernels "
+             "%.3f ms; total %.3f ms",
+             st->blocks, st->chunks,
+             pacc_fmt_bytes (b1, sizeof b1, st->bytes_in), st->t_load * 1e-3,
+             pacc_fmt_bytes (b2, sizeof b2, st->bytes_out), st->t_wb * 1e-3,
+             pacc_fmt_bytes (b3, sizeof b3, st->bytes_halo),
+             st->t_halo * 1e-3, st->t_kernels * 1e-3,
+             (t_end - st->t_begin) * 1e-3);
+  /* On a GPU the times come from device events: how fast each direction
+     moved while it moved, and how much of the copies and kernels ran at
+     the same time (busy time over the span from the first operation's
+     start to the last one's end; 1.00x: no overlap).  */
+  if (!r->base->on_host && st->t_last > st->t_first)
+    pacc_note (r->where, "device: load %.2f GB/s, write-back %.2f GB/s; "
+               "copies and kernels busy %.3f ms over a span of %.3f ms "
+               "(overlap %.2fx); data path %s",
+               st->t_load > 0 ? (double) st->bytes_in / st->t_load * 1e-3 : 0.0,
+               st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3 : 0.0,
+               (st->t_load + st->t_wb + st->t_halo + st->t_kernels) * 1e-3,
+               (st->t_last - st->t_first) * 1e-3,
+               (st->t_load + st->t_wb + st->t_halo + st->t_kernels)
+               / (st->t_last - st->t_first),
+               r->data_path ? r->data_path : r->base->name);
+}
+
+void
+pacc_report_launches (const struct pacc_region *r)
+{
+  unsigned long fast, slow;
+  double med, mean, last;
+  if (pacc_settings.verbose < 1)
+    return;
+  /* The median shows the cost of a launch; the mean also counts the time
+     the host waited for full CUDA queues (it ran ahead of the device by
+     as much as they hold).  */
+  pacc_launch_since (&r->launches, &fast, &slow, &med, &mean, &last);
+  pacc_note (r->where, "kernel launches: %lu by PACC (host time median "
+             "%.1f us, mean %.1f us; last enqueued %.1f ms before the "
+             "device finished), %lu by libgomp", fast, med, mean, last,
+             slow);
+}

@@ -1,0 +1,16 @@
+/* report.h - what PACC_VERBOSE=1 prints of a region: its plan at the
+   start, and at the end what moved, how long it took and how the kernels
+   were launched.  The report only reads what it is given.  */
+
+#ifndef PACC_REPORT_H
+#define PACC_REPORT_H
+
+#include "region.h"
+
+void pacc_report_plan (const struct pacc_region *r);
+/* The region ends at T_END (host clock, microseconds).  */
+void pacc_report_end (const struct pacc_region *r, double t_end);
+/* The launches of the region since R->launches.  */
+void pacc_report_launches (const struct pacc_region *r);
+
+#endif /* PACC_REPORT_H */

@@ -1,0 +1,24 @@
+/* runtime.h - libpacc's set-up: the PACC_* settings read once, the data
+   path chosen (the CUDA back end when a GPU can run the program's
+   kernels, else the host one), and which back end the calling thread's
+   region issues through.  */
+
+#ifndef PACC_RUNTIME_H
+#define PACC_RUNTIME_H
+
+#include "backend.h"
+
+/* The back end in use and its devices (after pacc_runtime_init).  */
+extern const struct pacc_backend *pacc_backend;
+extern int pacc_ndevices;
+
+/* Set up once (WHERE, the region that asked first, for messages).  */
+void pacc_runtime_init (const char *where);
+
+/* The back end the calling thread's region issues through (pacc_backend,
+   or its worker threads), NULL outside a region: the kernel launcher
+   (launch.c) goes through it.  */
+void pacc_runtime_set_issuer (const struct pacc_backend *be);
+const struct pacc_backend *pacc_runtime_issuer (void);
+
+#endif /* PACC_RUNTIME_H */

@@ -1,0 +1,497 @@
+/* schedule.c - the order of a region's copies (schedule.h).
+
+   Per block, chunk i has three operations on queue i % Q: LOAD(i) (its
+   load range, host -> buffer slot i % nbuf), its kernels (launched by the
+   generated code), WB(i) (its own rows, buffer -> host).  They are issued
+   with these waits, expressed as events so that a GPU back end keeps them
+   with streams:
+
+   (a) WB(j) waits for LOAD(k) of every chunk k of the same block whose
+       load range meets j's own rows (k's halo reads them): with thin
+       chunks that is more than the neighbours.
+   (b) LOAD(i) waits for the previous block's WB(j) of every chunk j whose
+       own rows it loads.
+   (c) LOAD(i) into slot s waits for WB of the slot's previous chunk.
+
+   An event is waited for only once its record has been issued (a CUDA
+   wait on an unrecorded event is a no-op), so WB(j) is issued only once
+   all the loads it waits for are: chunks are loaded in order and load
+   ranges grow with the chunk index, so that is "LOAD(rd_hi) issued" and
+   write-backs are issued in chunk order.  WB(j) may wait for chunk
+   j + span, which must already have a buffer: hence nbuf >= span + 1
+   (planner.c).
+
+   Resident plans (every chunk has a buffer of its own, nbuf == nchunks):
+   the buffers keep the rows across blocks.  Block 0 loads from the host
+   as above; the write-backs of all blocks but the last copy nothing (they
+   only record their events, after the chunk's kernels); every later
+   block starts with HALO(i) for all chunks at once: the rows of i's load
+   range that other chunks own, copied from their buffers (another
+   device's: a peer copy), for each targetinout array (targetin rows never
+   change; the first block loaded all a later block needs).  HALO(i)
+   waits, as LOAD(i) would by (b), for the previous block's events of the
+   chunks it reads; the kernels of chunk j wait for HALO(k) of every chunk
+   k that reads j's rows (as WB(j) does by (a)), since they overwrite
+   them.  All HALOs are issued before any kernel of the block, so those
+   waits always refer to issued records.
+
+   Chunk i, queue q and buffer slot s are on device i % ndev, q % ndev and
+   s % ndev: nqueues and nbuf are multiples of ndev or equal to nchunks
+   (planner.c), so a chunk's queue and slot are on its own device; the
+   waits above cross devices as events (CUDA streams may wait for another
+   device's events).  */
+
+#include "schedule.h"
+#include "pacc-abi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int
+pacc_sched_queue (const struct pacc_sched *s, int i)
+{
+  return i % s->p->nqueues;
+}
+
+int
+pacc_sched_device (const struct pacc_sched *s, int i)
+{
+  return i % s->p->ndev;
+}
+
+int
+pacc_sched_slot (const struct pacc_sched *s, int i)
+{
+  return i % s->p->nbuf;
+}
+
+struct pacc_opinfo
+pacc_sched_opinfo (const struct pacc_sched *s, int kind, int a, int chunk,
+                   size_t bytes)
+{
+  struct pacc_opinfo info;
+  info.stats = s->st;
+  info.where = s->where;
+  info.array = a >= 0 ? s->a[a].name : NULL;
+  info.kind = kind;
+  info.device = s->host_device ? -1 : pacc_sched_device (s, chunk);
+  info.queue = pacc_sched_queue (s, chunk);
+  info.block = (int) s->blocks_started - 1;
+  info.chunk = chunk;
+  info.bytes = bytes;
+  return info;
+}
+
+void
+pacc_sched_init (struct pacc_sched *s, char *const *host)
+{
+  const char *w = s->where;
+  s->cur_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->cur_host,
+                              "arrays");
+  s->new_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->new_host,
+                              "arrays");
+  s->perm_tmp = pacc_xcalloc (w, (size_t) s->n, sizeof *s->perm_tmp,
+                              "arrays");
+  for (int i = 0; i < s->n; i++)
+    s->cur_host[i] = host[i];
+}
+
+/* Queues, events and buffers of the plan.  */
+static void
+alloc_resources (struct pacc_sched *s)
+{
+  const struct pacc_backend *be = s->be;
+  const struct pacc_plan *p = s->p;
+  int i, b, a;
+
+  s->queue = pacc_xcalloc (s->where, (size_t) p->nqueues, sizeof (void *),
+                           "queues");
+  for (i = 0; i < p->nqueues; i++)
+    s->queue[i] = be->queue_create (i % p->ndev, i);
+  s->ev_load = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
+                             "events");
+  s->ev_wb = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
+                           "events");
+  for (i = 0; i < p->nchunks; i++)
+    {
+      s->ev_load[i] = be->event_create (pacc_sched_device (s, i));
+      s->ev_wb[i] = be->event_create (pacc_sched_device (s, i));
+    }
+  s->buf = pacc_xcalloc (s->where, (size_t) p->nbuf * (size_t) s->n,
+                         sizeof (void *), "buffers");
+  s->buf_last = pacc_xcalloc (s->where, (size_t) p->nbuf, sizeof (int),
+                              "buffers");
+  s->buf_busy = pacc_xcalloc (s->where, (size_t) p->nbuf, 1, "buffers");
+  s->bperm = pacc_xcalloc (s->where, (size_t) s->n, sizeof *s->bperm,
+                           "arrays");
+  for (i = 0; i < s->n; i++)
+    s->bperm[i] = i;
+  for (b = 0; b < p->nbuf; b++)
+    {
+      s->buf_last[b] = -1;
+      for (a = 0; a < s->n; a++)
+        {
+          size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
+          void *m = be->alloc (b % p->ndev, bytes);
+          if (!m)
+            pacc_error (s->where, "cannot allocate %zu bytes of %s buffer "
+                        "memory for array '%s' on device %d", bytes,
+                        be->name, s->a[a].name, b % p->ndev);
+          s->buf[(size_t) b * (size_t) s->n + (size_t) a] = m;
+        }
+    }
+  pacc_race_start (&s->race, s->where, p->nqueues, 2 * p->nchunks);
+  s->resources = 1;
+  if (be->select_device)
+    be->select_device (0);
+}
+
+void
+pacc_sched_block (struct pacc_sched *s, long kk)
+{
+  if (!s->resources)
+    alloc_resources (s);
+  pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident);
+  s->kk = kk;
+  s->n_loaded = s->n_done = s->wb_next = 0;
+  s->blocks_started++;
+}
+
+/* Events: number I < nchunks is chunk I's load, nchunks + J chunk J's
+   write-back.  */
+static void *
+event (const struct pacc_sched *s, int ev)
+{
+  return ev < s->p->nchunks ? s->ev_load[ev] : s->ev_wb[ev - s->p->nchunks];
+}
+
+static void
+q_record (struct pacc_sched *s, int q, int ev)
+{
+  s->be->record (event (s, ev), s->queue[q]);
+  pacc_race_record (&s->race, q, ev);
+}
+
+/* Make queue Q wait for event EV, recorded on queue EVQ (nothing to do on
+   the same queue: it runs in order).  */
+static void
+q_wait (struct pacc_sched *s, int q, int ev, int evq)
+{
+  if (evq == q)
+    return;
+  s->be->wait (s->queue[q], event (s, ev));
+  pacc_race_wait (&s->race, q, ev);
+}
+
+/* Wait for events BASE+LO..BASE+HI of chunks LO..HI, recorded in chunk
+   order on queue chunk % nqueues: the last one of each queue implies the
+   earlier ones.  */
+static void
+q_wait_chunks (struct pacc_sched *s, int q, int base, int lo, int hi)
+{
+  int j, stop = hi - s->p->nqueues + 1 > lo ? hi - s->p->nqueues + 1 : lo;
+  for (j = hi; j >= stop; j--)
+    q_wait (s, q, base + j, pacc_sched_queue (s, j));
+}
+
+/* The current operation on queue Q, WHAT of CHUNK, accesses BYTES at P.  */
+static void
+check_access (struct pacc_sched *s, int q, int what, int chunk,
+              const void *p, size_t bytes, int write)
+{
+  pacc_race_access (&s->race, q, what, chunk, s->blocks_started - 1, p,
+                    bytes, write);
+}
+
+/* Address of global row ROW of array A (its buffer after the rotations
+   of a resident plan) in the buffer slot of chunk I.  */
+static char *
+buf_row (const struct pacc_sched *s, int i, int a, long row)
+{
+  return (char *) s->buf[pacc_sched_slot (s, i) * s->n + s->bperm[a]]
+         + (size_t) (row - s->p->ch[i].blo) * s->a[a].row_bytes;
+}
+
+static void
+issue_wb (struct pacc_sched *s, int j)
+{
+  const struct pacc_chunk *c = &s->p->ch[j];
+  int q = pacc_sched_queue (s, j), b = pacc_sched_slot (s, j), a;
+  void *queue = s->queue[q];
+  /* Resident: only the last block writes back.  */
+  int copy = !s->p->resident || s->steps_done + s->kk >= s->nsteps;
+
+  if (pacc_settings.verbose >= 2)
+    pacc_note (s->where, "  write-back chunk %d rows [%ld,%ld), after the "
+               "loads of chunks %d-%d", j, c->lo, c->hi, c->rd_lo, c->rd_hi);
+  /* (a) */
+  q_wait_chunks (s, q, 0, c->rd_lo, c->rd_hi);
+  pacc_race_op (&s->race, q);
+  for (a = 0; a < s->n; a++)
+    if (s->a[a].kind == PACC_KIND_INOUT && c->hi > c->lo && copy)
+      {
+        size_t rb = s->a[a].row_bytes;
+        size_t bytes = (size_t) (c->hi - c->lo) * rb;
+        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_WB, a, j,
+                                                     bytes);
+        /* Each buffer goes back to the host array it was loaded from; the
+           rotation only changes where the next block loads from.  */
+        char *host = s->cur_host[a] + c->lo * (long) rb;
+        char *buf = buf_row (s, j, a, c->lo);
+        check_access (s, q, PACC_OP_WB, j, buf, bytes, 0);
+        check_access (s, q, PACC_OP_WB, j, host, bytes, 1);
+        s->be->copy_out (queue, host, buf, bytes, &info);
+      }
+  q_record (s, q, s->p->nchunks + j);
+  s->buf_busy[b] = 0;
+  if (!s->async)
+    s->be->sync (queue);
+}
+
+/* Issue the write-backs whose loads are all issued, in chunk order.  */
+static void
+issue_ready (struct pacc_sched *s)
+{
+  while (s->wb_next < s->n_done && s->p->ch[s->wb_next].rd_hi < s->n_loaded)
+    issue_wb (s, s->wb_next++);
+}
+
+/* Resident plans, at the start of a block after the first: HALO(k) for
+   every chunk k.  */
+static void
+issue_halos (struct pacc_sched *s)
+{
+  int k, j, a;
+  for (k = 0; k < s->p->nchunks; k++)
+    {
+      const struct pacc_chunk *c = &s->p->ch[k];
+      int q = pacc_sched_queue (s, k);
+      void *queue = s->queue[q];
+      if (pacc_settings.verbose >= 2)
+        pacc_note (s->where, "  chunk %d rows [%ld,%ld): halo rows of "
+                   "[%ld,%ld) from chunks %d-%d on queue %d", k, c->lo,
+                   c->hi, c->llo, c->lhi, c->wd_lo, c->wd_hi, q);
+      /* (b) */
+      q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
+      pacc_race_op (&s->race, q);
+      for (j = c->wd_lo; j <= c->wd_hi; j++)
+        {
+          const struct pacc_chunk *o = &s->p->ch[j];
+          long lo = c->llo > o->lo ? c->llo : o->lo;
+          long hi = c->lhi < o->hi ? c->lhi : o->hi;
+          if (j == k || hi <= lo)
+            continue;
+          for (a = 0; a < s->n; a++)
+            if (s->a[a].kind == PACC_KIND_INOUT)
+              {
+                size_t rb = s->a[a].row_bytes;
+                size_t bytes = (size_t) (hi - lo) * rb;
+                struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO,
+                                                             a, k, bytes);
+                char *dst = buf_row (s, k, a, lo);
+                char *src = buf_row (s, j, a, lo);
+                check_access (s, q, PACC_OP_HALO, k, src, bytes, 0);
+                check_access (s, q, PACC_OP_HALO, k, dst, bytes, 1);
+                s->be->copy_buf (queue, dst, src, pacc_sched_device (s, j),
+                                 bytes, &info);
+              }
+        }
+      q_record (s, q, k);
+      if (!s->async)
+        s->be->sync (queue);
+    }
+}
+
+/* Rebased buffer pointers of chunk I: ptr + row * row_bytes is the
+   buffer address of global row `row'.  Out of the buffer's bounds on
+   purpose; unsigned arithmetic wraps instead of overflowing.  */
+static void
+chunk_ptrs (const struct pacc_sched *s, int i, void **ptr)
+{
+  const struct pacc_chunk *c = &s->p->ch[i];
+  int b = pacc_sched_slot (s, i);
+  for (int a = 0; a < s->n; a++)
+    {
+      uintptr_t off = (uintptr_t) (c->blo * (long) s->a[a].row_bytes);
+      ptr[a] = (void *) ((uintptr_t) s->buf[(size_t) b * (size_t) s->n
+                                            + (size_t) s->bperm[a]] - off);
+    }
+}
+
+void
+pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
+{
+  const struct pacc_chunk *c = &s->p->ch[i];
+  int q = pacc_sched_queue (s, i), b = pacc_sched_slot (s, i), a;
+  void *queue = s->queue[q];
+
+  if (i != s->n_loaded)
+    pacc_internal_error (s->where, "chunk %d loaded out of order", i);
+  if (s->p->resident && s->blocks_started > 1)
+    {
+      if (i == 0)
+        issue_halos (s);
+      /* The kernels overwrite the rows that HALO(rd_lo..rd_hi) read.  */
+      q_wait_chunks (s, q, 0, c->rd_lo, c->rd_hi);
+      s->buf_last[b] = i;
+      s->buf_busy[b] = 1;
+      s->n_loaded = i + 1;
+      s->be->before_kernels (queue);
+      issue_ready (s);
+      chunk_ptrs (s, i, ptr);
+      return;
+    }
+  if (pacc_settings.verbose >= 2)
+    {
+      char dev[32] = "";
+      if (s->p->ndev > 1)
+        snprintf (dev, sizeof dev, " of device %d",
+                  pacc_sched_device (s, i));
+      if (s->blocks_started > 1)
+        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld) "
+                   "into buffer %d on queue %d%s, after the previous block's "
+                   "write-backs of chunks %d-%d", i, c->lo, c->hi, c->llo,
+                   c->lhi, b, q, dev, c->wd_lo, c->wd_hi);
+      else
+        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld) "
+                   "into buffer %d on queue %d%s", i, c->lo, c->hi, c->llo,
+                   c->lhi, b, q, dev);
+    }
+
+  /* (c) */
+  if (s->buf_busy[b])
+    pacc_internal_error (s->where, "buffer %d reused by chunk %d before the "
+                         "write-back of chunk %d", b, i, s->buf_last[b]);
+  if (s->buf_last[b] >= 0)
+    q_wait (s, q, s->p->nchunks + s->buf_last[b],
+            pacc_sched_queue (s, s->buf_last[b]));
+  /* (b) */
+  if (s->blocks_started > 1)
+    q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
+
+  pacc_race_op (&s->race, q);
+  for (a = 0; a < s->n; a++)
+    if (s->a[a].kind != PACC_KIND_TEMP && c->lhi > c->llo)
+      {
+        size_t rb = s->a[a].row_bytes;
+        size_t bytes = (size_t) (c->lhi - c->llo) * rb;
+        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD, a, i,
+                                                     bytes);
+        char *host = s->cur_host[a] + c->llo * (long) rb;
+        char *buf = buf_row (s, i, a, c->llo);
+        check_access (s, q, PACC_OP_LOAD, i, host, bytes, 0);
+        check_access (s, q, PACC_OP_LOAD, i, buf, bytes, 1);
+        s->be->copy_in (queue, buf, host, bytes, &info);
+      }
+  q_record (s, q, i);
+  s->buf_last[b] = i;
+  s->buf_busy[b] = 1;
+  s->n_loaded = i + 1;
+  if (!s->async)
+    s->be->sync (queue);
+  s->be->before_kernels (queue);
+  issue_ready (s);
+  chunk_ptrs (s, i, ptr);
+}
+
+/* Kernel time: from the queue itself when the back end can, else on the
+   host clock around the generated code's launches.  */
+void
+pacc_sched_kernels_start (struct pacc_sched *s, int i)
+{
+  s->t_kernels = pacc_now_us ();
+  if (s->be->kernels_mark)
+    {
+      struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_KERNELS, -1, i,
+                                                   0);
+      s->be->kernels_mark (s->queue[pacc_sched_queue (s, i)], 1, &info);
+    }
+}
+
+void
+pacc_sched_kernels_end (struct pacc_sched *s, int i, double t)
+{
+  struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_KERNELS, -1, i, 0);
+  if (s->be->kernels_mark)
+    s->be->kernels_mark (s->queue[pacc_sched_queue (s, i)], 0, &info);
+  else
+    pacc_trace_host_kernels (&info, s->t_kernels, t);
+}
+
+void
+pacc_sched_done (struct pacc_sched *s, int i)
+{
+  int q = pacc_sched_queue (s, i), b = pacc_sched_slot (s, i), a;
+
+  /* The kernels sit on the queue between the load and what is issued
+     from now on; they may touch all of the chunk's buffers.  */
+  pacc_race_op (&s->race, q);
+  for (a = 0; a < s->n; a++)
+    check_access (s, q, PACC_OP_KERNELS, i, s->buf[b * s->n + a],
+                  (size_t) s->p->buf_rows * s->a[a].row_bytes, 1);
+  s->n_done = i + 1;
+  issue_ready (s);
+}
+
+void
+pacc_sched_block_end (struct pacc_sched *s, const int *perm)
+{
+  int i;
+  char **t;
+
+  if (s->wb_next != s->p->nchunks)
+    pacc_internal_error (s->where, "block ended with %d of %d write-backs "
+                         "issued", s->wb_next, s->p->nchunks);
+  /* Name i held buffer perm[i], loaded from cur_host[perm[i]] and written
+     back there: the next block loads it from there.  */
+  for (i = 0; i < s->n; i++)
+    s->new_host[i] = s->cur_host[perm[i]];
+  t = s->cur_host, s->cur_host = s->new_host, s->new_host = t;
+  /* A resident buffer keeps its data: name i now holds the buffer that
+     name perm[i] held.  */
+  if (s->p->resident)
+    {
+      for (i = 0; i < s->n; i++)
+        s->perm_tmp[i] = s->bperm[perm[i]];
+      memcpy (s->bperm, s->perm_tmp, (size_t) s->n * sizeof *s->bperm);
+    }
+  s->steps_done += s->kk;
+}
+
+void
+pacc_sched_end (struct pacc_sched *s)
+{
+  const struct pacc_backend *be = s->be;
+  const struct pacc_plan *p = s->p;
+  int i;
+
+  if (s->resources)
+    {
+      for (i = 0; i < p->nqueues; i++)
+        be->sync (s->queue[i]);
+      pacc_race_free (&s->race);
+      for (i = 0; i < p->nbuf * s->n; i++)
+        be->free (i / s->n % p->ndev, s->buf[i]);
+      for (i = 0; i < p->nchunks; i++)
+        {
+          be->event_destroy (s->ev_load[i]);
+          be->event_destroy (s->ev_wb[i]);
+        }
+      for (i = 0; i < p->nqueues; i++)
+        be->queue_destroy (s->queue[i]);
+      free (s->buf);
+      free (s->buf_last);
+      free (s->buf_busy);
+      free (s->bperm);
+      free (s->ev_load);
+      free (s->ev_wb);
+      free (s->queue);
+      s->resources = 0;
+    }
+  free (s->cur_host);
+  free (s->new_host);
+  free (s->perm_tmp);
+  s->cur_host = s->new_host = NULL;
+  s->perm_tmp = NULL;
+}

@@ -1,0 +1,88 @@
+/* schedule.h - the schedule of a region: which chunk runs on which
+   device, queue and buffer, and the order of its loads, kernels, halo
+   copies and write-backs in every block, issued through a back end
+   (backend.h) as copies on queues ordered by events.  The order's rules
+   are at the top of schedule.c; the schedule checks itself for races
+   (race-check.h).  */
+
+#ifndef PACC_SCHEDULE_H
+#define PACC_SCHEDULE_H
+
+#include "backend.h"
+#include "planner.h"
+#include "race-check.h"
+
+struct pacc_sched
+{
+  /* Given by the caller (pacc_sched_init).  */
+  const char *where;
+  const struct pacc_backend *be;
+  struct pacc_plan *p;            /* its chunks' load ranges change per
+                                     block.  */
+  const struct pacc_geom *g;
+  int n;
+  const struct pacc_plan_array *a;
+  long nsteps;
+  int async;
+  int host_device;                /* report device -1 for every chunk.  */
+  struct pacc_stats *st;
+
+  /* Back-end resources, allocated at the first block.  */
+  int resources;
+  void **queue;          /* [nqueues].  */
+  void **ev_load, **ev_wb; /* [nchunks], recorded after a chunk's load
+                              and after its write-back.  */
+  void **buf;            /* [nbuf * n]: buffer of array a in slot s is
+                            buf[s * n + a].  */
+  int *buf_last;         /* [nbuf]: chunk that last used the slot, -1.  */
+  char *buf_busy;        /* [nbuf]: its write-back is not issued yet.  */
+  int *bperm;            /* [n]: buffer of each name in a resident plan
+                            (the rotations of all blocks so far).  */
+  struct pacc_race race;
+
+  /* The host array each name loads from and writes back to now.  */
+  char **cur_host, **new_host;    /* [n].  */
+  int *perm_tmp;                  /* [n], scratch.  */
+
+  /* Progress.  */
+  long steps_done, kk;
+  long blocks_started;
+  int n_loaded, n_done, wb_next;  /* chunks of this block whose load was
+                                     issued / that are done / whose
+                                     write-back was issued.  */
+  double t_kernels;      /* host clock at the current chunk's kernels.  */
+};
+
+/* Everything but the back-end resources; HOST[a] is array a's row 0.  */
+void pacc_sched_init (struct pacc_sched *s, char *const *host);
+
+/* Where chunk I runs: its queue, device and buffer slot.  */
+int pacc_sched_queue (const struct pacc_sched *s, int i);
+int pacc_sched_device (const struct pacc_sched *s, int i);
+int pacc_sched_slot (const struct pacc_sched *s, int i);
+
+/* What an operation KIND on CHUNK is (array A, or none when A < 0), for
+   the timeline and messages.  */
+struct pacc_opinfo pacc_sched_opinfo (const struct pacc_sched *s, int kind,
+                                      int a, int chunk, size_t bytes);
+
+/* A block of KK steps starts (the first one allocates the queues, events
+   and buffers).  */
+void pacc_sched_block (struct pacc_sched *s, long kk);
+/* Issue chunk I's load (in a resident plan after the first block, the
+   halos); PTR[a] gets array a's buffer, rebased so that PTR[a] + row *
+   row_bytes is the buffer address of global row `row'.  */
+void pacc_sched_load (struct pacc_sched *s, int i, void **ptr);
+/* Chunk I's kernels are about to be launched / are all launched (T: the
+   host clock then).  */
+void pacc_sched_kernels_start (struct pacc_sched *s, int i);
+void pacc_sched_kernels_end (struct pacc_sched *s, int i, double t);
+/* Chunk I is done: its write-back is issued when the loads that read its
+   rows are.  */
+void pacc_sched_done (struct pacc_sched *s, int i);
+/* The block ended with name a holding the buffer of name PERM[a].  */
+void pacc_sched_block_end (struct pacc_sched *s, const int *perm);
+/* Wait for everything issued, free the resources and the rest.  */
+void pacc_sched_end (struct pacc_sched *s);
+
+#endif /* PACC_SCHEDULE_H */

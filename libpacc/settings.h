@@ -1,0 +1,45 @@
+/* settings.h - the run-time settings, read once from the PACC_*
+   environment variables (settings.c), and the limits they are checked
+   against.  0 or "" means "choose automatically".  */
+
+#ifndef PACC_SETTINGS_H
+#define PACC_SETTINGS_H
+
+#include "diag.h"
+
+#define PACC_MAX_QUEUES 64
+#define PACC_MAX_DEVICES 64
+
+/* PACC_DATA_PATH.  */
+enum pacc_data_path
+{
+  PACC_PATH_AUTO = 0,      /* a GPU if there is one, else the host.  */
+  PACC_PATH_HOST = 1,      /* the host back end, GPU or not.  */
+  PACC_PATH_REGISTER = 2,  /* GPU, user's arrays registered in place.  */
+  PACC_PATH_STAGING = 3    /* GPU, copies through pinned staging buffers.  */
+};
+
+struct pacc_settings
+{
+  long k;                           /* PACC_K.  */
+  long chunks;                      /* PACC_CHUNKS.  */
+  long block;                       /* PACC_BLOCK (rows per chunk).  */
+  int queues;                       /* PACC_QUEUES.  */
+  int devices;                      /* PACC_DEVICES.  */
+  unsigned long long device_memory; /* PACC_DEVICE_MEMORY, bytes.  */
+  int verbose;                      /* PACC_VERBOSE, 0..2.  */
+  int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
+  int workers;                      /* PACC_WORKERS: -1 auto, 0, 1.  */
+  int data_path;                    /* PACC_DATA_PATH, enum
+                                       pacc_data_path.  */
+  char trace[4096];                 /* PACC_TRACE file name.  */
+};
+
+extern struct pacc_settings pacc_settings;
+
+/* Read and check the PACC_* variables into pacc_settings (the caller
+   does it once; WHERE for messages, NULL outside a region).  A bad value
+   is an error naming the variable.  */
+void pacc_env_read (const char *where);
+
+#endif /* PACC_SETTINGS_H */

@@ -1,0 +1,62 @@
+/* trace.h - the timeline of a region: what each copy and each chunk's
+   kernels are (struct pacc_opinfo), the region's totals for the
+   PACC_VERBOSE report (struct pacc_stats) and the PACC_TRACE file.
+
+   The back ends call pacc_trace_op once they know when an operation ran
+   (the host back end when it executes it; a GPU back end from events).
+   The timeline only receives: it calls nothing but diag.h.  */
+
+#ifndef PACC_TRACE_H
+#define PACC_TRACE_H
+
+#include "diag.h"
+
+/* Totals of one region, for PACC_VERBOSE (times in microseconds).  */
+struct pacc_stats
+{
+  unsigned long long bytes_in, bytes_out, bytes_halo;
+  double t_load, t_wb, t_kernels, t_halo;
+  long blocks, chunks;
+  double t_begin;
+  double t_first, t_last;  /* earliest start and latest end of the copies
+                              and kernels timed (0: none yet).  */
+};
+
+enum pacc_op_kind
+{
+  PACC_OP_LOAD = 0,   /* host array -> chunk buffer.  */
+  PACC_OP_WB = 1,     /* chunk buffer -> host array (write-back).  */
+  PACC_OP_KERNELS = 2,/* the kernels of a chunk (array NULL, bytes 0).  */
+  PACC_OP_HALO = 3    /* halo rows, one chunk buffer -> another (resident
+                         plans; between devices: a peer copy).  */
+};
+
+/* What an operation is, for the totals, the trace and error messages.
+   Copied by value when the operation is enqueued, so the caller's struct
+   need not outlive it.  */
+struct pacc_opinfo
+{
+  struct pacc_stats *stats;  /* region totals to add to.  */
+  const char *where;         /* region, for the trace.  */
+  const char *array;         /* array name.  */
+  int kind;                  /* enum pacc_op_kind.  */
+  int device, queue;         /* device (-1: host) and queue index.  */
+  int block, chunk;
+  size_t bytes;
+};
+
+/* Open the PACC_TRACE file FILE (nothing when FILE is empty); WHERE for
+   the error when it cannot be opened.  */
+void pacc_trace_open (const char *file, const char *where);
+
+/* The operation INFO ran from T0 to T1 (host clock, microseconds): add it
+   to its region's totals and to the trace.  Called from several threads
+   at once (device workers, host functions).  */
+void pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1);
+
+/* The kernels INFO ran on the host from T0 to T1, timed by the caller:
+   kernel time and the trace only (not the device span).  */
+void pacc_trace_host_kernels (const struct pacc_opinfo *info, double t0,
+                              double t1);
+
+#endif /* PACC_TRACE_H */
