@@ -2,7 +2,8 @@
 # sweep.sh - builds libpacc and its unit tests and runs them: once with the
 # defaults, then over a sweep of PACC_K x PACC_CHUNKS/PACC_BLOCK x
 # PACC_QUEUES (each test compares bit for bit with its own sequential
-# run), then the error messages, PACC_VERBOSE and PACC_TRACE.
+# run), then the error messages, PACC_VERBOSE and PACC_TRACE.  planner.c
+# tests the planner alone, built without the rest of libpacc.
 #
 #   sweep.sh [--valgrind] [--verbose] [BUILD_DIR]
 #
@@ -40,11 +41,18 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
+  [ "$t" = planner ] && continue
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
   [ "$t" = errors ] || [ "$t" = devices ] || tests+=("$t")
 done
+# The planner alone, with what it may depend on and nothing else: a
+# planner that called a back end (or the schedule) would not link.
+$CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
+  -o "$build/planner" "$here/planner.c" "$top/libpacc/planner.c" \
+  "$top/libpacc/chunks.c" "$top/libpacc/diag.c" "$top/libpacc/settings.c" \
+  || exit 1
 
 pass=0 fail=0
 indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
@@ -63,6 +71,20 @@ run () {
 }
 
 for t in "${tests[@]}"; do run "" "$t"; done
+
+# The planner's own checks, one line each.
+planner_out=$("$build/planner" 2>&1); planner_rc=$?
+while IFS= read -r line; do
+  case $line in
+    "PASS "*) ok "${line#PASS }" ;;
+    "FAIL "*) bad "${line#FAIL }" ;;
+    "  "*) indent "$line" ;;
+  esac
+done <<<"$planner_out"
+if ! grep -Eq '^(PASS|FAIL) planner: random plans' <<<"$planner_out" \
+   || { [ $planner_rc != 0 ] && ! grep -q '^FAIL ' <<<"$planner_out"; }; then
+  bad "planner: exited with status $planner_rc"; indent "$planner_out"
+fi
 
 for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
   for c in "" PACC_CHUNKS=1 PACC_CHUNKS=2 PACC_CHUNKS=3 PACC_CHUNKS=7 \

@@ -1,0 +1,402 @@
+/* planner.c - the planner (libpacc/planner.c) called directly, with no
+   back end: sweep.sh builds this test from planner.c, chunks.c, diag.c
+   and settings.c alone, so a planner that needed a back end would not
+   even link.
+
+   Named cases check what the manual promises (resident when everything
+   fits, streaming in the memory given, the messages when nothing fits or
+   the settings contradict each other, the automatic k and queues).  Then
+   thousands of random geometries, array sets, device counts, memory sizes
+   and settings check every plan against rules computed here
+   independently: the chunks partition the rows, the buffers hold a
+   chunk's rows for k steps, there are enough buffers for the schedule's
+   waits (span + 1), the buffers of one device fit its memory, and a plan
+   is refused exactly when even one-row chunks with k = 1 do not fit.  */
+
+#include "planner.h"
+#include "pacc-abi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+static void
+report (const char *name, int ok, const char *detail)
+{
+  printf ("%s planner: %s\n", ok ? "PASS" : "FAIL", name);
+  if (!ok)
+    {
+      if (detail && *detail)
+        printf ("  %s\n", detail);
+      failures++;
+    }
+}
+
+/* A region of N arrays of ROW_BYTES each (kinds inout, then temp, in).  */
+struct setup
+{
+  struct pacc_plan_array a[8];
+  struct pacc_settings s;
+  struct pacc_plan_in in;
+};
+
+static void
+setup (struct setup *u, long len0, long hlo, long hhi, long nsteps, int n,
+       size_t row_bytes, int ndev, size_t mem)
+{
+  static const char *const names[] = { "p", "q", "r", "s", "t", "u", "v",
+                                       "w" };
+  memset (u, 0, sizeof *u);
+  for (int i = 0; i < n; i++)
+    {
+      u->a[i].name = names[i];
+      u->a[i].kind = i == 0 ? PACC_KIND_INOUT
+                     : i % 3 == 1 ? PACC_KIND_TEMP : PACC_KIND_IN;
+      u->a[i].row_bytes = row_bytes;
+    }
+  u->s.resident = -1;
+  u->s.workers = -1;
+  u->in.where = "planner.c:1";
+  u->in.g.len0 = len0;
+  u->in.g.hlo = hlo;
+  u->in.g.hhi = hhi;
+  u->in.nsteps = nsteps;
+  u->in.async = 1;
+  u->in.n = n;
+  u->in.a = u->a;
+  u->in.ndev = ndev;
+  u->in.mem = mem;
+  u->in.mem_kind = "register";
+  u->in.s = &u->s;
+}
+
+static long
+min_l (long a, long b)
+{
+  return a < b ? a : b;
+}
+
+static long
+max_l (long a, long b)
+{
+  return a > b ? a : b;
+}
+
+/* Rows chunk [LO, HI) needs for K steps (computed here, not by chunks.c).  */
+static void
+need (const struct pacc_geom *g, long lo, long hi, long k, long *llo,
+      long *lhi)
+{
+  long end = g->lo0 + g->len0;
+  *llo = max_l (g->lo0, lo - g->hlo * k - g->elo);
+  *lhi = min_l (end, hi + g->hhi * k + g->ehi);
+  if (*lhi < *llo)
+    *lhi = *llo;
+}
+
+/* Every rule a successful plan P of IN must keep; the first one broken
+   goes into WHY.  */
+static int
+plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
+         size_t len)
+{
+  const struct pacc_geom *g = &in->g;
+  long end = g->lo0 + g->len0, rows = 0, avail;
+  size_t rb = 0;
+  int span = 0, c = p->nchunks;
+
+#define BAD(...) return snprintf (why, len, __VA_ARGS__), 0
+  if (c < 1 || !p->ch)
+    BAD ("%d chunks", c);
+  if (p->k < 1 || p->k > max_l (in->nsteps, 1))
+    BAD ("k = %ld for %ld steps", p->k, in->nsteps);
+  if (in->s->k && p->k != max_l (1, min_l (in->s->k, in->nsteps)))
+    BAD ("k = %ld, but PACC_K=%ld and %ld steps", p->k, in->s->k,
+         in->nsteps);
+  if (p->ch[0].lo != g->lo0 || p->ch[c - 1].hi != end)
+    BAD ("chunks cover [%ld,%ld), not the rows [%ld,%ld)", p->ch[0].lo,
+         p->ch[c - 1].hi, g->lo0, end);
+  for (int i = 0; i < c; i++)
+    {
+      long llo, lhi;
+      if (p->ch[i].hi < p->ch[i].lo || (i && p->ch[i].lo != p->ch[i - 1].hi))
+        BAD ("chunk %d owns [%ld,%ld) after [%ld,%ld)", i, p->ch[i].lo,
+             p->ch[i].hi, i ? p->ch[i - 1].lo : 0, i ? p->ch[i - 1].hi : 0);
+      need (g, p->ch[i].lo, p->ch[i].hi, p->k, &llo, &lhi);
+      rows = max_l (rows, lhi - llo);
+      /* Span: the last chunk whose load range meets i's own rows.  */
+      for (int j = i + 1; j < c; j++)
+        {
+          long jlo, jhi;
+          need (g, p->ch[j].lo, p->ch[j].hi, p->k, &jlo, &jhi);
+          if (jlo < p->ch[i].hi && p->ch[i].lo < jhi && j - i > span)
+            span = j - i;
+        }
+    }
+  /* Balanced chunks, or PACC_BLOCK rows each but the last.  */
+  for (int i = 0; i < c; i++)
+    {
+      long own = p->ch[i].hi - p->ch[i].lo;
+      long first = p->ch[0].hi - p->ch[0].lo;
+      if (in->s->block ? i < c - 1 && own != min_l (in->s->block, g->len0)
+                       : own < g->len0 / c || own > g->len0 / c + 1)
+        BAD ("chunk %d owns %ld rows of %ld in %d chunks (the first %ld)",
+             i, own, g->len0, c, first);
+    }
+  if (p->buf_rows < rows)
+    BAD ("buffers of %ld rows, but a chunk needs %ld for k = %ld",
+         p->buf_rows, rows, p->k);
+  if (p->nbuf < min_l (c, span + 1) || p->nbuf > c)
+    BAD ("%d buffers for %d chunks of span %d", p->nbuf, c, span);
+  if (p->ndev != min_l (in->ndev, c))
+    BAD ("%d devices of %d for %d chunks", p->ndev, in->ndev, c);
+  if ((p->nbuf % p->ndev && p->nbuf != c)
+      || (p->nqueues % p->ndev && p->nqueues != c))
+    BAD ("%d buffers and %d queues over %d devices", p->nbuf, p->nqueues,
+         p->ndev);
+  if (p->nqueues < 1 || p->nqueues > min_l (c, PACC_MAX_QUEUES))
+    BAD ("%d queues for %d chunks", p->nqueues, c);
+  if (!in->async && p->nqueues != 1 * p->ndev && p->nqueues != c)
+    BAD ("%d queues without the async clause", p->nqueues);
+  if (p->dev_bufs != (p->nbuf + p->ndev - 1) / p->ndev)
+    BAD ("%d buffers per device for %d over %d devices", p->dev_bufs,
+         p->nbuf, p->ndev);
+  for (int i = 0; i < in->n; i++)
+    rb += in->a[i].row_bytes;
+  if (p->dev_bytes != (size_t) p->dev_bufs * (size_t) p->buf_rows * rb)
+    BAD ("%zu bytes per device for %d buffers of %ld rows of %zu bytes",
+         p->dev_bytes, p->dev_bufs, p->buf_rows, rb);
+  avail = (long) in->mem;
+  if (in->s->device_memory && (long) in->s->device_memory < avail)
+    avail = (long) in->s->device_memory;
+  if ((long) p->dev_bytes > avail)
+    BAD ("%zu bytes of buffers per device, more than the %ld bytes there "
+         "are", p->dev_bytes, avail);
+  if (p->resident && p->nbuf != c)
+    BAD ("resident with %d buffers for %d chunks", p->nbuf, c);
+  if (in->s->resident == 0 && p->resident)
+    BAD ("resident although PACC_RESIDENT=0");
+  if (in->s->resident == 1 && !p->resident)
+    BAD ("streaming although PACC_RESIDENT=1");
+#undef BAD
+  return 1;
+}
+
+static unsigned long long rng = 88172645463325252ull;
+
+static long
+rnd (long n)
+{
+  rng ^= rng << 13;
+  rng ^= rng >> 7;
+  rng ^= rng << 17;
+  return n > 0 ? (long) (rng % (unsigned long long) n) : 0;
+}
+
+/* Random regions: every plan keeps the rules; a plan is refused only
+   when one-row chunks with k = 1 (what the automatic choice ends with)
+   do not fit either.  */
+static void
+random_plans (int cases)
+{
+  char why[512] = "", err[2048], detail[2600] = "";
+  int bad = 0, refused = 0, resident = 0, refusal_bad = 0;
+
+  for (int t = 0; t < cases; t++)
+    {
+      struct setup u;
+      struct pacc_plan p, q;
+      long len0 = rnd (4) ? 1 + rnd (3000) : rnd (3);
+      int n = 1 + (int) rnd (4);
+      size_t row = (size_t) (4 + 4 * rnd (512));
+      size_t all = (size_t) (len0 ? len0 : 1) * row * (size_t) n;
+      /* From nothing to four times everything.  */
+      size_t mem = rnd (5) ? (size_t) rnd ((long) (4 * all)) + 1
+                           : (size_t) rnd (64 * (long) row * n);
+      setup (&u, len0, rnd (4), rnd (4), rnd (10) ? rnd (300) : 0, n, row,
+             1 + (int) rnd (8), mem);
+      u.in.g.lo0 = rnd (3) ? 0 : rnd (1000) - 500;
+      u.in.g.elo = rnd (3) ? 0 : rnd (3);
+      u.in.g.ehi = rnd (3) ? 0 : rnd (3);
+      u.in.async = rnd (5) != 0;
+      if (!rnd (3))
+        u.s.k = 1 + rnd (40);
+      if (!rnd (4))
+        u.s.chunks = 1 + rnd (200);
+      else if (!rnd (5))
+        u.s.block = 1 + rnd (300);
+      if (!rnd (4))
+        u.s.queues = 1 + (int) rnd (8);
+      if (!rnd (6))
+        u.s.resident = (int) rnd (2);
+      if (!rnd (4))
+        u.s.device_memory = (unsigned long long) rnd ((long) (2 * all)) + 1;
+
+      if (pacc_plan (&u.in, &p, err, sizeof err) == 0)
+        {
+          if (p.resident)
+            resident++;
+          if (!plan_ok (&u.in, &p, why, sizeof why) && !bad++)
+            snprintf (detail, sizeof detail, "case %d (rows %ld, halo "
+                      "-%ld/+%ld, %ld steps, %d arrays of %zu B, %d devices, "
+                      "%zu B): %s", t, len0, u.in.g.hlo, u.in.g.hhi,
+                      u.in.nsteps, n, row, u.in.ndev, mem, why);
+        }
+      else
+        {
+          refused++;
+          /* Automatic chunks and k: refused only if the last plan the
+             search tries, one row per chunk and k = 1, does not fit.  */
+          if (!u.s.k && !u.s.chunks && !u.s.block && u.s.resident != 1
+              && strstr (err, "the chunk buffers need"))
+            {
+              struct setup v = u;
+              v.in.s = &v.s;
+              v.in.a = v.a;
+              v.s.chunks = len0 ? len0 : 1;
+              v.s.k = 1;
+              v.in.mem = (size_t) -1;
+              v.s.device_memory = 0;
+              if (pacc_plan (&v.in, &q, why, sizeof why) == 0)
+                {
+                  size_t avail = u.s.device_memory
+                                 && u.s.device_memory < mem
+                                 ? (size_t) u.s.device_memory : mem;
+                  if (q.dev_bytes <= avail && !refusal_bad++)
+                    snprintf (detail, sizeof detail, "case %d refused (%s) "
+                              "although one-row chunks need %zu of %zu "
+                              "bytes", t, err, q.dev_bytes, avail);
+                }
+              pacc_plan_free (&q);
+            }
+        }
+      pacc_plan_free (&p);
+    }
+  snprintf (why, sizeof why, "random plans keep every rule (%d plans: %d "
+            "refused, %d resident)", cases, refused, resident);
+  report (why, !bad && !refusal_bad, detail);
+}
+
+int
+main (void)
+{
+  struct setup u;
+  struct pacc_plan p;
+  char err[2048], msg[2600];
+  int rc;
+
+  /* Everything fits: one chunk per device, resident.  */
+  setup (&u, 1000, 1, 1, 100, 2, 8000, 2, (size_t) 1 << 30);
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("resident when everything fits (one chunk per device)",
+          rc == 0 && p.resident && p.nchunks == 2 && p.ndev == 2
+          && !strcmp (p.c_from, "auto, resident"), err);
+  pacc_plan_free (&p);
+
+  /* A quarter of it fits: streaming, more chunks, within the memory.  */
+  setup (&u, 1000, 1, 1, 100, 2, 8000, 1, 1000 * 2 * 8000 / 4);
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "rc %d, %d chunks, %zu of %zu bytes, %s", rc,
+            p.nchunks, p.dev_bytes, u.in.mem, err);
+  report ("streaming in a quarter of the arrays' memory",
+          rc == 0 && !p.resident && p.nchunks > 4
+          && p.dev_bytes <= u.in.mem && p.k == 4, msg);
+  pacc_plan_free (&p);
+
+  /* PACC_DEVICE_MEMORY caps what the back end offers.  */
+  setup (&u, 1000, 1, 1, 100, 2, 8000, 1, (size_t) 1 << 30);
+  u.s.device_memory = 1000 * 2 * 8000 / 8;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("PACC_DEVICE_MEMORY caps the buffers",
+          rc == 0 && p.dev_bytes <= u.s.device_memory && !p.resident, err);
+  pacc_plan_free (&p);
+
+  /* Every memory size from a few rows up: never more than is there.  */
+  {
+    int bad = 0, fits = 0;
+    for (size_t m = 16000; m < 4000000; m = m * 9 / 8)
+      {
+        setup (&u, 1000, 2, 1, 50, 2, 8000, 3, m);
+        if (pacc_plan (&u.in, &p, err, sizeof err) == 0)
+          {
+            fits++;
+            bad += p.dev_bytes > m;
+          }
+        pacc_plan_free (&p);
+      }
+    snprintf (msg, sizeof msg, "%d sizes fitted, %d over", fits, bad);
+    report ("never more buffer memory than a device has", !bad && fits > 10,
+            msg);
+  }
+
+  /* Nothing fits.  */
+  setup (&u, 1000, 1, 1, 100, 2, 8000, 1, 100);
+  u.in.mem_kind = "host";
+  u.s.device_memory = 100;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("the error when nothing fits",
+          rc == -1 && strstr (err, "the chunk buffers need ")
+          && strstr (err, "halo -1/+1 per step over k = 1 steps; rows of p "
+                     "(inout, 8000 B/row), q (temp, 8000 B/row)), more than "
+                     "the 100 B of host memory (PACC_DEVICE_MEMORY); use "
+                     "thinner chunks (PACC_CHUNKS, PACC_BLOCK) or a smaller "
+                     "PACC_K"), err);
+  pacc_plan_free (&p);
+
+  /* PACC_RESIDENT=1 with chunks that share buffers.  */
+  setup (&u, 64, 1, 1, 10, 2, 16, 1, (size_t) 1 << 30);
+  u.s.resident = 1;
+  u.s.chunks = 7;
+  u.s.queues = 1;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("PACC_RESIDENT=1 refused when chunks share buffers",
+          rc == -1 && strstr (err, "PACC_RESIDENT=1, but the 7 chunks share "
+                              "2 buffers"), err);
+  pacc_plan_free (&p);
+
+  /* More chunks than can be counted.  */
+  setup (&u, 1L << 26, 0, 0, 1, 1, 4, 1, (size_t) 1 << 40);
+  u.s.block = 1;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("too many chunks refused",
+          rc == -1 && !strcmp (err, "PACC_BLOCK gives 67108864 chunks, more "
+                               "than 16777216; use thicker chunks"), err);
+  pacc_plan_free (&p);
+
+  /* No halo: the whole run in one block.  */
+  setup (&u, 1000, 0, 0, 77, 1, 64, 1, (size_t) 1 << 30);
+  u.s.resident = 0;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("k is the whole run without a halo", rc == 0 && p.k == 77, err);
+  pacc_plan_free (&p);
+
+  /* Thin chunks: k shrinks until the halo rows of a block are no more
+     than a chunk's own rows.  */
+  setup (&u, 40, 2, 2, 100, 1, 64, 1, (size_t) 1 << 30);
+  u.s.chunks = 8;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "k %ld for chunks of 5 rows and halo 2+2", p.k);
+  report ("k shrinks for thin chunks", rc == 0 && p.k == 1, msg);
+  pacc_plan_free (&p);
+
+  /* Queues: three per device with async, one without.  */
+  setup (&u, 1000, 1, 1, 100, 1, 64, 2, 1000 * 64 / 4);
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%d queues (%s) over %d devices", p.nqueues,
+            p.q_from, p.ndev);
+  report ("three queues per device with async",
+          rc == 0 && p.nqueues == 6 && !strcmp (p.q_from, "auto"), msg);
+  pacc_plan_free (&p);
+  u.in.async = 0;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%d queues (%s)", p.nqueues, p.q_from);
+  report ("one queue per device without async",
+          rc == 0 && p.nqueues == 2 && !strcmp (p.q_from, "no async clause"),
+          msg);
+  pacc_plan_free (&p);
+
+  random_plans (20000);
+  return failures ? 1 : 0;
+}
