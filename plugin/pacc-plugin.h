@@ -6,11 +6,16 @@
                       accesses, host statements, derived halo reach)
      lower.cc         region model -> chunked, temporally blocked code
                       calling libpacc, kernels as OpenACC trees
-     pacc-plugin.cc   plugin_init, options, PRE_GENERICIZE driver, GC roots
+     launch.cc        pass after ompexp: pacc kernels to libpacc's launcher
+     pacc-plugin.cc   plugin_init, PRE_GENERICIZE driver
+   Under them all:
+     options.cc       -fplugin-arg-pacc-* settings
+     gc-roots.cc      the GC root for the directives' trees
+     kernel-locations.cc  the kernels lower.cc built, for launch.cc
 
    Directive records live in a table indexed by the marker statement that
    the pragma handler leaves in the function body; every tree they hold is
-   also chained on a GC root (pacc_gc_root), since ggc may run between the
+   also chained on a GC root (gc-roots.cc), since ggc may run between the
    pragma and the end of the function.  */
 
 #ifndef PACC_PLUGIN_H
@@ -89,12 +94,19 @@ struct pacc_directive
   std::vector<pacc_peer_item> to, from;	/* update peer.  */
 };
 
-/* pacc-plugin.cc */
+/* options.cc */
 extern bool pacc_verbose;
 extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
 				   0: GCC's blocks of rows.  */
-extern tree pacc_gc_root;
+
+/* gc-roots.cc */
+extern const struct ggc_root_tab pacc_root_tab[];
 void pacc_keep_tree (tree t);
+
+/* kernel-locations.cc */
+void pacc_note_kernel_location (location_t loc);
+bool pacc_kernel_location_p (location_t loc);
+bool pacc_any_kernel_location (void);
 
 /* pragmas.cc */
 void pacc_register_pragmas (void *, void *);
@@ -103,7 +115,6 @@ void pacc_directives_reset (void);
 extern tree pacc_marker_fndecl;
 
 /* launch.cc */
-void pacc_note_kernel_location (location_t loc);
 void pacc_register_launch_pass (const char *plugin_name);
 
 /* region-check.cc + lower.cc: lower every directive in FNDECL's body.  */
