@@ -658,13 +658,6 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 
 /* ------------------------------------------------------------------ */
 
-static const char *
-role_name (int role)
-{
-  return role == PACC_ROLE_IN ? "targetin"
-	 : role == PACC_ROLE_INOUT ? "targetinout" : "targettemp";
-}
-
 static void
 report (pacc_region &r)
 {

@@ -31,6 +31,7 @@
                                libpacc's launcher (launch.cc)  */
 
 #include "pacc-plugin.h"
+#include "directives.h"
 #include "plugin-version.h"
 
 int plugin_is_GPL_compatible;

@@ -19,9 +19,7 @@
    of the pragma line.  */
 
 #include "pacc-plugin.h"
-
-tree pacc_marker_fndecl;
-static std::vector<pacc_directive *> directives;
+#include "directives.h"
 
 /* ------------------------------------------------------------------ */
 /* Tokens with one token of lookahead.                                 */
@@ -306,13 +304,6 @@ parse_const (pacc_lexer &lx, HOST_WIDE_INT *val, location_t *loc)
 
 /* ------------------------------------------------------------------ */
 /* Clauses.                                                            */
-
-static const char *
-role_name (int role)
-{
-  return role == PACC_ROLE_IN ? "targetin"
-	 : role == PACC_ROLE_INOUT ? "targetinout" : "targettemp";
-}
 
 static bool
 listed_already (pacc_lexer &lx, pacc_pipeline_clauses *pc, tree decl,
@@ -841,23 +832,6 @@ parse_update_peer (pacc_lexer &lx, pacc_directive *d)
 /* ------------------------------------------------------------------ */
 
 static void
-add_marker (pacc_directive *d)
-{
-  if (!pacc_marker_fndecl)
-    {
-      tree fntype = build_function_type_list (void_type_node,
-					      integer_type_node, NULL_TREE);
-      pacc_marker_fndecl = build_fn_decl ("__pacc_directive", fntype);
-      pacc_keep_tree (pacc_marker_fndecl);
-    }
-  tree call = build_call_expr_loc (d->loc, pacc_marker_fndecl, 1,
-				   build_int_cst (integer_type_node,
-						  directives.size ()));
-  directives.push_back (d);
-  add_stmt (call);
-}
-
-static void
 handle_pragma_pacc (cpp_reader *)
 {
   pacc_lexer lx;
@@ -1006,31 +980,4 @@ void
 pacc_register_pragmas (void *, void *)
 {
   c_register_pragma_with_expansion (NULL, "pacc", handle_pragma_pacc);
-}
-
-/* If STMT is a marker, its directive.  */
-pacc_directive *
-pacc_marker_directive (tree stmt)
-{
-  if (!pacc_marker_fndecl || !stmt || TREE_CODE (stmt) != CALL_EXPR)
-    return NULL;
-  tree fn = CALL_EXPR_FN (stmt);
-  if (TREE_CODE (fn) != ADDR_EXPR
-      || TREE_OPERAND (fn, 0) != pacc_marker_fndecl)
-    return NULL;
-  unsigned HOST_WIDE_INT id = tree_to_uhwi (CALL_EXPR_ARG (stmt, 0));
-  gcc_assert (id < directives.size ());
-  return directives[id];
-}
-
-/* All markers of the function were lowered: forget their directives.  */
-void
-pacc_directives_reset (void)
-{
-  for (pacc_directive *d : directives)
-    {
-      delete d->pipe;
-      delete d;
-    }
-  directives.clear ();
 }

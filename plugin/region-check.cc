@@ -401,13 +401,6 @@ pacc_reduction_index (pacc_region &r, tree decl)
   return -1;
 }
 
-static const char *
-role_name (int role)
-{
-  return role == PACC_ROLE_IN ? "targetin"
-	 : role == PACC_ROLE_INOUT ? "targetinout" : "targettemp";
-}
-
 /* ------------------------------------------------------------------ */
 /* Escapes: break/continue/return/goto leaving the region.             */
 

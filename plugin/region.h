@@ -12,6 +12,7 @@
 #define PACC_REGION_H
 
 #include "pacc-plugin.h"
+#include "directives.h"
 
 /* A polynomial with integer coefficients over atoms (decls), used to take
    index expressions apart: p[(x-1)*Y + y] is 1*x*Y - 1*Y + 1*y.  */
