@@ -21,7 +21,7 @@
                                  own distribution).
 
    Callbacks:
-     PLUGIN_PRAGMAS            registers `#pragma pacc` (pragmas.cc)
+     PLUGIN_PRAGMAS            registers `#pragma pacc` (parse-pragma.cc)
      PLUGIN_PRE_GENERICIZE     lowers the directives of each function while
                                the C front end's FOR_STMTs are still there
                                (region-check.cc, lower.cc)
@@ -32,6 +32,7 @@
 
 #include "pacc-plugin.h"
 #include "directives.h"
+#include "parse.h"
 #include "plugin-version.h"
 
 int plugin_is_GPL_compatible;

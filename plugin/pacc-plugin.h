@@ -1,7 +1,8 @@
 /* pacc-plugin.h - what the phases of pacc.so share.
 
-   Phases, one file each:
-     pragmas.cc       #pragma pacc parsing -> directives + marker statements
+   Phases:
+     parse.h          #pragma pacc parsing -> directives + marker statements
+                      (parse-lexer.cc, parse-clauses.cc, parse-pragma.cc)
      region-check.cc  pipeline body -> checked region model (kernels,
                       accesses, host statements, derived halo reach)
      lower.cc         region model -> chunked, temporally blocked code
@@ -37,9 +38,6 @@ void pacc_keep_tree (tree t);
 void pacc_note_kernel_location (location_t loc);
 bool pacc_kernel_location_p (location_t loc);
 bool pacc_any_kernel_location (void);
-
-/* pragmas.cc */
-void pacc_register_pragmas (void *, void *);
 
 /* launch.cc */
 void pacc_register_launch_pass (const char *plugin_name);
