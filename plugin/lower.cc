@@ -29,7 +29,8 @@
    `#pragma acc loop` (c_finish_omp_for), so GCC's gimplifier, OpenACC
    lowering and nvptx offloading, and its host fallback, do the rest.  */
 
-#include "region.h"
+#include "pacc-plugin.h"
+#include "check.h"
 
 /* Runtime entry points, built once per translation unit.  */
 static tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,

@@ -3,8 +3,11 @@
    Phases:
      parse.h          #pragma pacc parsing -> directives + marker statements
                       (parse-lexer.cc, parse-clauses.cc, parse-pragma.cc)
-     region-check.cc  pipeline body -> checked region model (kernels,
-                      accesses, host statements, derived halo reach)
+     check.h          pipeline body -> checked region model (region.h:
+                      kernels, accesses, host statements, derived halo
+                      reach) (check-forms.cc, check-stmts.cc,
+                      check-access.cc, check-kernel.cc, check-host.cc,
+                      check-halo.cc, check-region.cc)
      lower.cc         region model -> chunked, temporally blocked code
                       calling libpacc, kernels as OpenACC trees
      launch.cc        pass after ompexp: pacc kernels to libpacc's launcher
@@ -42,7 +45,7 @@ bool pacc_any_kernel_location (void);
 /* launch.cc */
 void pacc_register_launch_pass (const char *plugin_name);
 
-/* region-check.cc + lower.cc: lower every directive in FNDECL's body.  */
+/* lower.cc: lower every directive in FNDECL's body.  */
 void pacc_lower_function (tree fndecl);
 
 #endif /* PACC_PLUGIN_H */
