@@ -6,14 +6,14 @@
    device), so chunks could never overlap.  This pass runs right after
    `ompexp`, which outlines each `#pragma acc parallel` into a child
    function and calls GOACC_parallel_keyed (flags, child, mapnum, hostaddrs,
-   sizes, kinds, launch tags...).  For the regions that lower.cc built it
-   calls __pacc_parallel_keyed instead, with the same arguments: libpacc
+   sizes, kinds, launch tags...).  For the regions that the lowering built
+   it calls __pacc_parallel_keyed instead, with the same arguments: libpacc
    launches those on the chunk's stream with cuLaunchKernel and falls back
    to GOACC_parallel_keyed for everything else (host path, other map kinds).
 
-   Regions are recognised by their location: lower.cc records the location
-   of every OACC_PARALLEL it builds (pacc_note_kernel_location, in
-   kernel-locations.cc), and the call that ompexp emits carries it.  */
+   Regions are recognised by their location: lower-kernel.cc records the
+   location of every OACC_PARALLEL it builds (pacc_note_kernel_location,
+   in kernel-locations.cc), and the call that ompexp emits carries it.  */
 
 #include "pacc-plugin.h"
 #include "tree-pass.h"

@@ -24,7 +24,7 @@
      PLUGIN_PRAGMAS            registers `#pragma pacc` (parse-pragma.cc)
      PLUGIN_PRE_GENERICIZE     lowers the directives of each function while
                                the C front end's FOR_STMTs are still there
-                               (check.h, lower.cc)
+                               (lower-function.cc)
      PLUGIN_REGISTER_GGC_ROOTS keeps the directives' trees alive
                                (gc-roots.cc)
      PLUGIN_PASS_MANAGER_SETUP a pass after ompexp sends pacc kernels to
@@ -33,6 +33,7 @@
 #include "pacc-plugin.h"
 #include "directives.h"
 #include "parse.h"
+#include "lower.h"
 #include "plugin-version.h"
 
 int plugin_is_GPL_compatible;

@@ -8,15 +8,17 @@
                       reach) (check-forms.cc, check-stmts.cc,
                       check-access.cc, check-kernel.cc, check-host.cc,
                       check-halo.cc, check-region.cc)
-     lower.cc         region model -> chunked, temporally blocked code
+     lower.h          region model -> chunked, temporally blocked code
                       calling libpacc, kernels as OpenACC trees
+                      (lower-abi.cc, lower-build.cc, lower-kernel.cc,
+                      lower-region.cc, lower-function.cc)
      launch.cc        pass after ompexp: pacc kernels to libpacc's launcher
      pacc-plugin.cc   plugin_init, PRE_GENERICIZE driver
    Under them all:
      directives.cc    the directive records' table, found from markers
      options.cc       -fplugin-arg-pacc-* settings
      gc-roots.cc      the GC root for the directives' trees
-     kernel-locations.cc  the kernels lower.cc built, for launch.cc
+     kernel-locations.cc  the kernels lower-kernel.cc built, for launch.cc
 
    Directive records (directives.h) live in a table indexed by the marker
    statement that the pragma handler leaves in the function body; every
@@ -44,8 +46,5 @@ bool pacc_any_kernel_location (void);
 
 /* launch.cc */
 void pacc_register_launch_pass (const char *plugin_name);
-
-/* lower.cc: lower every directive in FNDECL's body.  */
-void pacc_lower_function (tree fndecl);
 
 #endif /* PACC_PLUGIN_H */
