@@ -144,7 +144,8 @@ scan_nest (tree *slot, nest_ctx &n)
 		    l.init = TREE_OPERAND (ini, 1);
 		  }
 		l.init_slot = init_slot;
-		/* Marker: remember it by blanking it later (lower.cc).  */
+		/* Marker: remember it by blanking it later
+		   (lower-kernel.cc).  */
 	      }
 	    i = j;
 	  }
@@ -194,7 +195,7 @@ scan_nest (tree *slot, nest_ctx &n)
 }
 
 /* Statements of the kernel that update a reduction variable: recorded so
-   that lower.cc guards them to count only the chunk's own rows.  */
+   that lower-kernel.cc guards them to count only the chunk's own rows.  */
 struct red_ctx
 {
   pacc_region *r;

@@ -1,7 +1,7 @@
 /* directives.h - the record of one `#pragma pacc` directive, and the
    table that finds a directive's record from its marker statement.
 
-   The pragma handler (pragmas.cc) fills a record and leaves a marker
+   The pragma handler (parse-pragma.cc) fills a record and leaves a marker
    statement `__pacc_directive (ID)` in the function body (add_marker); the
    later phases find the record again from the marker
    (pacc_marker_directive).  Declarations only: directives.cc defines the

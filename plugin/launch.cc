@@ -16,6 +16,7 @@
    in kernel-locations.cc), and the call that ompexp emits carries it.  */
 
 #include "pacc-plugin.h"
+#include "launch.h"
 #include "tree-pass.h"
 #include "context.h"
 #include "basic-block.h"

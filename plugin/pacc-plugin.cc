@@ -34,6 +34,7 @@
 #include "directives.h"
 #include "parse.h"
 #include "lower.h"
+#include "launch.h"
 #include "plugin-version.h"
 
 int plugin_is_GPL_compatible;

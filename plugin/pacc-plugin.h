@@ -1,24 +1,46 @@
-/* pacc-plugin.h - what the phases of pacc.so share.
+/* pacc-plugin.h - the map of pacc.so, and the plugin-wide state that
+   every phase may use.
 
-   Phases:
-     parse.h          #pragma pacc parsing -> directives + marker statements
-                      (parse-lexer.cc, parse-clauses.cc, parse-pragma.cc)
-     check.h          pipeline body -> checked region model (region.h:
-                      kernels, accesses, host statements, derived halo
-                      reach) (check-forms.cc, check-stmts.cc,
-                      check-access.cc, check-kernel.cc, check-host.cc,
-                      check-halo.cc, check-region.cc)
-     lower.h          region model -> chunked, temporally blocked code
-                      calling libpacc, kernels as OpenACC trees
-                      (lower-abi.cc, lower-build.cc, lower-kernel.cc,
-                      lower-region.cc, lower-function.cc)
-     launch.cc        pass after ompexp: pacc kernels to libpacc's launcher
-     pacc-plugin.cc   plugin_init, PRE_GENERICIZE driver
-   Under them all:
-     directives.cc    the directive records' table, found from markers
-     options.cc       -fplugin-arg-pacc-* settings
-     gc-roots.cc      the GC root for the directives' trees
-     kernel-locations.cc  the kernels lower-kernel.cc built, for launch.cc
+   The plugin by phase, in the order a pragma travels, from the top.  A
+   file uses (calls, reads variables of, includes) only files listed below
+   it, so that the phases form no cycle.  Headers declare; they define no
+   behaviour.
+
+   top      pacc-plugin.cc       plugin_init, the callbacks
+   phase 4  launch.cc            the pass after ompexp that sends pacc
+                                 kernels to libpacc's launcher
+            launch.h
+   phase 3  lower-function.cc    lowering: every directive of a function
+            lower-region.cc      a region as chunk loops and a replay
+                                 loop; the verbose report
+            lower-kernel.cc      one loop nest as an OpenACC kernel
+            lower-build.cc       trees for the lowered code
+            lower-abi.cc         libpacc's entry points as trees
+            lower.h
+   phase 2  check-region.cc      checking a region: the driver
+            check-halo.cc        the step's reach along chains of kernels
+            check-host.cc        host statements: swaps, rotations,
+                                 scalars, what a step may read
+            check-kernel.cc      one loop nest: loops, dependences,
+                                 reductions
+            check-access.cc      the region's arrays and reductions, and
+                                 a kernel's accesses to the arrays
+            check-stmts.cc       canonical for loops, escapes
+            check-forms.cc       polynomial forms of index expressions
+            check.h
+   phase 1  parse-pragma.cc      parsing: the `#pragma pacc` handler
+            parse-clauses.cc     the clauses of pipeline and update peer
+            parse-lexer.cc       tokens, integer expressions
+            parse.h
+   shared   region.h             the model of a checked pipeline region
+            directives.cc        the table of directive records, found
+                                 from their marker statements
+            directives.h         the directive records
+   state    kernel-locations.cc  the kernels built, for the launch pass
+            gc-roots.cc          the GC root for the directives' trees
+            options.cc           -fplugin-arg-pacc-* settings
+            pacc-plugin.h        this file: their declarations
+   bottom   gcc-compat.h         every GCC header, all version shims
 
    Directive records (directives.h) live in a table indexed by the marker
    statement that the pragma handler leaves in the function body; every
@@ -43,8 +65,5 @@ void pacc_keep_tree (tree t);
 void pacc_note_kernel_location (location_t loc);
 bool pacc_kernel_location_p (location_t loc);
 bool pacc_any_kernel_location (void);
-
-/* launch.cc */
-void pacc_register_launch_pass (const char *plugin_name);
 
 #endif /* PACC_PLUGIN_H */

@@ -18,7 +18,6 @@
    The C parser drops whatever a plugin pragma handler leaves unread, so
    trailing junk is reported here.  */
 
-#include "pacc-plugin.h"
 #include "parse.h"
 
 static void
