@@ -6,8 +6,9 @@
    device and update peer become calls into libpacc; deviceid wraps the
    next statement in __pacc_device_push and __pacc_device_pop; a pipeline
    has its time loop checked (check-region.cc) and replaced by the lowered
-   region (lower-region.cc); a loop outside a pipeline is reported.
-   Markers left behind after errors are removed.  */
+   region (lower-region.cc), and its function marked noipa; a loop outside
+   a pipeline is reported.  Markers left behind after errors are
+   removed.  */
 
 #include "check.h"
 #include "lower.h"
