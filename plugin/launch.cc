@@ -6,39 +6,24 @@
    device), so chunks could never overlap.  This pass runs right after
    `ompexp`, which outlines each `#pragma acc parallel` into a child
    function and calls GOACC_parallel_keyed (flags, child, mapnum, hostaddrs,
-   sizes, kinds, launch tags...).  For the regions that lower.cc built it
-   calls __pacc_parallel_keyed instead, with the same arguments: libpacc
+   sizes, kinds, launch tags...).  For the regions that the lowering built
+   it calls __pacc_parallel_keyed instead, with the same arguments: libpacc
    launches those on the chunk's stream with cuLaunchKernel and falls back
    to GOACC_parallel_keyed for everything else (host path, other map kinds).
 
-   Regions are recognised by their location: lower.cc records the location
-   of every OACC_PARALLEL it builds (pacc_note_kernel_location), and the
-   call that ompexp emits carries it.  */
+   Regions are recognised by their location: lower-kernel.cc records the
+   location of every OACC_PARALLEL it builds (pacc_note_kernel_location,
+   in kernel-locations.cc), and the call that ompexp emits carries it.  */
 
 #include "pacc-plugin.h"
+#include "launch.h"
 #include "tree-pass.h"
 #include "context.h"
 #include "basic-block.h"
 #include "gimple.h"
 #include "gimple-iterator.h"
 
-static std::vector<location_t> kernel_locations;
 static tree launcher_decl;
-
-void
-pacc_note_kernel_location (location_t loc)
-{
-  kernel_locations.push_back (get_pure_location (LOCATION_LOCUS (loc)));
-}
-
-static bool
-pacc_kernel_location_p (location_t loc)
-{
-  /* Statements' locations carry their BLOCK and a source range.  */
-  location_t locus = get_pure_location (LOCATION_LOCUS (loc));
-  return std::find (kernel_locations.begin (), kernel_locations.end (), locus)
-	 != kernel_locations.end ();
-}
 
 static const pass_data pacc_launch_pass_data = {
   GIMPLE_PASS,
@@ -58,7 +43,7 @@ struct pacc_launch_pass : gimple_opt_pass
 
   bool gate (function *) final override
   {
-    return flag_openacc && !kernel_locations.empty ();
+    return flag_openacc && pacc_any_kernel_location ();
   }
 
   unsigned int execute (function *fun) final override

@@ -1,4 +1,4 @@
-/* pacc-plugin.cc - pacc.so entry point: options, callbacks, GC roots.
+/* pacc-plugin.cc - pacc.so entry point: options, callbacks.
 
    Usage:
      gcc -fplugin=/path/to/pacc.so -fopenacc \
@@ -21,38 +21,23 @@
                                  own distribution).
 
    Callbacks:
-     PLUGIN_PRAGMAS            registers `#pragma pacc` (pragmas.cc)
+     PLUGIN_PRAGMAS            registers `#pragma pacc` (parse-pragma.cc)
      PLUGIN_PRE_GENERICIZE     lowers the directives of each function while
                                the C front end's FOR_STMTs are still there
-                               (region-check.cc, lower.cc)
+                               (lower-function.cc)
      PLUGIN_REGISTER_GGC_ROOTS keeps the directives' trees alive
+                               (gc-roots.cc)
      PLUGIN_PASS_MANAGER_SETUP a pass after ompexp sends pacc kernels to
                                libpacc's launcher (launch.cc)  */
 
 #include "pacc-plugin.h"
+#include "directives.h"
+#include "parse.h"
+#include "lower.h"
+#include "launch.h"
 #include "plugin-version.h"
 
 int plugin_is_GPL_compatible;
-
-bool pacc_verbose;
-int pacc_gang_static = 1;
-
-/* Trees held by directive records between the pragma and the end of the
-   function (size expressions, the marker's FUNCTION_DECL), chained in a
-   TREE_LIST so that one GC root covers them.  */
-tree pacc_gc_root;
-
-static const struct ggc_root_tab pacc_root_tab[] = {
-  { &pacc_gc_root, 1, sizeof (pacc_gc_root), &gt_ggc_mx_tree_node,
-    &gt_pch_nx_tree_node },
-  LAST_GGC_ROOT_TAB
-};
-
-void
-pacc_keep_tree (tree t)
-{
-  pacc_gc_root = tree_cons (NULL_TREE, t, pacc_gc_root);
-}
 
 static void
 pre_genericize (void *gcc_data, void *)

@@ -1,7 +1,8 @@
 /* region.h - the checked model of one `#pragma pacc pipeline` region.
 
-   region-check.cc builds it from the time loop (refusing, with a located
-   error, anything it cannot lower correctly); lower.cc turns it into code.
+   The region check (check.h, check-region.cc) builds it from the time loop
+   (refusing, with a located error, anything it cannot lower correctly);
+   the lowering (lower.h) turns it into code.  Declarations only.
 
    Vocabulary.  Row: index along the decomposed dimension, the first C
    index, iterated by the `loop dim(rank)` loop.  Buffer: one of the listed
@@ -11,7 +12,7 @@
 #ifndef PACC_REGION_H
 #define PACC_REGION_H
 
-#include "pacc-plugin.h"
+#include "directives.h"
 
 /* A polynomial with integer coefficients over atoms (decls), used to take
    index expressions apart: p[(x-1)*Y + y] is 1*x*Y - 1*Y + 1*y.  */
@@ -21,8 +22,6 @@ struct pacc_mono
   std::vector<tree> atoms;	/* Sorted by DECL_UID.  */
 };
 typedef std::vector<pacc_mono> pacc_form;
-
-bool pacc_form_of (tree expr, pacc_form &f);
 
 /* One `#pragma pacc loop dim(N)` loop.  */
 struct pacc_loop
@@ -95,19 +94,5 @@ struct pacc_region
   HOST_WIDE_INT reach_lo[PACC_MAX_RANK], reach_hi[PACC_MAX_RANK];
   HOST_WIDE_INT e_lo, e_hi;	/* Max widening along rows.  */
 };
-
-/* region-check.cc */
-bool pacc_check_region (pacc_region &r);
-int pacc_array_index (pacc_region &r, tree decl);
-int pacc_reduction_index (pacc_region &r, tree decl);
-bool pacc_user_save_expr_p (pacc_region &r, tree t);
-bool pacc_skip_stmt_p (tree t);
-void pacc_next_stmt (tree_stmt_iterator *i);
-bool pacc_deviceid_escapes (tree stmt);
-bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
-		     tree *var, tree *init);
-
-/* lower.cc */
-tree pacc_lower_region (pacc_region &r);
 
 #endif /* PACC_REGION_H */

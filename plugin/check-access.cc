@@ -1,0 +1,514 @@
+/* check-access.cc - the arrays and reduction variables of a region, and
+   the accesses of a kernel to the arrays.
+
+   analyse_r walks a `#pragma pacc loop` nest, records every access to a
+   listed array (pacc_access, region.h) with each index classified from its
+   polynomial form: the nest's loop variable of that dimension plus a
+   constant, an invariant, or neither.  Located errors:
+     - arrays used in a kernel but not listed, or used other than by
+       indexing, or not indexed in all their dimensions; addresses taken;
+     - an index along the decomposed dimension that is not the loop
+       variable plus a constant;
+     - scalars declared outside the nest assigned in it (not a reduction),
+       and the nest's own loop variables assigned in its body.  */
+
+#include "check.h"
+
+/* ------------------------------------------------------------------ */
+/* The region's arrays and reduction variables.                        */
+
+int
+pacc_array_index (pacc_region &r, tree decl)
+{
+  for (size_t i = 0; i < r.pc->arrays.size (); i++)
+    if (r.pc->arrays[i].decl == decl)
+      return i;
+  return -1;
+}
+
+/* The C front end wraps user expressions in SAVE_EXPRs too (the right
+   side of `a += b` when b has side effects, which VLA indexing has).
+   Those that mention a pipelined array or a reduction variable belong to
+   the kernel and are walked; the others are sizes of variably modified
+   types, evaluated once outside, and are left alone.  */
+bool
+pacc_user_save_expr_p (pacc_region &r, tree t)
+{
+  struct m
+  {
+    static tree cb (tree *tp, int *ws, void *d)
+    {
+      pacc_region &r = *(pacc_region *) d;
+      if (TYPE_P (*tp))
+	*ws = 0;
+      else if (DECL_P (*tp) && (pacc_array_index (r, *tp) >= 0
+				|| pacc_reduction_index (r, *tp) >= 0))
+	return *tp;
+      return NULL_TREE;
+    }
+  };
+  return TREE_CODE (t) == SAVE_EXPR
+	 && walk_tree_without_duplicates (&TREE_OPERAND (t, 0), m::cb, &r);
+}
+
+int
+pacc_reduction_index (pacc_region &r, tree decl)
+{
+  for (size_t i = 0; i < r.pc->reductions.size (); i++)
+    if (r.pc->reductions[i].decl == decl)
+      return i;
+  return -1;
+}
+
+/* ------------------------------------------------------------------ */
+/* Array accesses of a kernel.                                         */
+
+/* Classify one index (along dimension N, 0 = slowest) from its form.  */
+static void
+classify_index (kernel_ctx &c, pacc_access &a, int n, pacc_form f, bool ok)
+{
+  int rank = c.r->pc->rank;
+  int want_dim = rank - n;
+  if (!ok)
+    {
+      a.kind[n] = PACC_IX_OPAQUE;
+      return;
+    }
+  for (auto &l : c.k->loops)
+    {
+      pacc_form q;
+      pacc_form g = f;
+      if (!form_take_var (g, l.var, q))
+	{
+	  a.kind[n] = PACC_IX_OPAQUE;
+	  return;
+	}
+      if (q.empty ())
+	continue;
+      if (l.dim != want_dim || q.size () != 1 || !q[0].atoms.empty ()
+	  || q[0].coef != 1)
+	{
+	  a.kind[n] = PACC_IX_OPAQUE;
+	  return;
+	}
+      /* Only constants may remain.  */
+      for (auto &m : g)
+	if (!m.atoms.empty ())
+	  {
+	    a.kind[n] = PACC_IX_OPAQUE;
+	    return;
+	  }
+      a.kind[n] = PACC_IX_VAR;
+      a.off[n] = form_const (g);
+      return;
+    }
+  /* No loop variable of the nest.  */
+  for (auto &m : f)
+    for (tree at : m.atoms)
+      if (c.seq_vars.contains (at) || c.locals.contains (at)
+	  || c.pacc_vars.contains (at))
+	{
+	  a.kind[n] = PACC_IX_OPAQUE;
+	  return;
+	}
+  a.kind[n] = PACC_IX_INV;
+  a.off[n] = form_const (f);
+  a.inv[n] = f;
+}
+
+/* Split a flat byte offset into per-dimension parts using strides
+   STRIDE[first..rank-1] (byte forms).  */
+static bool
+split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
+	    pacc_form *stride, int rank)
+{
+  pacc_form part[PACC_MAX_RANK];
+  /* Loop variables: their terms must be exactly var * stride(dim).  */
+  for (auto &l : c.k->loops)
+    {
+      pacc_form q;
+      if (!form_take_var (off, l.var, q))
+	return false;
+      if (q.empty ())
+	continue;
+      int n = c.r->pc->rank - l.dim;
+      if (n < first || n >= rank || !form_equal (q, stride[n]))
+	return false;
+      pacc_mono m;
+      m.coef = 1;
+      m.atoms.push_back (l.var);
+      form_add_mono (part[n], m);
+    }
+  /* The rest: sum of c_n * stride(n), largest stride first.  */
+  for (int n = first; n < rank; n++)
+    {
+      const pacc_form &s = stride[n];
+      if (s.empty ())
+	return false;
+      /* Leading monomial: the one with most atoms.  */
+      size_t lead = 0;
+      for (size_t i = 1; i < s.size (); i++)
+	if (s[i].atoms.size () > s[lead].atoms.size ())
+	  lead = i;
+      HOST_WIDE_INT have = 0;
+      for (auto &m : off)
+	if (m.atoms == s[lead].atoms)
+	  have = m.coef;
+      HOST_WIDE_INT cn;
+      if (s[lead].atoms.empty ())
+	{
+	  /* Constant stride: round to nearest, in-row offsets are small.  */
+	  HOST_WIDE_INT st = s[lead].coef;
+	  cn = have >= 0 ? (have + st / 2) / st : -((-have + st / 2) / st);
+	}
+      else
+	{
+	  if (have % s[lead].coef)
+	    return false;
+	  cn = have / s[lead].coef;
+	}
+      form_add (off, s, -cn);
+      pacc_mono m;
+      m.coef = cn;
+      form_add_mono (part[n], m);
+    }
+  if (!off.empty ())
+    return false;
+  /* A negative constant in a dimension without a loop variable is the
+     previous dimension's stride minus something: p[x*Y + Y-1].  */
+  for (int n = rank - 1; n > first; n--)
+    {
+      bool has_var = false;
+      for (auto &m : part[n])
+	if (!m.atoms.empty ())
+	  has_var = true;
+      HOST_WIDE_INT cn = form_const (part[n]);
+      if (!has_var && cn < 0)
+	{
+	  pacc_mono m;
+	  m.coef = -1;
+	  form_add_mono (part[n - 1], m);
+	  /* Index = len(n) + cn: invariant, in range.  */
+	  pacc_form len;
+	  pacc_form_of (c.r->pc->size_len[n], len);
+	  form_add (part[n], len, 1);
+	}
+    }
+  for (int n = first; n < rank; n++)
+    classify_index (c, a, n, part[n], true);
+  return true;
+}
+
+static void
+kernel_error (kernel_ctx &c, location_t loc, const char *msg, tree decl)
+{
+  error_at (loc, msg, decl);
+  c.bad = true;
+}
+
+/* Analyse the array reference REF (ARRAY_REF/INDIRECT_REF chain) whose
+   base is a listed array; record the access; walk its indices.  */
+static void
+analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
+{
+  pacc_region &r = *c.r;
+  int rank = r.pc->rank;
+  std::vector<tree> idx;	/* ARRAY_REF indices, innermost first.  */
+  tree t = ref;
+  while (TREE_CODE (t) == ARRAY_REF)
+    {
+      idx.push_back (TREE_OPERAND (t, 1));
+      t = TREE_OPERAND (t, 0);
+    }
+  tree base = NULL_TREE;
+  pacc_form off;
+  bool have_ptr = false, off_ok = true;
+  if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
+    {
+      have_ptr = true;
+      tree p = strip_conv (TREE_OPERAND (t, 0));
+      pacc_mono zero;
+      zero.coef = 0;
+      while (TREE_CODE (p) == POINTER_PLUS_EXPR)
+	{
+	  pacc_form f;
+	  if (!pacc_form_of (TREE_OPERAND (p, 1), f))
+	    off_ok = false;
+	  form_add (off, f, 1);
+	  p = strip_conv (TREE_OPERAND (p, 0));
+	}
+      if (TREE_CODE (t) == MEM_REF)
+	{
+	  pacc_form f;
+	  if (!pacc_form_of (TREE_OPERAND (t, 1), f))
+	    off_ok = false;
+	  form_add (off, f, 1);
+	}
+      base = p;
+    }
+  else
+    base = t;
+  int ai = DECL_P (base) ? pacc_array_index (r, base) : -1;
+  gcc_assert (ai >= 0);
+
+  for (tree i : idx)
+    walk_tree (&i, analyse_r, &c, NULL);
+
+  pacc_access a;
+  a.buf = c.k->perm[ai];
+  a.write = write;
+  a.loc = loc;
+  for (int n = 0; n < PACC_MAX_RANK; n++)
+    {
+      a.kind[n] = PACC_IX_OPAQUE;
+      a.off[n] = 0;
+    }
+  int nidx = idx.size ();
+  bool is_array = TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE;
+  int first_idx = rank - nidx;	/* Dimension of the outermost ARRAY_REF.  */
+  bool shape_ok = true;
+  tree eltype = TREE_TYPE (ref);
+  if (AGGREGATE_TYPE_P (eltype) || TREE_CODE (eltype) == POINTER_TYPE)
+    shape_ok = false;
+  if (is_array && (have_ptr || nidx != rank))
+    shape_ok = false;
+  if (!is_array && !have_ptr)
+    shape_ok = false;
+  if (!is_array && have_ptr && first_idx < 0)
+    shape_ok = false;
+  if (!shape_ok)
+    {
+      kernel_error (c, loc, "%qD must be indexed in all its dimensions (as "
+		    "declared by %<size%>) in a %<#pragma pacc loop%>", base);
+      return;
+    }
+  /* ARRAY_REF indices: dimension first_idx + j for idx[nidx-1-j].  */
+  for (int j = 0; j < nidx; j++)
+    {
+      pacc_form f;
+      bool ok = pacc_form_of (idx[nidx - 1 - j], f);
+      classify_index (c, a, first_idx + j, f, ok);
+    }
+  if (have_ptr && first_idx > 0)
+    {
+      /* Pointer part covers dimensions 0 .. first_idx-1.  */
+      HOST_WIDE_INT elt = int_size_in_bytes (TREE_TYPE (TREE_TYPE (base)));
+      pacc_form stride[PACC_MAX_RANK];
+      bool split_ok = off_ok;
+      if (first_idx == 1 && nidx > 0)
+	{
+	  /* Pointer to (VLA) rows: stride is the size of the pointee.  */
+	  tree sz = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (base)));
+	  split_ok &= pacc_form_of (sz, stride[0]);
+	}
+      else if (nidx == 0)
+	{
+	  /* Flat pointer: strides from the size clause, in bytes.  */
+	  HOST_WIDE_INT esz = int_size_in_bytes (TREE_TYPE (TREE_TYPE (base)));
+	  pacc_form s;
+	  pacc_mono one;
+	  one.coef = esz;
+	  form_add_mono (s, one);
+	  for (int n = rank - 1; n >= 0; n--)
+	    {
+	      stride[n] = s;
+	      pacc_form len;
+	      if (!pacc_form_of (r.pc->size_len[n], len))
+		{
+		  split_ok = false;
+		  break;
+		}
+	      s = form_mul (s, len);
+	    }
+	  (void) elt;
+	}
+      else
+	split_ok = false;
+      if (!split_ok || !split_flat (c, a, off, 0, stride, first_idx))
+	{
+	  kernel_error (c, loc, "cannot analyse the index of %qD: a "
+			"%<#pragma pacc loop%> must index arrays by its loop "
+			"variables plus constants (with flat pointers, "
+			"as %<v * stride + ...%> with the strides of "
+			"%<size%>)", base);
+	  return;
+	}
+    }
+  if (a.kind[0] != PACC_IX_VAR)
+    {
+      kernel_error (c, loc, "the first index of %qD must be the variable of "
+		    "the decomposed %<#pragma pacc loop%> (the one with the "
+		    "largest %<dim%>) plus a constant", base);
+      return;
+    }
+  c.k->accesses.push_back (a);
+}
+
+/* Is T a reference to a listed array element?  */
+static bool
+array_ref_p (kernel_ctx &c, tree t)
+{
+  if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF
+      && TREE_CODE (t) != MEM_REF)
+    return false;
+  while (TREE_CODE (t) == ARRAY_REF)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
+    {
+      t = strip_conv (TREE_OPERAND (t, 0));
+      while (TREE_CODE (t) == POINTER_PLUS_EXPR)
+	t = strip_conv (TREE_OPERAND (t, 0));
+    }
+  return DECL_P (t) && pacc_array_index (*c.r, t) >= 0;
+}
+
+static void
+note_scalar_write (kernel_ctx &c, tree lhs, location_t loc)
+{
+  lhs = strip_conv (lhs);
+  if (!DECL_P (lhs))
+    return;
+  if (c.locals.contains (lhs) || c.seq_vars.contains (lhs))
+    return;
+  if (c.pacc_vars.contains (lhs))
+    {
+      kernel_error (c, loc, "the variable %qD of a %<#pragma pacc loop%> is "
+		    "assigned in its body", lhs);
+      return;
+    }
+  int ri = pacc_reduction_index (*c.r, lhs);
+  if (ri >= 0)
+    {
+      if (std::find (c.k->reductions.begin (), c.k->reductions.end (), ri)
+	  == c.k->reductions.end ())
+	c.k->reductions.push_back (ri);
+      return;
+    }
+  kernel_error (c, loc, "%<#pragma pacc loop%> assigns %qD, which is "
+		"declared outside the loop nest; declare it inside the loop "
+		"body or list it in a %<reduction%> clause", lhs);
+}
+
+tree
+analyse_r (tree *tp, int *walk_subtrees, void *data)
+{
+  kernel_ctx &c = *(kernel_ctx *) data;
+  tree t = *tp;
+  if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    c.cur_loc = EXPR_LOCATION (t);
+  location_t loc = stmt_loc (t, c.cur_loc);
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (c.control.contains (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  switch (TREE_CODE (t))
+    {
+    case SAVE_EXPR:
+      if (!pacc_user_save_expr_p (*c.r, t))
+	*walk_subtrees = 0;
+      return NULL_TREE;
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+      {
+	/* Right-hand side first: accesses are recorded in execution order,
+	   which tells a temporary written before it is read.  */
+	tree lhs = TREE_OPERAND (t, 0);
+	walk_tree (&TREE_OPERAND (t, 1), analyse_r, data, NULL);
+	if (array_ref_p (c, lhs))
+	  analyse_ref (c, lhs, true, loc);
+	else
+	  {
+	    note_scalar_write (c, lhs, loc);
+	    if (!DECL_P (strip_conv (lhs)))
+	      walk_tree (&TREE_OPERAND (t, 0), analyse_r, data, NULL);
+	  }
+	*walk_subtrees = 0;
+	return NULL_TREE;
+      }
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      {
+	tree op = TREE_OPERAND (t, 0);
+	if (array_ref_p (c, op))
+	  {
+	    analyse_ref (c, op, true, loc);
+	    analyse_ref (c, op, false, loc);
+	  }
+	else
+	  {
+	    note_scalar_write (c, op, loc);
+	    walk_tree (&TREE_OPERAND (t, 0), analyse_r, data, NULL);
+	  }
+	*walk_subtrees = 0;
+	return NULL_TREE;
+      }
+    case ADDR_EXPR:
+      {
+	tree op = TREE_OPERAND (t, 0);
+	tree b = op;
+	while (handled_component_p (b) || TREE_CODE (b) == INDIRECT_REF)
+	  b = TREE_OPERAND (b, 0);
+	b = strip_conv (b);
+	while (TREE_CODE (b) == POINTER_PLUS_EXPR)
+	  b = strip_conv (TREE_OPERAND (b, 0));
+	if (DECL_P (b) && !c.locals.contains (b)
+	    && TREE_CODE (TREE_TYPE (t)) == POINTER_TYPE
+	    && TREE_CODE (b) != FUNCTION_DECL)
+	  {
+	    kernel_error (c, loc, "the address of %qD is taken inside a "
+			  "%<#pragma pacc loop%>", b);
+	    *walk_subtrees = 0;
+	  }
+	return NULL_TREE;
+      }
+    case ARRAY_REF:
+    case INDIRECT_REF:
+    case MEM_REF:
+      if (array_ref_p (c, t))
+	{
+	  analyse_ref (c, t, false, loc);
+	  *walk_subtrees = 0;
+	}
+      return NULL_TREE;
+    case BIND_EXPR:
+      for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+	c.locals.add (v);
+      return NULL_TREE;
+    case DECL_EXPR:
+      c.locals.add (DECL_EXPR_DECL (t));
+      return NULL_TREE;
+    case VAR_DECL:
+    case PARM_DECL:
+      {
+	if (pacc_array_index (*c.r, t) >= 0)
+	  {
+	    kernel_error (c, loc, "%qD is used other than by indexing in a "
+			  "%<#pragma pacc loop%>", t);
+	    return NULL_TREE;
+	  }
+	if (c.locals.contains (t))
+	  return NULL_TREE;
+	tree type = TREE_TYPE (t);
+	if (TREE_CODE (type) == POINTER_TYPE || TREE_CODE (type) == ARRAY_TYPE)
+	  {
+	    kernel_error (c, loc, "%qD is used in a %<#pragma pacc loop%> but "
+			  "is not listed in %<targetin%>, %<targetinout%> or "
+			  "%<targettemp%>", t);
+	    return NULL_TREE;
+	  }
+	return NULL_TREE;
+      }
+    case CALL_EXPR:
+      return NULL_TREE;
+    default:
+      return NULL_TREE;
+    }
+}

@@ -1,0 +1,172 @@
+/* check-forms.cc - polynomial forms of index expressions.
+
+   An index expression is taken apart as a polynomial with integer
+   coefficients over declarations (pacc_form, region.h): p[(x-1)*Y + y] is
+   1*x*Y - 1*Y + 1*y.  The access analysis (check-access.cc) reads the
+   loop variables' terms and the constant offsets off these forms; the halo
+   derivation (check-halo.cc) compares loop bounds with them.  */
+
+#include "check.h"
+
+static bool
+atom_less (tree a, tree b)
+{
+  return DECL_UID (a) < DECL_UID (b);
+}
+
+void
+form_add_mono (pacc_form &f, const pacc_mono &m)
+{
+  if (m.coef == 0)
+    return;
+  for (size_t i = 0; i < f.size (); i++)
+    if (f[i].atoms == m.atoms)
+      {
+	f[i].coef += m.coef;
+	if (f[i].coef == 0)
+	  f.erase (f.begin () + i);
+	return;
+      }
+  f.push_back (m);
+}
+
+void
+form_add (pacc_form &f, const pacc_form &g, HOST_WIDE_INT scale)
+{
+  for (const pacc_mono &m : g)
+    {
+      pacc_mono n = m;
+      n.coef *= scale;
+      form_add_mono (f, n);
+    }
+}
+
+pacc_form
+form_mul (const pacc_form &a, const pacc_form &b)
+{
+  pacc_form r;
+  for (const pacc_mono &x : a)
+    for (const pacc_mono &y : b)
+      {
+	pacc_mono m;
+	m.coef = x.coef * y.coef;
+	m.atoms = x.atoms;
+	m.atoms.insert (m.atoms.end (), y.atoms.begin (), y.atoms.end ());
+	std::sort (m.atoms.begin (), m.atoms.end (), atom_less);
+	form_add_mono (r, m);
+      }
+  return r;
+}
+
+tree
+strip_conv (tree e)
+{
+  while (CONVERT_EXPR_P (e) || TREE_CODE (e) == NON_LVALUE_EXPR
+	 || TREE_CODE (e) == SAVE_EXPR)
+    e = TREE_OPERAND (e, 0);
+  return e;
+}
+
+bool
+pacc_form_of (tree e, pacc_form &f)
+{
+  f.clear ();
+  e = strip_conv (e);
+  switch (TREE_CODE (e))
+    {
+    case INTEGER_CST:
+      {
+	if (TYPE_PRECISION (TREE_TYPE (e)) > HOST_BITS_PER_WIDE_INT)
+	  return false;
+	/* sizetype constants of negative offsets: read them signed.  */
+	pacc_mono m;
+	m.coef = wi::to_wide (e).to_shwi ();
+	form_add_mono (f, m);
+	return true;
+      }
+    case VAR_DECL:
+    case PARM_DECL:
+      {
+	if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
+	  return false;
+	pacc_mono m;
+	m.coef = 1;
+	m.atoms.push_back (e);
+	f.push_back (m);
+	return true;
+      }
+    case PLUS_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MINUS_EXPR:
+      {
+	pacc_form a, b;
+	if (!pacc_form_of (TREE_OPERAND (e, 0), a)
+	    || !pacc_form_of (TREE_OPERAND (e, 1), b))
+	  return false;
+	f = a;
+	form_add (f, b, TREE_CODE (e) == MINUS_EXPR ? -1 : 1);
+	return true;
+      }
+    case NEGATE_EXPR:
+      {
+	pacc_form a;
+	if (!pacc_form_of (TREE_OPERAND (e, 0), a))
+	  return false;
+	form_add (f, a, -1);
+	return true;
+      }
+    case MULT_EXPR:
+      {
+	pacc_form a, b;
+	if (!pacc_form_of (TREE_OPERAND (e, 0), a)
+	    || !pacc_form_of (TREE_OPERAND (e, 1), b))
+	  return false;
+	f = form_mul (a, b);
+	return true;
+      }
+    default:
+      return false;
+    }
+}
+
+bool
+form_equal (const pacc_form &a, const pacc_form &b)
+{
+  pacc_form d = a;
+  form_add (d, b, -1);
+  return d.empty ();
+}
+
+HOST_WIDE_INT
+form_const (const pacc_form &f)
+{
+  for (const pacc_mono &m : f)
+    if (m.atoms.empty ())
+      return m.coef;
+  return 0;
+}
+
+/* The terms of F that contain VAR (once), divided by VAR; false if VAR
+   appears squared.  Removes them from F.  */
+bool
+form_take_var (pacc_form &f, tree var, pacc_form &quot)
+{
+  quot.clear ();
+  for (size_t i = 0; i < f.size ();)
+    {
+      auto &a = f[i].atoms;
+      int n = std::count (a.begin (), a.end (), var);
+      if (n == 0)
+	{
+	  i++;
+	  continue;
+	}
+      if (n > 1)
+	return false;
+      pacc_mono m = f[i];
+      m.atoms.erase (std::find (m.atoms.begin (), m.atoms.end (), var));
+      form_add_mono (quot, m);
+      f.erase (f.begin () + i);
+    }
+  return true;
+}

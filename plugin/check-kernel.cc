@@ -1,0 +1,398 @@
+/* check-kernel.cc - one `#pragma pacc loop` nest of a time step: its
+   loops, its accesses, its reductions and its dependences.
+
+   analyse_kernel finds the nest's pacc loops and sequential inner loops
+   (scan_nest), has the accesses recorded (check-access.cc) and checks:
+     - `loop` not followed by a for loop in canonical form, dim out of
+       range or repeated in one nest, no decomposed loop (dim = rank);
+     - writes to targetin arrays; writes at different row offsets;
+     - a kernel reading an array at another point than it writes it
+       (loop-carried dependence);
+     - reduction variables read outside their own updates, whose
+       statements are recorded for the lowering to guard.  */
+
+#include "check.h"
+
+/* Find the nest's pacc loops and inner sequential loops.  */
+struct nest_ctx
+{
+  pacc_region *r;
+  pacc_kernel *k;
+  kernel_ctx *kc;
+  bool bad;
+};
+
+static void scan_nest (tree *slot, nest_ctx &n);
+
+static void
+add_pacc_loop (nest_ctx &n, pacc_directive *d, tree *marker_slot,
+	       tree *after_slot)
+{
+  tree *for_slot, *init_slot;
+  tree var, init;
+  if (!pacc_match_for (after_slot, &for_slot, &init_slot, &var, &init))
+    {
+      error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
+		"%<for%> loop in canonical form");
+      n.bad = true;
+      return;
+    }
+  d->used = true;
+  pacc_loop l;
+  l.slot = for_slot;
+  l.marker_slot = marker_slot;
+  l.for_stmt = *for_slot;
+  l.init_slot = NULL;
+  l.var = var;
+  l.init = init;
+  l.bound = NULL_TREE;
+  l.dim = d->dim;
+  l.loc = d->loc;
+  if (d->dim > n.r->pc->rank)
+    {
+      error_at (d->loc, "%<dim(%d)%> exceeds the rank %d given by %<size%>",
+		d->dim, n.r->pc->rank);
+      n.bad = true;
+    }
+  for (auto &o : n.k->loops)
+    if (o.dim == d->dim)
+      {
+	error_at (d->loc, "%<dim(%d)%> appears twice in one loop nest",
+		  d->dim);
+	inform (o.loc, "first here");
+	n.bad = true;
+      }
+  n.k->loops.push_back (l);
+  n.kc->pacc_vars.add (var);
+  if (FOR_EXPR (*for_slot))
+    n.kc->control.add (FOR_EXPR (*for_slot));
+  /* The body of this loop.  */
+  scan_nest (&FOR_BODY (*for_slot), n);
+}
+
+/* Walk statement *SLOT of a kernel: record pacc loops (markers) and
+   sequential loops' variables.  */
+static void
+scan_nest (tree *slot, nest_ctx &n)
+{
+  tree t = *slot;
+  if (!t)
+    return;
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      {
+	for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+	  {
+	    pacc_directive *d = pacc_marker_directive (tsi_stmt (i));
+	    if (!d)
+	      {
+		scan_nest (tsi_stmt_ptr (i), n);
+		continue;
+	      }
+	    if (d->kind != PACC_DIR_LOOP)
+	      {
+		error_at (d->loc, "%<#pragma pacc %s%> inside a "
+			  "%<#pragma pacc loop%>",
+			  d->kind == PACC_DIR_INIT ? "init" : "pipeline");
+		d->used = true;
+		n.bad = true;
+		continue;
+	      }
+	    tree_stmt_iterator j = i;
+	    pacc_next_stmt (&j);
+	    if (tsi_end_p (j))
+	      {
+		error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
+			  "%<for%> loop");
+		d->used = true;
+		n.bad = true;
+		continue;
+	      }
+	    /* `v = init;` then the for.  */
+	    tree st = tsi_stmt (j);
+	    tree *init_slot = NULL;
+	    if (TREE_CODE (st) == MODIFY_EXPR)
+	      {
+		init_slot = tsi_stmt_ptr (j);
+		pacc_next_stmt (&j);
+		if (tsi_end_p (j))
+		  {
+		    error_at (d->loc, "%<#pragma pacc loop%> must be followed "
+			      "by a %<for%> loop");
+		    d->used = true;
+		    n.bad = true;
+		    continue;
+		  }
+	      }
+	    size_t before = n.k->loops.size ();
+	    add_pacc_loop (n, d, tsi_stmt_ptr (i), tsi_stmt_ptr (j));
+	    if (n.k->loops.size () > before)
+	      {
+		pacc_loop &l = n.k->loops[before];
+		if (init_slot)
+		  {
+		    tree ini = *init_slot;
+		    n.kc->control.add (ini);
+		    if (TREE_OPERAND (ini, 0) != l.var)
+		      {
+			error_at (d->loc, "%<#pragma pacc loop%> must be followed "
+				  "by a %<for%> loop in canonical form");
+			n.bad = true;
+		      }
+		    l.init_slot = init_slot;
+		    l.init = TREE_OPERAND (ini, 1);
+		  }
+		l.init_slot = init_slot;
+		/* Marker: remember it by blanking it later
+		   (lower-kernel.cc).  */
+	      }
+	    i = j;
+	  }
+	return;
+      }
+    case BIND_EXPR:
+      scan_nest (&BIND_EXPR_BODY (t), n);
+      return;
+    case FOR_STMT:
+      {
+	/* Sequential inner loop: its variable becomes private.  */
+	tree v = cond_var (FOR_COND (t), NULL_TREE);
+	if (FOR_EXPR (t))
+	  {
+	    tree inc = FOR_EXPR (t);
+	    if (TREE_CODE (inc) == MODIFY_EXPR
+		|| TREE_CODE (inc) == POSTINCREMENT_EXPR
+		|| TREE_CODE (inc) == PREINCREMENT_EXPR
+		|| TREE_CODE (inc) == POSTDECREMENT_EXPR
+		|| TREE_CODE (inc) == PREDECREMENT_EXPR)
+	      v = strip_conv (TREE_OPERAND (inc, 0));
+	  }
+	if (v && DECL_P (v) && !n.kc->seq_vars.contains (v))
+	  {
+	    n.kc->seq_vars.add (v);
+	    n.k->private_vars.push_back (v);
+	  }
+	scan_nest (&FOR_BODY (t), n);
+	return;
+      }
+    case WHILE_STMT:
+      scan_nest (&WHILE_BODY (t), n);
+      return;
+    case DO_STMT:
+      scan_nest (&DO_BODY (t), n);
+      return;
+    case COND_EXPR:
+      scan_nest (&COND_EXPR_THEN (t), n);
+      scan_nest (&COND_EXPR_ELSE (t), n);
+      return;
+    case SWITCH_STMT:
+      scan_nest (&SWITCH_STMT_BODY (t), n);
+      return;
+    default:
+      return;
+    }
+}
+
+/* Statements of the kernel that update a reduction variable: recorded so
+   that lower-kernel.cc guards them to count only the chunk's own rows.  */
+struct red_ctx
+{
+  pacc_region *r;
+  pacc_kernel *k;
+};
+
+static tree
+red_stmt_r (tree *tp, int *walk_subtrees, void *data)
+{
+  red_ctx &c = *(red_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == MODIFY_EXPR
+      && pacc_reduction_index (*c.r, strip_conv (TREE_OPERAND (t, 0))) >= 0)
+    {
+      c.k->red_stmts.push_back (t);
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+/* Reduction variables may appear only as the target of an assignment and
+   in its right-hand side.  */
+static tree
+red_use_r (tree *tp, int *walk_subtrees, void *data)
+{
+  red_ctx &c = *(red_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == MODIFY_EXPR
+      && pacc_reduction_index (*c.r, strip_conv (TREE_OPERAND (t, 0))) >= 0)
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (DECL_P (t) && pacc_reduction_index (*c.r, t) >= 0)
+    {
+      error_at (stmt_loc (t, c.k->loc), "reduction variable %qD is read in "
+		"a %<#pragma pacc loop%> outside its update", t);
+      return t;
+    }
+  return NULL_TREE;
+}
+
+bool
+analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
+		tree *init_slot, pacc_directive *d)
+{
+  kernel_ctx kc;
+  kc.r = &r;
+  kc.k = &k;
+  kc.bad = false;
+  kc.cur_loc = d->loc;
+  nest_ctx n = { &r, &k, &kc, false };
+  k.loc = d->loc;
+  k.w = 0;
+  add_pacc_loop (n, d, k.marker_slot, after_marker);
+  if (n.bad || k.loops.empty ())
+    return false;
+  pacc_loop &l0 = k.loops[0];
+  if (init_slot)
+    {
+      if (TREE_OPERAND (*init_slot, 0) != l0.var)
+	{
+	  error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
+		    "%<for%> loop in canonical form");
+	  return false;
+	}
+      l0.init_slot = init_slot;
+      l0.init = TREE_OPERAND (*init_slot, 1);
+    }
+  /* Decomposed loop.  */
+  k.dec = -1;
+  for (size_t i = 0; i < k.loops.size (); i++)
+    if (k.loops[i].dim == r.pc->rank)
+      k.dec = i;
+  if (k.dec < 0)
+    {
+      error_at (k.loc, "this %<#pragma pacc loop%> nest has no decomposed "
+		"loop: one of its loops must have %<dim(%d)%>, the rank "
+		"given by %<size%>", r.pc->rank);
+      return false;
+    }
+  pacc_loop &dl = k.loops[k.dec];
+  dl.bound = unit_loop_bound (dl.for_stmt, dl.var);
+  if (!dl.bound || !dl.init)
+    {
+      error_at (dl.loc, "the decomposed %<#pragma pacc loop%> must have the "
+		"form %<for (v = a; v < b; v++)%> (or %<<=%>, %<++v%>, "
+		"%<v += 1%>)");
+      return false;
+    }
+  escape_ctx ec = { 0, 0, false, false };
+  check_escapes (k.loops[0].for_stmt, ec, k.loc);
+  if (ec.bad)
+    return false;
+
+  /* Accesses.  */
+  walk_tree (&FOR_BODY (k.loops[0].for_stmt), analyse_r, &kc, NULL);
+  if (kc.bad)
+    return false;
+  red_ctx rc = { &r, &k };
+  walk_tree (&FOR_BODY (k.loops[0].for_stmt), red_stmt_r, &rc, NULL);
+  if (walk_tree (&FOR_BODY (k.loops[0].for_stmt), red_use_r, &rc, NULL))
+    return false;
+
+  /* Writes: one row offset per kernel; targetin never written.  */
+  bool have_w = false;
+  for (auto &a : k.accesses)
+    {
+      if (!a.write)
+	continue;
+      int role = r.pc->arrays[a.buf].role;
+      if (role == PACC_ROLE_IN)
+	{
+	  error_at (a.loc, "%qD is written in a %<#pragma pacc loop%> but is "
+		    "listed in %<targetin%>", r.pc->arrays[a.buf].decl);
+	  return false;
+	}
+      if (have_w && a.off[0] != k.w)
+	{
+	  error_at (a.loc, "a %<#pragma pacc loop%> nest must write all "
+		    "arrays at the same offset along the decomposed "
+		    "dimension");
+	  return false;
+	}
+      have_w = true;
+      k.w = a.off[0];
+    }
+  /* Loop-carried dependences: a read of an array the kernel writes must
+     be at the written point, or provably elsewhere.  */
+  int rank = r.pc->rank;
+  for (auto &rd : k.accesses)
+    {
+      if (rd.write)
+	continue;
+      for (auto &wr : k.accesses)
+	{
+	  if (!wr.write || wr.buf != rd.buf)
+	    continue;
+	  /* Distinct iterations touch distinct elements when every loop of
+	     the nest indexes both accesses at the same offset.  */
+	  bool per_iter = true;
+	  for (auto &l : k.loops)
+	    {
+	      int dd = rank - l.dim;
+	      if (rd.kind[dd] != PACC_IX_VAR || wr.kind[dd] != PACC_IX_VAR
+		  || rd.off[dd] != wr.off[dd])
+		per_iter = false;
+	    }
+	  if (per_iter)
+	    continue;
+	  bool same = true, disjoint = false;
+	  for (int dd = 0; dd < rank; dd++)
+	    {
+	      if (rd.kind[dd] == PACC_IX_VAR && wr.kind[dd] == PACC_IX_VAR)
+		same &= rd.off[dd] == wr.off[dd];
+	      else if (rd.kind[dd] == PACC_IX_INV && wr.kind[dd] == PACC_IX_INV)
+		{
+		  pacc_form a = rd.inv[dd], b = wr.inv[dd];
+		  form_add (a, b, -1);
+		  bool cst = true;
+		  for (auto &m : a)
+		    if (!m.atoms.empty ())
+		      cst = false;
+		  if (!cst)
+		    same = false;
+		  else if (!a.empty ())
+		    {
+		      same = false;
+		      disjoint = true;
+		    }
+		}
+	      else
+		same = false;
+	    }
+	  if (!same && !disjoint)
+	    {
+	      error_at (rd.loc, "%qD is read at a different point than it is "
+			"written in the same %<#pragma pacc loop%>: a "
+			"loop-carried dependence; write the result to a "
+			"scratch array (%<targettemp%>) instead",
+			r.pc->arrays[rd.buf].decl);
+	      inform (wr.loc, "written here");
+	      return false;
+	    }
+	}
+    }
+  return true;
+}

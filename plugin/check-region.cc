@@ -1,0 +1,225 @@
+/* check-region.cc - build and check the model of a pipeline region.
+
+   Input: a `#pragma pacc pipeline` marker and the time loop after it, at
+   PLUGIN_PRE_GENERICIZE (structured FOR_STMTs).  Output: a pacc_region
+   (region.h), or located errors for everything that cannot be lowered
+   correctly.  pacc_check_region checks the time loop (canonical form,
+   jumps out of it), collects its body's items, kernels (check-kernel.cc)
+   and host statements (check-host.cc), replays the step's renaming of the
+   arrays, which must permute them, and derives the halo (check-halo.cc).
+   It refuses itself: a time loop not in canonical form, a step without a
+   `#pragma pacc loop` nest, other directives inside the region, more than
+   64 arrays, and kernels reading scalars that the step assigns after
+   them.  */
+
+#include "check.h"
+
+/* Collect the body items of the time loop (flattening blocks).  */
+static void
+collect_items (pacc_region &r, tree *slot, bool &bad)
+{
+  tree t = *slot;
+  if (pacc_skip_stmt_p (t))
+    return;
+  if (TREE_CODE (t) == BIND_EXPR)
+    {
+      collect_items (r, &BIND_EXPR_BODY (t), bad);
+      return;
+    }
+  if (TREE_CODE (t) != STATEMENT_LIST)
+    {
+      pacc_item it = { -1, slot };
+      r.items.push_back (it);
+      return;
+    }
+  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+    {
+      tree st = tsi_stmt (i);
+      pacc_directive *d = pacc_marker_directive (st);
+      if (!d)
+	{
+	  collect_items (r, tsi_stmt_ptr (i), bad);
+	  continue;
+	}
+      d->used = true;
+      if (d->bad)
+	{
+	  bad = true;
+	  continue;
+	}
+      if (d->kind != PACC_DIR_LOOP)
+	{
+	  error_at (d->loc, "%<#pragma pacc %s%> inside a "
+		    "%<#pragma pacc pipeline%> region",
+		    d->kind == PACC_DIR_INIT ? "init" : "pipeline");
+	  bad = true;
+	  continue;
+	}
+      tree *marker_slot = tsi_stmt_ptr (i);
+      pacc_next_stmt (&i);
+      if (tsi_end_p (i))
+	{
+	  error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
+		    "%<for%> loop");
+	  bad = true;
+	  return;
+	}
+      tree *init_slot = NULL;
+      if (TREE_CODE (tsi_stmt (i)) == MODIFY_EXPR)
+	{
+	  init_slot = tsi_stmt_ptr (i);
+	  tree_stmt_iterator j = i;
+	  pacc_next_stmt (&j);
+	  if (tsi_end_p (j) || (TREE_CODE (tsi_stmt (j)) != FOR_STMT))
+	    init_slot = NULL;
+	  else
+	    i = j;
+	}
+      pacc_kernel k;
+      k.marker_slot = marker_slot;
+      k.stmt_slot = tsi_stmt_ptr (i);
+      k.stmt = *k.stmt_slot;
+      /* Buffer names as of this point of the step: filled by the caller
+	 while simulating the host statements in order.  */
+      for (int a = 0; a < 64; a++)
+	k.perm[a] = a;
+      r.kernels.push_back (k);
+      pacc_kernel &kk = r.kernels.back ();
+      if (!analyse_kernel (r, kk, k.stmt_slot, init_slot, d))
+	{
+	  bad = true;
+	  continue;
+	}
+      pacc_item it = { (int) r.kernels.size () - 1, NULL };
+      r.items.push_back (it);
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The driver.                                                         */
+
+bool
+pacc_check_region (pacc_region &r)
+{
+  tree fs = r.for_stmt;
+  tree tvar = cond_var (FOR_COND (fs), NULL_TREE);
+  if (!tvar || !INTEGRAL_TYPE_P (TREE_TYPE (tvar)))
+    {
+      error_at (r.loc, "%<#pragma pacc pipeline%> must be followed by a "
+		"%<for%> loop over an integer time step, "
+		"%<for (t = t0; t < T; t++)%>");
+      return false;
+    }
+  r.tvar = tvar;
+  r.tend = unit_loop_bound (fs, tvar);
+  if (!r.tend)
+    {
+      error_at (stmt_loc (fs, r.loc), "the time loop of a "
+		"%<#pragma pacc pipeline%> must have the form "
+		"%<for (t = t0; t < T; t++)%> (or %<<=%>, %<++t%>, %<t += 1%>)");
+      return false;
+    }
+  escape_ctx ec = { 0, 0, false, false };
+  check_escapes (FOR_BODY (fs), ec, r.loc);
+  if (ec.bad)
+    return false;
+
+  bool bad = false;
+  collect_items (r, &FOR_BODY (fs), bad);
+  if (bad)
+    return false;
+  if (r.kernels.empty ())
+    {
+      error_at (r.loc, "%<#pragma pacc pipeline%> time step has no "
+		"%<#pragma pacc loop%> nest");
+      return false;
+    }
+
+  /* Host statements, in order, with the pointer renaming they do.  */
+  host_ctx h;
+  h.r = &r;
+  h.bad = false;
+  for (size_t i = 0; i < r.pc->arrays.size (); i++)
+    h.ptr_state.push_back (std::make_pair (r.pc->arrays[i].decl, (int) i));
+  for (auto &it : r.items)
+    if (it.kernel < 0)
+      {
+	tree t = *it.slot;
+	tree lhs = NULL_TREE;
+	if (TREE_CODE (t) == MODIFY_EXPR)
+	  lhs = TREE_OPERAND (t, 0);
+	else if (TREE_CODE (t) == DECL_EXPR && DECL_INITIAL (DECL_EXPR_DECL (t)))
+	  lhs = DECL_EXPR_DECL (t);
+	if (lhs && DECL_P (lhs) && pacc_reduction_index (r, lhs) < 0)
+	  {
+	    h.assigned_all.add (lhs);
+	    if (std::find (r.assigned.begin (), r.assigned.end (), lhs)
+		== r.assigned.end ())
+	      r.assigned.push_back (lhs);
+	  }
+      }
+  if (r.pc->arrays.size () > 64)
+    {
+      error_at (r.loc, "more than 64 arrays in one %<#pragma pacc pipeline%>");
+      return false;
+    }
+  for (auto &it : r.items)
+    {
+      if (it.kernel < 0)
+	{
+	  host_stmt (h, *it.slot);
+	  continue;
+	}
+      /* Kernel: re-analyse names with the current renaming.  */
+      pacc_kernel &k = r.kernels[it.kernel];
+      for (size_t a = 0; a < r.pc->arrays.size (); a++)
+	k.perm[a] = *ptr_buf (h, r.pc->arrays[a].decl);
+      /* Accesses were recorded with the identity naming; rename.  */
+      for (auto &acc : k.accesses)
+	acc.buf = k.perm[acc.buf];
+      /* Scalars the kernel reads must be set earlier in the step.  */
+      struct rd
+      {
+	static tree cb (tree *tp, int *ws, void *data)
+	{
+	  host_ctx &h = *(host_ctx *) data;
+	  tree t = *tp;
+	  if (TYPE_P (t)
+	      || (TREE_CODE (t) == SAVE_EXPR
+		  && !pacc_user_save_expr_p (*h.r, t)))
+	    {
+	      *ws = 0;
+	      return NULL_TREE;
+	    }
+	  if (DECL_P (t) && h.assigned_all.contains (t)
+	      && !h.assigned_now.contains (t)
+	      && pacc_array_index (*h.r, t) < 0)
+	    {
+	      error_at (h.r->loc, "%qD is read by a %<#pragma pacc loop%> "
+			"before it is assigned in the time step", t);
+	      h.bad = true;
+	      return t;
+	    }
+	  return NULL_TREE;
+	}
+      };
+      walk_tree_without_duplicates (k.stmt_slot, rd::cb, &h);
+    }
+  if (h.bad)
+    return false;
+  /* The step's renaming must permute the arrays.  */
+  int n = r.pc->arrays.size ();
+  std::vector<int> seen (n, 0);
+  for (int a = 0; a < n; a++)
+    {
+      r.final_perm[a] = *ptr_buf (h, r.pc->arrays[a].decl);
+      if (seen[r.final_perm[a]]++)
+	{
+	  error_at (r.loc, "the pointer assignments of the time step do not "
+		    "permute the pipelined arrays: %qD and another array end "
+		    "up naming the same buffer", r.pc->arrays[a].decl);
+	  return false;
+	}
+    }
+  return derive_halo (r);
+}

@@ -1,0 +1,293 @@
+/* check-stmts.cc - statement helpers of the region check: statements
+   with no effect, canonical for loops, and jumps out of a region.
+
+   A `#pragma pacc loop` or `pipeline` must be followed by a for loop in
+   canonical form, `for (v = a; v < b; v++)` (pacc_match_for,
+   unit_loop_bound).  break, continue, return and goto may not leave a
+   pipeline region or one of its loops, nor jump out of or into a
+   `#pragma pacc deviceid` statement (check_escapes, with a located error
+   for each).  */
+
+#include "check.h"
+
+/* ------------------------------------------------------------------ */
+/* Statement helpers.                                                  */
+
+/* Statements with no effect on the region: debug markers, empty
+   statements, and what the C front end adds for variably modified types
+   (the TYPE_DECL's DECL_EXPR, `(void) SAVE_EXPR <size>`).  */
+static bool
+size_eval_p (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case SAVE_EXPR:
+    case INTEGER_CST:
+      return true;
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+      return size_eval_p (TREE_OPERAND (t, 0));
+    case COMPOUND_EXPR:
+      return size_eval_p (TREE_OPERAND (t, 0))
+	     && size_eval_p (TREE_OPERAND (t, 1));
+    default:
+      return false;
+    }
+}
+
+/* Step I past the current statement and those with no effect.  */
+void
+pacc_next_stmt (tree_stmt_iterator *i)
+{
+  tsi_next (i);
+  while (!tsi_end_p (*i) && pacc_skip_stmt_p (tsi_stmt (*i)))
+    tsi_next (i);
+}
+
+bool
+pacc_skip_stmt_p (tree t)
+{
+  return !t || TREE_CODE (t) == DEBUG_BEGIN_STMT
+	 || (TREE_CODE (t) == DECL_EXPR
+	     && TREE_CODE (DECL_EXPR_DECL (t)) == TYPE_DECL)
+	 || (VOID_TYPE_P (TREE_TYPE (t)) && size_eval_p (t));
+}
+
+location_t
+stmt_loc (tree t, location_t fallback)
+{
+  location_t l = EXPR_P (t) || STATEMENT_CLASS_P (t) ? EXPR_LOCATION (t)
+		 : UNKNOWN_LOCATION;
+  return l != UNKNOWN_LOCATION ? l : fallback;
+}
+
+/* The loop variable of a FOR_STMT's condition `v < e` (or <=, >, >=,
+   either way round).  */
+tree
+cond_var (tree cond, tree var_hint)
+{
+  if (!cond || !COMPARISON_CLASS_P (cond))
+    return NULL_TREE;
+  tree a = strip_conv (TREE_OPERAND (cond, 0));
+  tree b = strip_conv (TREE_OPERAND (cond, 1));
+  if (var_hint)
+    return a == var_hint || b == var_hint ? var_hint : NULL_TREE;
+  if (DECL_P (a) && INTEGRAL_TYPE_P (TREE_TYPE (a)))
+    return a;
+  if (DECL_P (b) && INTEGRAL_TYPE_P (TREE_TYPE (b)))
+    return b;
+  return NULL_TREE;
+}
+
+/* After a marker at *SLOT's position in its list (SLOT points at the
+   statement following the marker): find `v = init;` (optional) and the
+   FOR_STMT, possibly inside the BIND_EXPR of `for (int v = ...)`.  */
+bool
+pacc_match_for (tree *slot, tree **for_slot, tree **init_slot, tree *var,
+		tree *init)
+{
+  *for_slot = NULL;
+  *init_slot = NULL;
+  *var = NULL_TREE;
+  *init = NULL_TREE;
+  tree s = *slot;
+  if (TREE_CODE (s) == FOR_STMT)
+    {
+      *for_slot = slot;
+      *var = cond_var (FOR_COND (s), NULL_TREE);
+      return *var != NULL_TREE;
+    }
+  if (TREE_CODE (s) == BIND_EXPR)
+    {
+      tree body = BIND_EXPR_BODY (s);
+      if (TREE_CODE (body) == FOR_STMT)
+	return pacc_match_for (&BIND_EXPR_BODY (s), for_slot, init_slot, var,
+			       init);
+      if (TREE_CODE (body) != STATEMENT_LIST)
+	return false;
+      tree decl = NULL_TREE;
+      for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
+	   tsi_next (&i))
+	{
+	  tree st = tsi_stmt (i);
+	  if (pacc_skip_stmt_p (st))
+	    continue;
+	  if (TREE_CODE (st) == DECL_EXPR)
+	    {
+	      decl = DECL_EXPR_DECL (st);
+	      continue;
+	    }
+	  if (TREE_CODE (st) != FOR_STMT)
+	    return false;
+	  *for_slot = tsi_stmt_ptr (i);
+	  *var = cond_var (FOR_COND (st), NULL_TREE);
+	  if (!*var)
+	    return false;
+	  if (decl == *var)
+	    *init = DECL_INITIAL (decl);
+	  pacc_next_stmt (&i);
+	  return tsi_end_p (i);
+	}
+      return false;
+    }
+  return false;
+}
+
+/* Normalise a for loop `for (v = a; v < b; v++)` (also <=, b > v, ++v,
+   v += 1, v = v + 1) to its exclusive bound; NULL if not that form.  */
+tree
+unit_loop_bound (tree for_stmt, tree var)
+{
+  tree cond = FOR_COND (for_stmt), incr = FOR_EXPR (for_stmt);
+  if (!cond || !incr)
+    return NULL_TREE;
+  bool ok = false;
+  switch (TREE_CODE (incr))
+    {
+    case POSTINCREMENT_EXPR:
+    case PREINCREMENT_EXPR:
+      ok = strip_conv (TREE_OPERAND (incr, 0)) == var
+	   && integer_onep (TREE_OPERAND (incr, 1));
+      break;
+    case MODIFY_EXPR:
+      {
+	tree rhs = strip_conv (TREE_OPERAND (incr, 1));
+	ok = TREE_OPERAND (incr, 0) == var && TREE_CODE (rhs) == PLUS_EXPR
+	     && ((strip_conv (TREE_OPERAND (rhs, 0)) == var
+		  && integer_onep (strip_conv (TREE_OPERAND (rhs, 1))))
+		 || (strip_conv (TREE_OPERAND (rhs, 1)) == var
+		     && integer_onep (strip_conv (TREE_OPERAND (rhs, 0)))));
+	break;
+      }
+    default:
+      break;
+    }
+  if (!ok)
+    return NULL_TREE;
+  enum tree_code code = TREE_CODE (cond);
+  tree a = TREE_OPERAND (cond, 0), b = TREE_OPERAND (cond, 1);
+  if (strip_conv (b) == var)
+    {
+      std::swap (a, b);
+      code = swap_tree_comparison (code);
+    }
+  if (strip_conv (a) != var)
+    return NULL_TREE;
+  if (code == LT_EXPR)
+    return b;
+  if (code == LE_EXPR)
+    return fold_build2 (PLUS_EXPR, TREE_TYPE (b), b,
+			build_one_cst (TREE_TYPE (b)));
+  return NULL_TREE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Escapes: break/continue/return/goto leaving the region.             */
+
+static tree
+escape_r (tree *tp, int *walk_subtrees, void *data)
+{
+  escape_ctx &c = *(escape_ctx *) data;
+  tree t = *tp;
+  switch (TREE_CODE (t))
+    {
+    case FOR_STMT:
+    case WHILE_STMT:
+    case DO_STMT:
+      {
+	*walk_subtrees = 0;
+	escape_ctx inner = c;
+	inner.depth++;
+	inner.cdepth++;
+	for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+	  if (TREE_OPERAND (t, i))
+	    check_escapes (TREE_OPERAND (t, i), inner, EXPR_LOCATION (t));
+	c.bad |= inner.bad;
+	return NULL_TREE;
+      }
+    case SWITCH_STMT:
+      {
+	*walk_subtrees = 0;
+	escape_ctx inner = c;
+	inner.depth++;
+	for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+	  if (TREE_OPERAND (t, i))
+	    check_escapes (TREE_OPERAND (t, i), inner, EXPR_LOCATION (t));
+	c.bad |= inner.bad;
+	return NULL_TREE;
+      }
+    case BREAK_STMT:
+    case CONTINUE_STMT:
+    case RETURN_EXPR:
+    case GOTO_EXPR:
+    case LABEL_EXPR:
+      if (c.deviceid
+	  && ((TREE_CODE (t) == BREAK_STMT && c.depth == 0)
+	      || (TREE_CODE (t) == CONTINUE_STMT && c.cdepth == 0)
+	      || TREE_CODE (t) == RETURN_EXPR || TREE_CODE (t) == GOTO_EXPR
+	      || TREE_CODE (t) == LABEL_EXPR))
+	{
+	  error_at (stmt_loc (t, input_location), "jump out of or into a "
+		    "%<#pragma pacc deviceid%> statement: the previous device "
+		    "would not be restored");
+	  c.bad = true;
+	  return NULL_TREE;
+	}
+      if (c.deviceid)
+	return NULL_TREE;
+      break;
+    default:
+      break;
+    }
+  switch (TREE_CODE (t))
+    {
+    case BREAK_STMT:
+      if (c.depth == 0)
+	{
+	  error_at (stmt_loc (t, input_location), "%<break%> leaves a "
+		    "%<#pragma pacc pipeline%> region or one of its loops");
+	  c.bad = true;
+	}
+      return NULL_TREE;
+    case CONTINUE_STMT:
+      if (c.cdepth == 0)
+	{
+	  error_at (stmt_loc (t, input_location), "%<continue%> in the time "
+		    "step of a %<#pragma pacc pipeline%> region or in a "
+		    "%<#pragma pacc loop%>");
+	  c.bad = true;
+	}
+      return NULL_TREE;
+    case RETURN_EXPR:
+      error_at (stmt_loc (t, input_location), "%<return%> inside a "
+		"%<#pragma pacc pipeline%> region");
+      c.bad = true;
+      return NULL_TREE;
+    case GOTO_EXPR:
+    case LABEL_EXPR:
+      error_at (stmt_loc (t, input_location), "%<goto%> or label inside a "
+		"%<#pragma pacc pipeline%> region");
+      c.bad = true;
+      return NULL_TREE;
+    default:
+      if (TYPE_P (t) || DECL_P (t))
+	*walk_subtrees = 0;
+      return NULL_TREE;
+    }
+}
+
+void
+check_escapes (tree t, escape_ctx &c, location_t)
+{
+  walk_tree_without_duplicates (&t, escape_r, &c);
+}
+
+/* Whether STMT (the statement after `#pragma pacc deviceid') can be left
+   other than by falling through; reports it.  */
+bool
+pacc_deviceid_escapes (tree stmt)
+{
+  escape_ctx ec = { 0, 0, false, true };
+  check_escapes (stmt, ec, UNKNOWN_LOCATION);
+  return ec.bad;
+}

@@ -1,0 +1,97 @@
+/* check.h - phase 2 of pacc.so, checking a pipeline region: from the time
+   loop after a `#pragma pacc pipeline` marker to the region model
+   (region.h), or located errors.
+
+     check-forms.cc   polynomial forms of index expressions
+     check-stmts.cc   statements with no effect, canonical for loops,
+                      jumps out of a region
+     check-access.cc  the region's arrays and reductions; a kernel's
+                      accesses and their indices
+     check-kernel.cc  one loop nest: loops, dependences, reductions
+     check-host.cc    host statements: swaps, rotations, scalars, what a
+                      step may read
+     check-halo.cc    the step's reach along chains of kernels
+     check-region.cc  the driver, pacc_check_region
+
+   What these files share; the pacc_ functions are used by the lowering
+   too.  Declarations only.  */
+
+#ifndef PACC_CHECK_H
+#define PACC_CHECK_H
+
+#include "region.h"
+
+/* check-forms.cc */
+tree strip_conv (tree e);
+void form_add_mono (pacc_form &f, const pacc_mono &m);
+void form_add (pacc_form &f, const pacc_form &g, HOST_WIDE_INT scale);
+pacc_form form_mul (const pacc_form &a, const pacc_form &b);
+bool pacc_form_of (tree expr, pacc_form &f);
+bool form_equal (const pacc_form &a, const pacc_form &b);
+HOST_WIDE_INT form_const (const pacc_form &f);
+bool form_take_var (pacc_form &f, tree var, pacc_form &quot);
+
+/* check-stmts.cc */
+bool pacc_skip_stmt_p (tree t);
+void pacc_next_stmt (tree_stmt_iterator *i);
+location_t stmt_loc (tree t, location_t fallback);
+tree cond_var (tree cond, tree var_hint);
+bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
+		     tree *var, tree *init);
+tree unit_loop_bound (tree for_stmt, tree var);
+
+/* Escapes: break/continue/return/goto leaving the region.  */
+struct escape_ctx
+{
+  int depth;			/* Breakable constructs entered.  */
+  int cdepth;			/* Loops entered (for continue).  */
+  bool bad;
+  bool deviceid;		/* Checking a deviceid statement.  */
+};
+
+void check_escapes (tree t, escape_ctx &c, location_t loc);
+bool pacc_deviceid_escapes (tree stmt);
+
+/* check-access.cc */
+int pacc_array_index (pacc_region &r, tree decl);
+int pacc_reduction_index (pacc_region &r, tree decl);
+bool pacc_user_save_expr_p (pacc_region &r, tree t);
+
+struct kernel_ctx
+{
+  pacc_region *r;
+  pacc_kernel *k;
+  hash_set<tree> locals;	/* Declared inside the kernel.  */
+  hash_set<tree> seq_vars;	/* Set by inner non-pacc loops.  */
+  hash_set<tree> pacc_vars;	/* Variables of this nest's pacc loops.  */
+  hash_set<tree> control;	/* Their init and increment expressions.  */
+  bool bad;
+  location_t cur_loc;		/* Of the innermost expression walked.  */
+};
+
+tree analyse_r (tree *tp, int *walk_subtrees, void *data);
+
+/* check-kernel.cc */
+bool analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
+		     tree *init_slot, pacc_directive *d);
+
+/* check-host.cc */
+struct host_ctx
+{
+  pacc_region *r;
+  hash_set<tree> assigned_all;	/* Assigned anywhere in the body.  */
+  hash_set<tree> assigned_now;	/* Assigned so far in the step.  */
+  std::vector<std::pair<tree, int> > ptr_state; /* Pointer -> buffer.  */
+  bool bad;
+};
+
+int *ptr_buf (host_ctx &h, tree decl);
+void host_stmt (host_ctx &h, tree t);
+
+/* check-halo.cc */
+bool derive_halo (pacc_region &r);
+
+/* check-region.cc */
+bool pacc_check_region (pacc_region &r);
+
+#endif /* PACC_CHECK_H */

@@ -1,0 +1,67 @@
+/* directives.cc - the table of directive records, and the marker
+   statements that stand for them in the function body.
+
+   The pragma handler cannot attach a record to the statement that follows
+   it: that statement is not parsed yet.  It leaves a marker instead, a call
+   `__pacc_directive (ID)` to a function that is never defined, and ID
+   indexes this table.  The phases after it find the record from the
+   marker; once a function is lowered every marker is gone and the table is
+   emptied.  */
+
+#include "pacc-plugin.h"
+#include "directives.h"
+
+tree pacc_marker_fndecl;
+static std::vector<pacc_directive *> directives;
+
+/* The data clause that gives an array ROLE, for messages.  */
+const char *
+role_name (int role)
+{
+  return role == PACC_ROLE_IN ? "targetin"
+	 : role == PACC_ROLE_INOUT ? "targetinout" : "targettemp";
+}
+
+void
+add_marker (pacc_directive *d)
+{
+  if (!pacc_marker_fndecl)
+    {
+      tree fntype = build_function_type_list (void_type_node,
+					      integer_type_node, NULL_TREE);
+      pacc_marker_fndecl = build_fn_decl ("__pacc_directive", fntype);
+      pacc_keep_tree (pacc_marker_fndecl);
+    }
+  tree call = build_call_expr_loc (d->loc, pacc_marker_fndecl, 1,
+				   build_int_cst (integer_type_node,
+						  directives.size ()));
+  directives.push_back (d);
+  add_stmt (call);
+}
+
+/* If STMT is a marker, its directive.  */
+pacc_directive *
+pacc_marker_directive (tree stmt)
+{
+  if (!pacc_marker_fndecl || !stmt || TREE_CODE (stmt) != CALL_EXPR)
+    return NULL;
+  tree fn = CALL_EXPR_FN (stmt);
+  if (TREE_CODE (fn) != ADDR_EXPR
+      || TREE_OPERAND (fn, 0) != pacc_marker_fndecl)
+    return NULL;
+  unsigned HOST_WIDE_INT id = tree_to_uhwi (CALL_EXPR_ARG (stmt, 0));
+  gcc_assert (id < directives.size ());
+  return directives[id];
+}
+
+/* All markers of the function were lowered: forget their directives.  */
+void
+pacc_directives_reset (void)
+{
+  for (pacc_directive *d : directives)
+    {
+      delete d->pipe;
+      delete d;
+    }
+  directives.clear ();
+}

@@ -1,0 +1,93 @@
+/* directives.h - the record of one `#pragma pacc` directive, and the
+   table that finds a directive's record from its marker statement.
+
+   The pragma handler (parse-pragma.cc) fills a record and leaves a marker
+   statement `__pacc_directive (ID)` in the function body (add_marker); the
+   later phases find the record again from the marker
+   (pacc_marker_directive).  Declarations only: directives.cc defines the
+   table.  */
+
+#ifndef PACC_DIRECTIVES_H
+#define PACC_DIRECTIVES_H
+
+#include "gcc-compat.h"
+
+#define PACC_MAX_RANK 4
+
+enum pacc_dir_kind
+{
+  PACC_DIR_INIT,
+  PACC_DIR_PIPELINE,
+  PACC_DIR_LOOP,
+  PACC_DIR_DEVICEID,		/* deviceid(e) STATEMENT  */
+  PACC_DIR_WAIT,		/* wait device(e)  */
+  PACC_DIR_UPDATE_PEER		/* update peer to() to_device() from() ...  */
+};
+
+/* One item of update peer's to() or from() list: a host address and a
+   byte count (expressions).  */
+struct pacc_peer_item
+{
+  tree addr;
+  tree bytes;
+  location_t loc;
+};
+
+/* Must match libpacc/pacc-abi.h enum pacc_array_kind.  */
+enum pacc_array_role
+{
+  PACC_ROLE_IN = 0,
+  PACC_ROLE_INOUT = 1,
+  PACC_ROLE_TEMP = 2
+};
+
+struct pacc_array_clause
+{
+  tree decl;
+  int role;
+  location_t loc;
+};
+
+struct pacc_reduction_clause
+{
+  tree decl;
+  enum tree_code op;		/* PLUS_EXPR, MULT_EXPR, MAX_EXPR, ...  */
+  location_t loc;
+};
+
+struct pacc_pipeline_clauses
+{
+  std::vector<pacc_array_clause> arrays;
+  std::vector<pacc_reduction_clause> reductions;
+  int rank;			/* 0 when size() is missing.  */
+  tree size_lo[PACC_MAX_RANK];
+  tree size_len[PACC_MAX_RANK];
+  int halo_rank;		/* 0 when halo() is missing.  */
+  HOST_WIDE_INT halo_lo[PACC_MAX_RANK];
+  HOST_WIDE_INT halo_hi[PACC_MAX_RANK];
+  location_t halo_loc;
+  bool async;
+};
+
+struct pacc_directive
+{
+  enum pacc_dir_kind kind;
+  location_t loc;
+  bool used;			/* Consumed by a region or reported.  */
+  bool bad;			/* Malformed (reported): lower nothing.  */
+  int dim;			/* loop: dim(N).  */
+  pacc_pipeline_clauses *pipe;	/* pipeline only.  */
+  tree dev;			/* deviceid, wait device, to_device.  */
+  tree from_dev;		/* update peer: from_device.  */
+  tree async;			/* update peer: async(q), or NULL.  */
+  std::vector<pacc_peer_item> to, from;	/* update peer.  */
+};
+
+/* directives.cc */
+extern tree pacc_marker_fndecl;
+void add_marker (pacc_directive *d);
+pacc_directive *pacc_marker_directive (tree stmt);
+void pacc_directives_reset (void);
+const char *role_name (int role);
+
+#endif /* PACC_DIRECTIVES_H */

@@ -1,0 +1,213 @@
+/* lower-build.cc - trees for the lowered code: the region's artificial
+   variables, long arithmetic, statement lists and loops (as the C front
+   end's FOR_STMTs, lowered later by c_genericize), the rewriting of user
+   expressions onto other declarations, and the reduction partials.  */
+
+#include "check.h"
+#include "lower.h"
+
+tree
+new_var (lower_ctx &c, const char *name, tree type)
+{
+  tree v = build_decl (c.loc, VAR_DECL, get_identifier (name), type);
+  DECL_CONTEXT (v) = c.fndecl;
+  DECL_ARTIFICIAL (v) = 1;
+  DECL_IGNORED_P (v) = 1;
+  TREE_USED (v) = 1;
+  DECL_READ_P (v) = 1;
+  DECL_CHAIN (v) = c.vars;
+  c.vars = v;
+  return v;
+}
+
+tree
+lng (tree e)
+{
+  return fold_convert (long_integer_type_node, e);
+}
+
+tree
+lcst (HOST_WIDE_INT v)
+{
+  return build_int_cst (long_integer_type_node, v);
+}
+
+tree
+elt (tree arr, int i)
+{
+  return build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (arr)), arr,
+		 build_int_cst (integer_type_node, i), NULL_TREE, NULL_TREE);
+}
+
+tree
+elt_addr (tree arr)
+{
+  return build_fold_addr_expr (elt (arr, 0));
+}
+
+tree
+assign (tree lhs, tree rhs)
+{
+  tree t = build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs,
+		   fold_convert (TREE_TYPE (lhs), rhs));
+  TREE_SIDE_EFFECTS (t) = 1;
+  return t;
+}
+
+void
+add (tree *list, tree stmt)
+{
+  append_to_statement_list_force (stmt, list);
+}
+
+/* while (COND) BODY, as the C front end's FOR_STMT (lowered later by
+   c_genericize).  */
+tree
+build_while (location_t loc, tree cond, tree body)
+{
+  tree t = build_stmt (loc, FOR_STMT, NULL_TREE, cond, NULL_TREE, body,
+		       NULL_TREE);
+  return t;
+}
+
+/* VAR = 0; for (; VAR < N; VAR++) BODY  (VAR a long), as a statement
+   list.  */
+tree
+counted_loop (location_t loc, tree var, tree n, tree body)
+{
+  tree list = alloc_stmt_list ();
+  add (&list, assign (var, lcst (0)));
+  add (&list, build_stmt (loc, FOR_STMT, NULL_TREE,
+			  build2 (LT_EXPR, boolean_type_node, var, n),
+			  assign (var, build2 (PLUS_EXPR,
+					       long_integer_type_node, var,
+					       lcst (1))),
+			  body, NULL_TREE));
+  return list;
+}
+
+tree
+ne_zero (tree call)
+{
+  return build2 (NE_EXPR, integer_type_node, call, integer_zero_node);
+}
+
+/* ------------------------------------------------------------------ */
+/* Rewriting: replace declarations by other trees.                     */
+
+tree
+rewrite_r (tree *tp, int *walk_subtrees, void *data)
+{
+  rewrite_ctx &c = *(rewrite_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == SAVE_EXPR)
+    {
+      /* A user expression the front end saved: each use gets its own
+	 rewritten copy (kernel expressions have no side effects).  */
+      if (pacc_user_save_expr_p (*c.r, t))
+	*tp = unshare_expr (TREE_OPERAND (t, 0));
+      else
+	*walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (c.guard_stmts && c.guard_stmts->contains (t))
+    {
+      c.guard_stmts->remove (t);
+      walk_tree (&TREE_OPERAND (t, 0), rewrite_r, data, NULL);
+      walk_tree (&TREE_OPERAND (t, 1), rewrite_r, data, NULL);
+      *tp = build3 (COND_EXPR, void_type_node, unshare_expr (c.guard), t,
+		    build_empty_stmt (EXPR_LOCATION (t)));
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (DECL_P (t))
+    {
+      tree *v = c.map->get (t);
+      if (v)
+	*tp = unshare_expr (*v);
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+tree
+rewritten_copy (pacc_region &r, tree e, hash_map<tree, tree> &map)
+{
+  tree t = unshare_expr (e);
+  rewrite_ctx c = { &r, &map, NULL, NULL_TREE };
+  walk_tree (&t, rewrite_r, &c, NULL);
+  return t;
+}
+
+/* ------------------------------------------------------------------ */
+/* Reductions.                                                         */
+
+/* The reduction partials PART (nsteps * nkernels elements): element IDX,
+   and the index of time step T's kernel J.  */
+tree
+part_elt (tree part, tree idx)
+{
+  tree type = TREE_TYPE (TREE_TYPE (part));
+  tree off = build2 (MULT_EXPR, long_integer_type_node, idx,
+		     lng (TYPE_SIZE_UNIT (type)));
+  return build1 (INDIRECT_REF, type,
+		 build2 (POINTER_PLUS_EXPR, TREE_TYPE (part), part,
+			 fold_convert (sizetype, off)));
+}
+
+tree
+part_index (tree t, tree t0, int nkernels, int j)
+{
+  return build2 (PLUS_EXPR, long_integer_type_node,
+		 build2 (MULT_EXPR, long_integer_type_node,
+			 build2 (MINUS_EXPR, long_integer_type_node, lng (t),
+				 t0), lcst (nkernels)), lcst (j));
+}
+
+tree
+reduction_identity (enum tree_code op, tree type)
+{
+  switch (op)
+    {
+    case PLUS_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+    case TRUTH_ORIF_EXPR:
+      return build_zero_cst (type);
+    case MULT_EXPR:
+    case TRUTH_ANDIF_EXPR:
+      return build_one_cst (type);
+    case BIT_AND_EXPR:
+      return build_minus_one_cst (type);
+    case MAX_EXPR:
+    case MIN_EXPR:
+      if (SCALAR_FLOAT_TYPE_P (type))
+	{
+	  REAL_VALUE_TYPE inf;
+	  real_inf (&inf);
+	  if (op == MAX_EXPR)
+	    inf = real_value_negate (&inf);
+	  return build_real (type, inf);
+	}
+      return op == MAX_EXPR ? TYPE_MIN_VALUE (type) : TYPE_MAX_VALUE (type);
+    default:
+      gcc_unreachable ();
+    }
+}
+
+tree
+reduction_combine (location_t loc, enum tree_code op, tree a, tree b)
+{
+  tree type = TREE_TYPE (a);
+  tree v;
+  if (op == MAX_EXPR || op == MIN_EXPR)
+    v = build2 (op, type, a, b);
+  else
+    v = build_binary_op (loc, op, a, b, false);
+  return fold_convert (type, v);
+}

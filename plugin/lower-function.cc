@@ -1,0 +1,220 @@
+/* lower-function.cc - lower every directive of a function.
+
+   pacc_lower_function runs at PLUGIN_PRE_GENERICIZE, while the C front
+   end's FOR_STMTs are still there.  It finds the markers the pragma
+   handler left (directives.h) and lowers what they stand for: init, wait
+   device and update peer become calls into libpacc; deviceid wraps the
+   next statement in __pacc_device_push and __pacc_device_pop; a pipeline
+   has its time loop checked (check-region.cc) and replaced by the lowered
+   region (lower-region.cc), and its function marked noipa; a loop outside
+   a pipeline is reported.  Markers left behind after errors are
+   removed.  */
+
+#include "check.h"
+#include "lower.h"
+
+/* ------------------------------------------------------------------ */
+/* Driver: find the markers of FNDECL's body.                          */
+
+static tree
+mark_used_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  else if (pacc_directive *d = pacc_marker_directive (*tp))
+    d->used = true;
+  return NULL_TREE;
+}
+
+static tree
+lower_markers_r (tree *tp, int *walk_subtrees, void *data)
+{
+  tree fndecl = (tree) data;
+  tree t = *tp;
+  if (TYPE_P (t) || DECL_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  /* A block whose only statement is a directive, `{ #pragma pacc wait
+     device(d) }': the front end keeps the marker without a statement
+     list around it.  Give it one, so that it is lowered as below (the
+     walk goes on with the new list).  */
+  pacc_directive *lone = pacc_marker_directive (t);
+  if (lone && !lone->used)
+    {
+      tree list = alloc_stmt_list ();
+      append_to_statement_list_force (t, &list);
+      *tp = t = list;
+    }
+  if (TREE_CODE (t) != STATEMENT_LIST)
+    return NULL_TREE;
+  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+    {
+      pacc_directive *d = pacc_marker_directive (tsi_stmt (i));
+      if (!d || d->used)
+	continue;
+      d->used = true;
+      tree *marker = tsi_stmt_ptr (i);
+      if (d->bad)
+	{
+	  /* Reported already; swallow the markers of its loops too.  */
+	  tree_stmt_iterator j = i;
+	  for (tsi_next (&j); !tsi_end_p (j); tsi_next (&j))
+	    {
+	      walk_tree (tsi_stmt_ptr (j), mark_used_r, NULL, NULL);
+	      enum tree_code code = TREE_CODE (tsi_stmt (j));
+	      if (code == FOR_STMT || code == BIND_EXPR)
+		break;
+	    }
+	  continue;
+	}
+      if (d->kind == PACC_DIR_INIT)
+	{
+	  build_runtime_decls ();
+	  *marker = build_call_expr_loc (d->loc, fn_init, 0);
+	  continue;
+	}
+      if (d->kind == PACC_DIR_LOOP)
+	{
+	  error_at (d->loc, "%<#pragma pacc loop%> outside a "
+		    "%<#pragma pacc pipeline%> time loop");
+	  *marker = build_empty_stmt (d->loc);
+	  continue;
+	}
+      if (d->kind == PACC_DIR_WAIT)
+	{
+	  build_runtime_decls ();
+	  *marker = build_call_expr_loc (d->loc, fn_wait_device, 2,
+					 fold_convert (integer_type_node,
+						       d->dev),
+					 where_literal (d->loc));
+	  continue;
+	}
+      if (d->kind == PACC_DIR_UPDATE_PEER)
+	{
+	  build_runtime_decls ();
+	  tree list = alloc_stmt_list ();
+	  tree async = d->async ? fold_convert (integer_type_node, d->async)
+		       : integer_minus_one_node;
+	  for (size_t k = 0; k < d->to.size (); k++)
+	    add (&list, build_call_expr_loc
+		 (d->loc, fn_update_peer, 8,
+		  fold_convert (ptr_type_node, d->to[k].addr),
+		  fold_convert (integer_type_node, d->dev),
+		  fold_convert (size_type_node, d->to[k].bytes),
+		  fold_convert (const_ptr_type_node, d->from[k].addr),
+		  fold_convert (integer_type_node, d->from_dev),
+		  fold_convert (size_type_node, d->from[k].bytes),
+		  unshare_expr (async), where_literal (d->loc)));
+	  *marker = list;
+	  continue;
+	}
+      if (d->kind == PACC_DIR_DEVICEID)
+	{
+	  /* { int saved = __pacc_device_push (e); STMT;
+	       __pacc_device_pop (saved); }  */
+	  *marker = build_empty_stmt (d->loc);
+	  tree_stmt_iterator j = i;
+	  pacc_next_stmt (&j);
+	  if (tsi_end_p (j))
+	    {
+	      error_at (d->loc, "%<#pragma pacc deviceid%> must be followed "
+			"by a statement");
+	      continue;
+	    }
+	  tree *slot = tsi_stmt_ptr (j);
+	  if (pacc_deviceid_escapes (*slot))
+	    continue;
+	  build_runtime_decls ();
+	  lower_ctx c;
+	  c.r = NULL;
+	  c.loc = d->loc;
+	  c.vars = NULL_TREE;
+	  c.fndecl = fndecl;
+	  tree saved = new_var (c, "__pacc_device", integer_type_node);
+	  tree body = alloc_stmt_list ();
+	  add (&body, assign (saved, build_call_expr_loc
+			      (d->loc, fn_dev_push, 2,
+			       fold_convert (integer_type_node, d->dev),
+			       where_literal (d->loc))));
+	  add (&body, *slot);
+	  add (&body, build_call_expr_loc (d->loc, fn_dev_pop, 1, saved));
+	  tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body,
+			      NULL_TREE);
+	  TREE_SIDE_EFFECTS (bind) = 1;
+	  SET_EXPR_LOCATION (bind, d->loc);
+	  *slot = bind;
+	  continue;
+	}
+      /* Pipeline: skip `t = t0;`, find the FOR_STMT.  */
+      *marker = build_empty_stmt (d->loc);
+      tree_stmt_iterator j = i;
+      pacc_next_stmt (&j);
+      tree *for_slot = NULL, *init_slot, var, init;
+      if (!tsi_end_p (j) && TREE_CODE (tsi_stmt (j)) == MODIFY_EXPR)
+	{
+	  tree_stmt_iterator k = j;
+	  pacc_next_stmt (&k);
+	  if (!tsi_end_p (k) && TREE_CODE (tsi_stmt (k)) == FOR_STMT)
+	    j = k;
+	}
+      if (tsi_end_p (j)
+	  || !pacc_match_for (tsi_stmt_ptr (j), &for_slot, &init_slot, &var,
+			      &init))
+	{
+	  error_at (d->loc, "%<#pragma pacc pipeline%> must be followed by a "
+		    "%<for%> loop over the time steps in canonical form");
+	  continue;
+	}
+      pacc_region r;
+      r.fndecl = fndecl;
+      r.dir = d;
+      r.pc = d->pipe;
+      r.loc = d->loc;
+      r.for_slot = for_slot;
+      r.for_stmt = *for_slot;
+      if (!pacc_check_region (r))
+	{
+	  /* Leave the loop alone; its inner markers were reported or are
+	     dropped with the rest (drop_markers_r).  */
+	  walk_tree (&r.for_stmt, mark_used_r, NULL, NULL);
+	  continue;
+	}
+      *for_slot = pacc_lower_region (r);
+      /* GCC 12's IPA-CP clones of a function holding OpenACC regions built
+	 here can ICE (remap_gimple_stmt); the region's cost is in its
+	 kernels, not in the call, so keep the function out of IPA.  */
+      if (!lookup_attribute ("noipa", DECL_ATTRIBUTES (fndecl)))
+	DECL_ATTRIBUTES (fndecl) = tree_cons (get_identifier ("noipa"),
+					      NULL_TREE,
+					      DECL_ATTRIBUTES (fndecl));
+    }
+  return NULL_TREE;
+}
+
+/* Remove markers left behind (after errors).  */
+static tree
+drop_markers_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t) || DECL_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == STATEMENT_LIST)
+    for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+      if (pacc_marker_directive (tsi_stmt (i)))
+	*tsi_stmt_ptr (i) = build_empty_stmt (UNKNOWN_LOCATION);
+  return NULL_TREE;
+}
+
+void
+pacc_lower_function (tree fndecl)
+{
+  if (!pacc_marker_fndecl || !DECL_SAVED_TREE (fndecl))
+    return;
+  walk_tree (&DECL_SAVED_TREE (fndecl), lower_markers_r, fndecl, NULL);
+  walk_tree (&DECL_SAVED_TREE (fndecl), drop_markers_r, NULL, NULL);
+}

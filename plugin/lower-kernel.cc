@@ -1,0 +1,325 @@
+/* lower-kernel.cc - one `#pragma pacc loop` nest as an OpenACC kernel.
+
+   lower_kernel rewrites the nest for one sub-step of a chunk: its rows are
+   the chunk's, widened by what the later sub-steps of the block and the
+   later kernels of the step read (halo and widening, check-halo.cc); the
+   arrays become the chunk's pointers, free scalars host snapshots,
+   reduction variables private copies whose updates count only the chunk's
+   own rows.  Its loops become `#pragma acc loop` and the nest a
+   `#pragma acc parallel deviceptr(...) async(queue)`, built as the C
+   parser builds them (c_finish_omp_for), so GCC's gimplifier, OpenACC
+   lowering and nvptx offloading, and its host fallback, do the rest.  The
+   location of every such region is recorded (kernel-locations.cc) for the
+   launch pass.  */
+
+#include "pacc-plugin.h"
+#include "check.h"
+#include "lower.h"
+
+/* ------------------------------------------------------------------ */
+/* Kernels.                                                            */
+
+static tree
+omp_clause (location_t loc, enum omp_clause_code code, tree chain)
+{
+  tree c = build_omp_clause (loc, code);
+  OMP_CLAUSE_CHAIN (c) = chain;
+  return c;
+}
+
+/* Free scalars a kernel reads: collected to snapshot them on the host.  */
+struct free_ctx
+{
+  pacc_region *r;
+  hash_set<tree> locals;
+  hash_set<tree> *skip;
+  std::vector<tree> *out;
+};
+
+static tree
+free_r (tree *tp, int *walk_subtrees, void *data)
+{
+  free_ctx &c = *(free_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t)
+      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == BIND_EXPR)
+    for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+      c.locals.add (v);
+  if (TREE_CODE (t) == DECL_EXPR)
+    c.locals.add (DECL_EXPR_DECL (t));
+  if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL) && !c.locals.contains (t)
+      && !c.skip->contains (t) && pacc_array_index (*c.r, t) < 0
+      && std::find (c.out->begin (), c.out->end (), t) == c.out->end ())
+    c.out->push_back (t);
+  return NULL_TREE;
+}
+
+/* Convert pacc loop L (rewritten already) into an OACC_LOOP in place.  */
+static void
+make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses)
+{
+  tree declv = make_tree_vec (1), initv = make_tree_vec (1),
+       condv = make_tree_vec (1), incrv = make_tree_vec (1);
+  tree fs = *l.slot;
+  tree var = l.var;
+  TREE_VEC_ELT (declv, 0) = var;
+  TREE_VEC_ELT (initv, 0) = build2 (MODIFY_EXPR, TREE_TYPE (var), var,
+				    fold_convert (TREE_TYPE (var), init));
+  TREE_VEC_ELT (condv, 0) = cond;
+  TREE_VEC_ELT (incrv, 0) = FOR_EXPR (fs);
+  location_t loc = EXPR_LOCATION (fs);
+  if (loc == UNKNOWN_LOCATION)
+    loc = l.loc;
+  tree body = FOR_BODY (fs);
+  tree list = push_stmt_list ();
+  tree omp = c_finish_omp_for (loc, OACC_LOOP, declv, NULL_TREE, initv, condv,
+			       incrv, body, NULL_TREE, true);
+  pop_stmt_list (list);
+  if (!omp)
+    return;
+  OMP_FOR_CLAUSES (omp) = clauses;
+  *l.slot = omp;
+}
+
+tree
+lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
+	      tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
+	      std::vector<tree> &arr_ptr, std::vector<tree> &cparts, tree R,
+	      tree nch)
+{
+  pacc_region &r = *c.r;
+  location_t loc = k.loc;
+  tree stmts = alloc_stmt_list ();
+  pacc_loop &dl = k.loops[k.dec];
+  int nk = r.kernels.size ();
+
+  /* Rows of this sub-step: lo/hi of the decomposed loop's variable.  */
+  tree lo = new_var (c, "__pacc_lo", long_integer_type_node);
+  tree hi = new_var (c, "__pacc_hi", long_integer_type_node);
+  tree left = build2 (MINUS_EXPR, long_integer_type_node,
+		      build2 (MINUS_EXPR, long_integer_type_node,
+			      elt (blk, BLK_KK), lcst (1)), lng (s));
+  tree widen_lo = build2 (PLUS_EXPR, long_integer_type_node,
+			  build2 (MULT_EXPR, long_integer_type_node,
+				  lcst (r.pc->halo_lo[0]), left),
+			  lcst (k.e_lo[0] + k.w));
+  tree widen_hi = build2 (PLUS_EXPR, long_integer_type_node,
+			  build2 (MULT_EXPR, long_integer_type_node,
+				  lcst (r.pc->halo_hi[0]), left),
+			  lcst (k.e_hi[0] - k.w));
+  tree a_init = rewritten_copy (r, dl.init, host_map);
+  tree b_bound = rewritten_copy (r, dl.bound, host_map);
+  add (&stmts, assign (lo, build2 (MAX_EXPR, long_integer_type_node,
+				   lng (a_init),
+				   build2 (MINUS_EXPR, long_integer_type_node,
+					   elt (ci, CI_LO), widen_lo))));
+  add (&stmts, assign (hi, build2 (MIN_EXPR, long_integer_type_node,
+				   lng (b_bound),
+				   build2 (PLUS_EXPR, long_integer_type_node,
+					   elt (ci, CI_HI), widen_hi))));
+
+  tree inner = alloc_stmt_list ();
+  /* Snapshots of free scalars, firstprivate in the kernel.  */
+  hash_set<tree> skip;
+  for (auto &l : k.loops)
+    skip.add (l.var);
+  for (tree v : k.private_vars)
+    skip.add (v);
+  for (auto &rc : r.pc->reductions)
+    skip.add (rc.decl);
+  std::vector<tree> frees;
+  free_ctx fc;
+  fc.r = &r;
+  fc.skip = &skip;
+  fc.out = &frees;
+  walk_tree (&k.stmt, free_r, &fc, NULL);
+  for (auto &l : k.loops)
+    if (l.init_slot && &l != &k.loops[0])
+      walk_tree (l.init_slot, free_r, &fc, NULL);
+  if (k.dec != 0 && k.loops[0].init)
+    walk_tree (&k.loops[0].init, free_r, &fc, NULL);
+
+  hash_map<tree, tree> kmap;
+  for (size_t a = 0; a < r.pc->arrays.size (); a++)
+    {
+      tree d = r.pc->arrays[a].decl;
+      tree p = arr_ptr[a];
+      if (TREE_CODE (TREE_TYPE (d)) == ARRAY_TYPE)
+	kmap.put (d, build1 (INDIRECT_REF, TREE_TYPE (d), p));
+      else
+	kmap.put (d, p);
+    }
+  for (tree v : frees)
+    {
+      tree type = TREE_TYPE (v);
+      if (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P (type))
+	continue;
+      tree snap = new_var (c, "__pacc_snap", TYPE_MAIN_VARIANT (type));
+      tree *hv = host_map.get (v);
+      add (&inner, assign (snap, hv ? unshare_expr (*hv) : v));
+      kmap.put (v, snap);
+    }
+  /* Own rows and queue, for reduction guards and the async clause.  */
+  tree own_lo = new_var (c, "__pacc_own_lo", long_integer_type_node);
+  tree own_hi = new_var (c, "__pacc_own_hi", long_integer_type_node);
+  tree queue = new_var (c, "__pacc_queue", integer_type_node);
+  add (&inner, assign (own_lo, elt (ci, CI_LO)));
+  add (&inner, assign (own_hi, elt (ci, CI_HI)));
+  add (&inner, assign (queue, elt (ci, CI_QUEUE)));
+
+  /* Reduction privates.  */
+  std::vector<tree> rvars;
+  for (int ri : k.reductions)
+    {
+      pacc_reduction_clause &rc = r.pc->reductions[ri];
+      tree type = TYPE_MAIN_VARIANT (TREE_TYPE (rc.decl));
+      tree rv = new_var (c, "__pacc_red", type);
+      TREE_ADDRESSABLE (rv) = 1;
+      add (&inner, assign (rv, reduction_identity (rc.op, type)));
+      kmap.put (rc.decl, rv);
+      rvars.push_back (rv);
+    }
+
+  /* Rewrite the nest.  */
+  hash_set<tree> guards;
+  for (tree g : k.red_stmts)
+    guards.add (g);
+  tree row = build2 (PLUS_EXPR, long_integer_type_node, lng (dl.var),
+		     lcst (k.w));
+  tree guard = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+		       build2 (GE_EXPR, boolean_type_node, row, own_lo),
+		       build2 (LT_EXPR, boolean_type_node, unshare_expr (row),
+			       own_hi));
+  rewrite_ctx rwc = { &r, &kmap, &guards, guard };
+  walk_tree (&k.stmt, rewrite_r, &rwc, NULL);
+  tree l0_init = k.loops[0].init;
+  if (k.dec != 0 && l0_init)
+    l0_init = rewritten_copy (r, l0_init, kmap);
+
+  /* Markers and init statements of inner loops go; loops become
+     OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
+  int nl = k.loops.size ();
+  for (int i = nl - 1; i >= 0; i--)
+    {
+      pacc_loop &l = k.loops[i];
+      tree init = i == 0 ? l0_init
+		  : l.init_slot ? TREE_OPERAND (*l.init_slot, 1)
+		  : l.init ? DECL_INITIAL (l.var) : NULL_TREE;
+      if (i > 0)
+	{
+	  if (l.marker_slot)
+	    *l.marker_slot = build_empty_stmt (l.loc);
+	  if (l.init_slot)
+	    *l.init_slot = build_empty_stmt (l.loc);
+	}
+      /* Rows go to gangs; the fastest loop gets worker and vector threads
+	 (whole blocks on one row: coalesced, and busy even when a chunk
+	 has fewer rows than the device has blocks).  One loop: gang worker
+	 vector; two: gang / worker vector; three: gang / worker / vector;
+	 loops between the second and the innermost run sequentially.  */
+      tree clauses = NULL_TREE;
+      if (i == 0)
+	{
+	  clauses = omp_clause (l.loc, OMP_CLAUSE_GANG, clauses);
+	  if (pacc_gang_static)
+	    OMP_CLAUSE_GANG_STATIC_EXPR (clauses)
+	      = build_int_cst (integer_type_node, pacc_gang_static);
+	}
+      if (i == nl - 1)
+	clauses = omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
+      if ((i == nl - 1 && nl <= 2) || (i == 1 && nl >= 3))
+	clauses = omp_clause (l.loc, OMP_CLAUSE_WORKER, clauses);
+      if (!clauses)
+	clauses = omp_clause (l.loc, OMP_CLAUSE_SEQ, clauses);
+      if (OMP_CLAUSE_CODE (clauses) != OMP_CLAUSE_SEQ)
+	clauses = omp_clause (l.loc, OMP_CLAUSE_INDEPENDENT, clauses);
+      for (tree v : k.private_vars)
+	{
+	  clauses = omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
+	  OMP_CLAUSE_DECL (clauses) = v;
+	}
+      for (size_t q = 0; q < rvars.size (); q++)
+	{
+	  clauses = omp_clause (l.loc, OMP_CLAUSE_REDUCTION, clauses);
+	  OMP_CLAUSE_DECL (clauses) = rvars[q];
+	  OMP_CLAUSE_REDUCTION_CODE (clauses)
+	    = r.pc->reductions[k.reductions[q]].op;
+	}
+      tree cond;
+      if (i == k.dec)
+	{
+	  init = lo;
+	  cond = build2 (LT_EXPR, boolean_type_node, l.var,
+			 fold_convert (TREE_TYPE (l.var), hi));
+	}
+      else
+	cond = FOR_COND (*l.slot);
+      if (!init)
+	{
+	  error_at (l.loc, "%<#pragma pacc loop%> must initialise its "
+		    "variable");
+	  return build_empty_stmt (loc);
+	}
+      make_oacc_loop (l, init, cond, clauses);
+    }
+  /* The outermost loop sat in the time step itself.  */
+  if (k.loops[0].slot == k.stmt_slot)
+    k.stmt = *k.stmt_slot;
+
+  /* The parallel construct.  */
+  tree clauses = NULL_TREE;
+  for (tree p : arr_ptr)
+    {
+      clauses = omp_clause (loc, OMP_CLAUSE_MAP, clauses);
+      OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
+      OMP_CLAUSE_DECL (clauses) = p;
+    }
+  clauses = omp_clause (loc, OMP_CLAUSE_ASYNC, clauses);
+  OMP_CLAUSE_ASYNC_EXPR (clauses) = queue;
+  for (size_t q = 0; q < rvars.size (); q++)
+    {
+      clauses = omp_clause (loc, OMP_CLAUSE_REDUCTION, clauses);
+      OMP_CLAUSE_DECL (clauses) = rvars[q];
+      OMP_CLAUSE_REDUCTION_CODE (clauses)
+	= r.pc->reductions[k.reductions[q]].op;
+    }
+  tree body = build3 (BIND_EXPR, void_type_node, NULL_TREE, k.stmt, NULL_TREE);
+  TREE_SIDE_EFFECTS (body) = 1;
+  tree par = make_node (OACC_PARALLEL);
+  TREE_TYPE (par) = void_type_node;
+  OMP_BODY (par) = body;
+  OMP_CLAUSES (par) = clauses;
+  SET_EXPR_LOCATION (par, loc);
+  TREE_SIDE_EFFECTS (par) = 1;
+  pacc_note_kernel_location (loc);
+  add (&inner, par);
+
+  /* This chunk's partial of this step and kernel: libpacc stores the
+     kernel's result there once it is known (on a GPU without waiting:
+     the host runs ahead), at the latest by __pacc_region_sync.  */
+  for (size_t q = 0; q < rvars.size (); q++)
+    {
+      int ri = k.reductions[q];
+      tree idx = build2 (PLUS_EXPR, long_integer_type_node,
+			 build2 (MULT_EXPR, long_integer_type_node,
+				 part_index (tcur, t0, nk, j), nch),
+			 elt (ci, CI_INDEX));
+      tree slot = part_elt (cparts[ri], idx);
+      tree type = TREE_TYPE (rvars[q]);
+      add (&inner, build_call_expr_loc
+	   (loc, fn_red_result, 5, R,
+	    fold_convert (const_ptr_type_node, build_fold_addr_expr (rvars[q])),
+	    fold_convert (ptr_type_node, build_fold_addr_expr (slot)),
+	    fold_convert (long_unsigned_type_node, TYPE_SIZE_UNIT (type)),
+	    queue));
+    }
+  tree cond = build2 (LT_EXPR, boolean_type_node, lo, hi);
+  add (&stmts, build3 (COND_EXPR, void_type_node, cond, inner,
+		       build_empty_stmt (loc)));
+  return stmts;
+}

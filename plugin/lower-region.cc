@@ -1,0 +1,351 @@
+/* lower-region.cc - turn a checked pipeline region into chunked, temporally
+   blocked code that calls libpacc (see libpacc/pacc-abi.h).
+
+     t = t0;                                  (the user's init, unchanged)
+     { ...descriptors...
+       R = __pacc_region_begin (...);
+       while (__pacc_next_block (R, blk))
+         while (__pacc_next_chunk (R, ci, ptr))
+           {
+             __pacc_p = ptr[0]; ...
+             for (s = 0; s < blk[KK]; s++)
+               {
+                 tcur = blk[T] + s;
+                 host statements on shadows (swaps rename __pacc_ pointers)
+                 kernel j: rows [max (A, lo - hlo*(kk-1-s) - e_j - w),
+                                 min (B, hi + hhi*(kk-1-s) + e_j - w))
+                   as #pragma acc parallel deviceptr(...) async(queue)
+                      + #pragma acc loop gang/worker/vector
+               }
+             ptr[0] = __pacc_p; ...
+             __pacc_chunk_done (R, ci, ptr);
+           }
+       for (t = t0; t < T; t++)   the user's loop, kernels removed: replays
+         host statements on the user's variables (pointer swaps, scalars,
+         reduction resets) and adds each step's reduction partials.
+       __pacc_region_end (R);     frees the partials too  }
+
+   Kernels are built by lower-kernel.cc, the trees around them with the
+   helpers of lower-build.cc.  With -fplugin-arg-pacc-verbose a note
+   reports each region (report).  */
+
+#include "pacc-plugin.h"
+#include "check.h"
+#include "lower.h"
+
+/* The note of -fplugin-arg-pacc-verbose.  */
+static void
+report (pacc_region &r)
+{
+  std::string arrays;
+  for (auto &a : r.pc->arrays)
+    {
+      if (!arrays.empty ())
+	arrays += ", ";
+      arrays += IDENTIFIER_POINTER (DECL_NAME (a.decl));
+      arrays += " (";
+      arrays += role_name (a.role);
+      arrays += ")";
+    }
+  std::string halo, reach;
+  char buf[64];
+  for (int d = 0; d < r.pc->rank; d++)
+    {
+      snprintf (buf, sizeof buf, "[%ld:%ld]", (long) r.pc->halo_lo[d],
+		(long) r.pc->halo_hi[d]);
+      halo += buf;
+      snprintf (buf, sizeof buf, "[%ld:%ld]", (long) r.reach_lo[d],
+		(long) r.reach_hi[d]);
+      reach += buf;
+    }
+  if (pacc_gang_static)
+    snprintf (buf, sizeof buf, "round robin, %d at a time", pacc_gang_static);
+  else
+    snprintf (buf, sizeof buf, "in blocks");
+  inform (r.loc, "pacc: pipeline: arrays %s; decomposed dimension 1 of %d "
+	  "(%<dim(%d)%>); halo %s; derived reach %s; %d kernels per step; "
+	  "rows to gangs %s", arrays.c_str (), r.pc->rank, r.pc->rank,
+	  halo.c_str (), reach.c_str (), (int) r.kernels.size (), buf);
+  for (size_t j = 0; j < r.kernels.size (); j++)
+    {
+      pacc_kernel &k = r.kernels[j];
+      inform (k.loc, "pacc: kernel %d: %d loops, rows widened by [%ld:%ld]%s",
+	      (int) j + 1, (int) k.loops.size (), (long) k.e_lo[0],
+	      (long) k.e_hi[0], k.reductions.empty () ? "" : ", reduction");
+    }
+}
+
+tree
+pacc_lower_region (pacc_region &r)
+{
+  build_runtime_decls ();
+  lower_ctx c;
+  c.r = &r;
+  c.loc = r.loc;
+  c.vars = NULL_TREE;
+  c.fndecl = r.fndecl;
+  pacc_pipeline_clauses &pc = *r.pc;
+  int na = pc.arrays.size ();
+  int nk = r.kernels.size ();
+  int rank = pc.rank;
+
+  if (pacc_verbose)
+    report (r);
+
+  tree body = alloc_stmt_list ();
+  tree host = new_var (c, "__pacc_host",
+		       build_array_type_nelts (ptr_type_node, na));
+  tree ainfo = new_var (c, "__pacc_ainfo",
+			build_array_type_nelts (long_integer_type_node,
+						na * AI_N));
+  tree rinfo = new_var (c, "__pacc_rinfo",
+			build_array_type_nelts (long_integer_type_node, RI_N));
+  tree blk = new_var (c, "__pacc_blk",
+		      build_array_type_nelts (long_integer_type_node, BLK_N));
+  tree ci = new_var (c, "__pacc_ci",
+		     build_array_type_nelts (long_integer_type_node, CI_N));
+  tree ptr = new_var (c, "__pacc_ptr", build_array_type_nelts (ptr_type_node,
+							       na));
+  for (tree a : { host, ainfo, rinfo, blk, ci, ptr })
+    TREE_ADDRESSABLE (a) = 1;
+  tree R = new_var (c, "__pacc_R", ptr_type_node);
+  tree t0 = new_var (c, "__pacc_t0", long_integer_type_node);
+  tree nsteps = new_var (c, "__pacc_nsteps", long_integer_type_node);
+  tree s = new_var (c, "__pacc_s", long_integer_type_node);
+  tree tcur = new_var (c, "__pacc_t", TYPE_MAIN_VARIANT (TREE_TYPE (r.tvar)));
+
+  /* t0 and the number of steps, fixed at entry.  */
+  add (&body, assign (t0, r.tvar));
+  tree tend = lng (unshare_expr (r.tend));
+  add (&body, assign (nsteps, build2 (MAX_EXPR, long_integer_type_node,
+				      lcst (0),
+				      build2 (MINUS_EXPR,
+					      long_integer_type_node,
+					      tend, t0))));
+
+  /* Descriptors.  */
+  tree row_elems = lcst (1);
+  for (int d = 1; d < rank; d++)
+    row_elems = build2 (MULT_EXPR, long_integer_type_node, row_elems,
+			lng (unshare_expr (pc.size_len[d])));
+  std::vector<tree> arr_ptr;
+  std::string names;
+  for (int a = 0; a < na; a++)
+    {
+      tree d = pc.arrays[a].decl;
+      tree type = TREE_TYPE (d);
+      bool is_array = TREE_CODE (type) == ARRAY_TYPE;
+      tree ptype = is_array ? build_pointer_type (type) : type;
+      tree elem = type;
+      while (TREE_CODE (elem) == ARRAY_TYPE || TREE_CODE (elem) == POINTER_TYPE)
+	elem = TREE_TYPE (elem);
+      tree hv;
+      tree type_row;
+      if (is_array)
+	{
+	  TREE_ADDRESSABLE (d) = 1;
+	  hv = build_fold_addr_expr (d);
+	  type_row = lng (TYPE_SIZE_UNIT (TREE_TYPE (type)));
+	}
+      else
+	{
+	  hv = d;
+	  tree pointee = TREE_TYPE (type);
+	  type_row = TREE_CODE (pointee) == ARRAY_TYPE
+		     ? lng (TYPE_SIZE_UNIT (pointee)) : lcst (0);
+	}
+      if (rank == 1)
+	type_row = lcst (0);
+      add (&body, assign (elt (host, a), fold_convert (ptr_type_node, hv)));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_KIND),
+			  lcst (pc.arrays[a].role)));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_ROW_BYTES),
+			  build2 (MULT_EXPR, long_integer_type_node,
+				  unshare_expr (row_elems),
+				  lng (TYPE_SIZE_UNIT (elem)))));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_TYPE_ROW), type_row));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_ELEM),
+			  lng (TYPE_SIZE_UNIT (elem))));
+      tree p = new_var (c, "__pacc_p", ptype);
+      arr_ptr.push_back (p);
+      if (a)
+	names += ",";
+      names += IDENTIFIER_POINTER (DECL_NAME (d));
+    }
+  add (&body, assign (elt (rinfo, RI_LO0), lng (unshare_expr (pc.size_lo[0]))));
+  add (&body, assign (elt (rinfo, RI_LEN0),
+		      lng (unshare_expr (pc.size_len[0]))));
+  add (&body, assign (elt (rinfo, RI_HLO), lcst (pc.halo_lo[0])));
+  add (&body, assign (elt (rinfo, RI_HHI), lcst (pc.halo_hi[0])));
+  add (&body, assign (elt (rinfo, RI_ELO), lcst (r.e_lo)));
+  add (&body, assign (elt (rinfo, RI_EHI), lcst (r.e_hi)));
+  add (&body, assign (elt (rinfo, RI_T0), t0));
+  add (&body, assign (elt (rinfo, RI_NSTEPS), nsteps));
+  add (&body, assign (elt (rinfo, RI_ASYNC), lcst (pc.async)));
+  add (&body, assign (elt (rinfo, RI_NKERNELS), lcst (nk)));
+
+  tree where_s = where_literal (r.loc);
+  tree names_s = build_string_literal (names.size () + 1, names.c_str ());
+  add (&body, assign (R, build_call_expr_loc (r.loc, fn_begin, 7,
+					      build_int_cst (integer_type_node,
+							     ABI_VERSION),
+					      where_s, names_s,
+					      build_int_cst (integer_type_node,
+							     na),
+					      elt_addr (host), elt_addr (ainfo),
+					      elt_addr (rinfo))));
+
+  /* Reduction partials: nsteps * nk per variable, and the same per chunk
+     (nsteps * nk * nchunks, combined into the first in chunk order after
+     the blocks, the order the chunks ran in), set to the identity.  */
+  std::vector<tree> parts, cparts;
+  tree nch = new_var (c, "__pacc_nchunks", long_integer_type_node);
+  if (!pc.reductions.empty ())
+    add (&body, assign (nch, build_call_expr_loc (r.loc, fn_nchunks, 1, R)));
+  for (int pass = 0; pass < 2; pass++)
+  for (auto &rc : pc.reductions)
+    {
+      tree type = TYPE_MAIN_VARIANT (TREE_TYPE (rc.decl));
+      tree pt = build_pointer_type (type);
+      tree part = new_var (c, "__pacc_part", pt);
+      (pass ? cparts : parts).push_back (part);
+      tree n = build2 (MULT_EXPR, long_integer_type_node, nsteps, lcst (nk));
+      if (pass)
+	n = build2 (MULT_EXPR, long_integer_type_node, n, nch);
+      add (&body, assign (part,
+			  build_call_expr_loc (r.loc, fn_scratch, 2, R,
+					       fold_convert
+					       (long_unsigned_type_node,
+						build2 (MULT_EXPR,
+							long_integer_type_node,
+							n,
+							lng (TYPE_SIZE_UNIT
+							     (type)))))));
+      tree i = new_var (c, "__pacc_i", long_integer_type_node);
+      tree slot = part_elt (part, i);
+      add (&body, counted_loop (r.loc, i, unshare_expr (n),
+				assign (slot, reduction_identity (rc.op,
+								  type))));
+    }
+
+  /* Host map for the chunk code: arrays -> chunk pointers, assigned
+     variables -> shadows, t -> tcur.  */
+  hash_map<tree, tree> host_map;
+  for (int a = 0; a < na; a++)
+    host_map.put (pc.arrays[a].decl, arr_ptr[a]);
+  host_map.put (r.tvar, tcur);
+  for (tree v : r.assigned)
+    if (pacc_array_index (r, v) < 0)
+      host_map.put (v, new_var (c, "__pacc_shadow",
+				TYPE_MAIN_VARIANT (TREE_TYPE (v))));
+
+  /* Chunk body.  */
+  tree chunk = alloc_stmt_list ();
+  for (int a = 0; a < na; a++)
+    add (&chunk, assign (arr_ptr[a], elt (ptr, a)));
+  tree step = alloc_stmt_list ();
+  add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
+				    elt (blk, BLK_T), s)));
+  for (auto &it : r.items)
+    {
+      if (it.kernel >= 0)
+	{
+	  pacc_kernel &k = r.kernels[it.kernel];
+	  add (&step, lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0,
+				    host_map, arr_ptr, cparts, R, nch));
+	  continue;
+	}
+      tree t = *it.slot;
+      if (TREE_CODE (t) == DECL_EXPR)
+	{
+	  tree d = DECL_EXPR_DECL (t);
+	  if (VAR_P (d) && DECL_INITIAL (d))
+	    add (&step, assign (*host_map.get (d),
+				rewritten_copy (r, DECL_INITIAL (d), host_map)));
+	  continue;
+	}
+      gcc_assert (TREE_CODE (t) == MODIFY_EXPR);
+      if (pacc_reduction_index (r, TREE_OPERAND (t, 0)) >= 0)
+	continue;
+      add (&step, assign (*host_map.get (TREE_OPERAND (t, 0)),
+			  rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
+    }
+  add (&chunk, counted_loop (r.loc, s, elt (blk, BLK_KK), step));
+  for (int a = 0; a < na; a++)
+    add (&chunk, assign (elt (ptr, a), fold_convert (ptr_type_node,
+						     arr_ptr[a])));
+  add (&chunk, build_call_expr_loc (r.loc, fn_chunk_done, 3, R, elt_addr (ci),
+				    elt_addr (ptr)));
+  tree chunks = build_while (r.loc,
+			     ne_zero (build_call_expr_loc (r.loc, fn_next_chunk,
+							   3, R, elt_addr (ci),
+							   elt_addr (ptr))),
+			     chunk);
+  add (&body, build_while (r.loc,
+			   ne_zero (build_call_expr_loc (r.loc, fn_next_block,
+							 2, R, elt_addr (blk))),
+			   chunks));
+
+  /* The chunks' partials, combined in chunk order.  */
+  if (!pc.reductions.empty ())
+    {
+      add (&body, build_call_expr_loc (r.loc, fn_region_sync, 1, R));
+      tree n = build2 (MULT_EXPR, long_integer_type_node, nsteps, lcst (nk));
+      for (size_t ri = 0; ri < pc.reductions.size (); ri++)
+	{
+	  tree i = new_var (c, "__pacc_i", long_integer_type_node);
+	  tree ch = new_var (c, "__pacc_c", long_integer_type_node);
+	  tree slot = part_elt (parts[ri], i);
+	  tree src = part_elt (cparts[ri],
+			       build2 (PLUS_EXPR, long_integer_type_node,
+				       build2 (MULT_EXPR,
+					       long_integer_type_node, i, nch),
+				       ch));
+	  tree combine
+	    = assign (slot, reduction_combine (r.loc, pc.reductions[ri].op,
+					       unshare_expr (slot), src));
+	  add (&body, counted_loop (r.loc, i, unshare_expr (n),
+				    counted_loop (r.loc, ch, nch, combine)));
+	}
+    }
+
+  /* Replay: the user's loop with kernels replaced by reduction updates.  */
+  for (size_t j = 0; j < r.kernels.size (); j++)
+    {
+      pacc_kernel &k = r.kernels[j];
+      *k.marker_slot = build_empty_stmt (k.loc);
+      if (k.loops[0].init_slot)
+	*k.loops[0].init_slot = build_empty_stmt (k.loc);
+      tree repl = alloc_stmt_list ();
+      for (int ri : k.reductions)
+	{
+	  pacc_reduction_clause &rc = pc.reductions[ri];
+	  tree type = TREE_TYPE (TREE_TYPE (parts[ri]));
+	  tree slot = part_elt (parts[ri], part_index (r.tvar, t0, nk, j));
+	  add (&repl, assign (rc.decl,
+			      reduction_combine (k.loc, rc.op,
+						 fold_convert (type, rc.decl),
+						 slot)));
+	}
+      *k.stmt_slot = repl;
+    }
+  add (&body, r.for_stmt);
+  /* After the replay: it reads the reduction partials, region memory.  */
+  add (&body, build_call_expr_loc (r.loc, fn_end, 1, R));
+
+  /* A BLOCK for the region's variables, linked into the function's block
+     tree: IPA clones remap every statement's block and need to find it.  */
+  tree block = make_node (BLOCK);
+  BLOCK_VARS (block) = c.vars;
+  tree outer = DECL_INITIAL (r.fndecl);
+  if (outer && TREE_CODE (outer) == BLOCK)
+    {
+      BLOCK_SUPERCONTEXT (block) = outer;
+      BLOCK_CHAIN (block) = BLOCK_SUBBLOCKS (outer);
+      BLOCK_SUBBLOCKS (outer) = block;
+    }
+  tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body, block);
+  TREE_SIDE_EFFECTS (bind) = 1;
+  SET_EXPR_LOCATION (bind, r.loc);
+  return bind;
+}

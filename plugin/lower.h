@@ -1,0 +1,89 @@
+/* lower.h - phase 3 of pacc.so, lowering: the checked region model
+   (region.h) and the other directives become code that calls libpacc,
+   kernels as OpenACC trees.
+
+     lower-abi.cc       libpacc's entry points and the layout of the
+                        arrays passed to them
+     lower-build.cc     trees for the lowered code: variables, loops,
+                        rewriting, reduction partials
+     lower-kernel.cc    one loop nest as an OpenACC kernel
+     lower-region.cc    a region as chunk loops and the replay loop, and
+                        the verbose report
+     lower-function.cc  the per-function driver: every directive
+
+   What these files share, and pacc_lower_function for the
+   PRE_GENERICIZE callback.  Declarations only.  */
+
+#ifndef PACC_LOWER_H
+#define PACC_LOWER_H
+
+#include "region.h"
+
+/* The layout of the arrays the lowered code passes to libpacc.  Must
+   match libpacc/pacc-abi.h.  */
+enum
+{
+  ABI_VERSION = 2,
+  AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
+  RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
+  RI_T0 = 6, RI_NSTEPS = 7, RI_ASYNC = 8, RI_NKERNELS = 9, RI_N = 10,
+  BLK_T = 0, BLK_KK = 1, BLK_N = 2,
+  CI_LO = 0, CI_HI = 1, CI_QUEUE = 2, CI_DEVICE = 3, CI_INDEX = 4, CI_N = 5
+};
+
+/* lower-abi.cc */
+/* Runtime entry points, built once per translation unit.  */
+extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
+  fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
+  fn_dev_pop, fn_wait_device, fn_update_peer;
+void build_runtime_decls (void);
+tree where_literal (location_t loc);
+
+/* lower-build.cc */
+struct lower_ctx
+{
+  pacc_region *r;
+  location_t loc;
+  tree vars;			/* Chain of the region's BIND_EXPR.  */
+  tree fndecl;
+};
+
+tree new_var (lower_ctx &c, const char *name, tree type);
+tree lng (tree e);
+tree lcst (HOST_WIDE_INT v);
+tree elt (tree arr, int i);
+tree elt_addr (tree arr);
+tree assign (tree lhs, tree rhs);
+void add (tree *list, tree stmt);
+tree build_while (location_t loc, tree cond, tree body);
+tree counted_loop (location_t loc, tree var, tree n, tree body);
+tree ne_zero (tree call);
+
+struct rewrite_ctx
+{
+  pacc_region *r;
+  hash_map<tree, tree> *map;
+  hash_set<tree> *guard_stmts;	/* Reduction updates to guard.  */
+  tree guard;			/* Own-row condition.  */
+};
+
+tree rewrite_r (tree *tp, int *walk_subtrees, void *data);
+tree rewritten_copy (pacc_region &r, tree e, hash_map<tree, tree> &map);
+tree part_elt (tree part, tree idx);
+tree part_index (tree t, tree t0, int nkernels, int j);
+tree reduction_identity (enum tree_code op, tree type);
+tree reduction_combine (location_t loc, enum tree_code op, tree a, tree b);
+
+/* lower-kernel.cc */
+tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
+		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
+		   std::vector<tree> &arr_ptr, std::vector<tree> &cparts,
+		   tree R, tree nch);
+
+/* lower-region.cc */
+tree pacc_lower_region (pacc_region &r);
+
+/* lower-function.cc */
+void pacc_lower_function (tree fndecl);
+
+#endif /* PACC_LOWER_H */

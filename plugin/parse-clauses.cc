@@ -1,0 +1,528 @@
+/* parse-clauses.cc - the clauses of `#pragma pacc pipeline' and of
+   `#pragma pacc update peer'.
+
+   Pipeline clauses: targetin(list) targetinout(list) targettemp(list)
+     size([lo:len]...) halo([lower:upper]...) async reduction(op:list)
+   update peer: to(list) to_device(e) from(list) from_device(e) [async(q)]
+     where a list item is an array, or p[lo:len] (len elements from lo)
+
+   Each parser checks what it reads (the variables' types, repeated and
+   missing clauses, the ranks of size and halo) with a diagnostic at the
+   offending token, and fills the directive's record (directives.h).  */
+
+#include "pacc-plugin.h"
+#include "parse.h"
+
+/* ------------------------------------------------------------------ */
+/* Pipeline clauses.                                                   */
+
+static bool
+listed_already (pacc_lexer &lx, pacc_pipeline_clauses *pc, tree decl,
+		location_t loc)
+{
+  for (auto &a : pc->arrays)
+    if (a.decl == decl)
+      {
+	error_at (loc, "%qD appears more than once in the data clauses of "
+		  "%<#pragma pacc pipeline%> (already in %qs)", decl,
+		  role_name (a.role));
+	inform (a.loc, "first listed here");
+	lx.failed = true;
+	return true;
+      }
+  for (auto &r : pc->reductions)
+    if (r.decl == decl)
+      {
+	error_at (loc, "%qD appears more than once in the clauses of "
+		  "%<#pragma pacc pipeline%>", decl);
+	inform (r.loc, "first listed here");
+	lx.failed = true;
+	return true;
+      }
+  return false;
+}
+
+/* Parse `(name, name, ...)` after a data clause; check each is a pointer or
+   array variable.  */
+static void
+parse_array_list (pacc_lexer &lx, pacc_pipeline_clauses *pc, int role,
+		  const char *clause)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  if (peek_is (lx, CPP_CLOSE_PAREN))
+    {
+      parse_error (lx, "empty list in %qs clause", clause);
+      return;
+    }
+  for (;;)
+    {
+      pacc_token t = peek (lx);
+      if (t.type != CPP_NAME)
+	{
+	  parse_error (lx, "expected a variable name before %qs in %qs clause",
+		       tok_spelling (t), clause);
+	  return;
+	}
+      next (lx);
+      tree decl = lookup_name (t.value);
+      if (!decl)
+	{
+	  error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
+	  lx.failed = true;
+	  return;
+	}
+      if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+	  || (TREE_CODE (TREE_TYPE (decl)) != POINTER_TYPE
+	      && TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE))
+	{
+	  error_at (t.loc, "%qE in %qs clause is not a variable of pointer or "
+		    "array type", t.value, clause);
+	  lx.failed = true;
+	  return;
+	}
+      tree elt = TREE_TYPE (decl);
+      while (TREE_CODE (elt) == POINTER_TYPE || TREE_CODE (elt) == ARRAY_TYPE)
+	elt = TREE_TYPE (elt);
+      if (!INTEGRAL_TYPE_P (elt) && !SCALAR_FLOAT_TYPE_P (elt))
+	{
+	  error_at (t.loc, "elements of %qD in %qs clause must be of integer "
+		    "or floating type", decl, clause);
+	  lx.failed = true;
+	  return;
+	}
+      if (listed_already (lx, pc, decl, t.loc))
+	return;
+      TREE_USED (decl) = 1;
+      pacc_array_clause a = { decl, role, t.loc };
+      pc->arrays.push_back (a);
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      expect (lx, CPP_CLOSE_PAREN, ")");
+      return;
+    }
+}
+
+/* size([lo:len]...) or halo([lower:upper]...).  */
+static void
+parse_dims (pacc_lexer &lx, pacc_pipeline_clauses *pc, bool halo)
+{
+  const char *clause = halo ? "halo" : "size";
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  int n = 0;
+  if (!peek_is (lx, CPP_OPEN_SQUARE))
+    {
+      parse_error (lx, "expected %<[%> in %qs clause", clause);
+      return;
+    }
+  while (!lx.failed && peek_is (lx, CPP_OPEN_SQUARE))
+    {
+      next (lx);
+      if (n == PACC_MAX_RANK)
+	{
+	  parse_error (lx, "more than %d dimensions in %qs clause",
+		       PACC_MAX_RANK, clause);
+	  return;
+	}
+      if (halo)
+	{
+	  HOST_WIDE_INT lo, hi;
+	  location_t l1, l2;
+	  if (!parse_const (lx, &lo, &l1) || !expect (lx, CPP_COLON, ":")
+	      || !parse_const (lx, &hi, &l2))
+	    return;
+	  if (lo < 0 || hi < 0)
+	    {
+	      error_at (lo < 0 ? l1 : l2, "negative halo %wd in dimension %d",
+			lo < 0 ? lo : hi, n + 1);
+	      lx.failed = true;
+	      return;
+	    }
+	  pc->halo_lo[n] = lo;
+	  pc->halo_hi[n] = hi;
+	}
+      else
+	{
+	  tree lo = parse_expr (lx);
+	  if (!expect (lx, CPP_COLON, ":"))
+	    return;
+	  tree len = parse_expr (lx);
+	  if (lx.failed)
+	    return;
+	  pc->size_lo[n] = lo;
+	  pc->size_len[n] = len;
+	  pacc_keep_tree (lo);
+	  pacc_keep_tree (len);
+	}
+      if (!expect (lx, CPP_CLOSE_SQUARE, "]"))
+	return;
+      n++;
+    }
+  if (!expect (lx, CPP_CLOSE_PAREN, ")"))
+    return;
+  if (halo)
+    pc->halo_rank = n;
+  else
+    pc->rank = n;
+}
+
+static const struct
+{
+  enum cpp_ttype tok;
+  const char *name;
+  enum tree_code code;
+} reduction_ops[] = {
+  { CPP_PLUS, NULL, PLUS_EXPR },
+  { CPP_MULT, NULL, MULT_EXPR },
+  { CPP_AND, NULL, BIT_AND_EXPR },
+  { CPP_OR, NULL, BIT_IOR_EXPR },
+  { CPP_XOR, NULL, BIT_XOR_EXPR },
+  { CPP_AND_AND, NULL, TRUTH_ANDIF_EXPR },
+  { CPP_OR_OR, NULL, TRUTH_ORIF_EXPR },
+  { CPP_NAME, "max", MAX_EXPR },
+  { CPP_NAME, "min", MIN_EXPR },
+};
+
+static void
+parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  pacc_token t = peek (lx);
+  enum tree_code code = ERROR_MARK;
+  for (auto &op : reduction_ops)
+    if (t.type == op.tok
+	&& (!op.name || strcmp (IDENTIFIER_POINTER (t.value), op.name) == 0))
+      code = op.code;
+  if (code == ERROR_MARK)
+    {
+      parse_error (lx, "expected a reduction operator (%<+%>, %<*%>, %<&%>, "
+		   "%<|%>, %<^%>, %<&&%>, %<||%>, %<max%> or %<min%>) before %qs",
+		   tok_spelling (t));
+      return;
+    }
+  next (lx);
+  if (!expect (lx, CPP_COLON, ":"))
+    return;
+  if (peek_is (lx, CPP_CLOSE_PAREN))
+    {
+      parse_error (lx, "empty list in %<reduction%> clause");
+      return;
+    }
+  for (;;)
+    {
+      t = peek (lx);
+      if (t.type != CPP_NAME)
+	{
+	  parse_error (lx, "expected a variable name before %qs in "
+		       "%<reduction%> clause", tok_spelling (t));
+	  return;
+	}
+      next (lx);
+      tree decl = lookup_name (t.value);
+      if (!decl)
+	{
+	  error_at (t.loc, "%qE undeclared in %<reduction%> clause", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+	  || !(INTEGRAL_TYPE_P (TREE_TYPE (decl))
+	       || SCALAR_FLOAT_TYPE_P (TREE_TYPE (decl))))
+	{
+	  error_at (t.loc, "%qE in %<reduction%> clause is not a variable of "
+		    "arithmetic type", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      if ((code == BIT_AND_EXPR || code == BIT_IOR_EXPR
+	   || code == BIT_XOR_EXPR) && !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
+	{
+	  error_at (t.loc, "bitwise reduction on %qE, which is not of integer "
+		    "type", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      if (listed_already (lx, pc, decl, t.loc))
+	return;
+      TREE_USED (decl) = 1;
+      pacc_reduction_clause r = { decl, code, t.loc };
+      pc->reductions.push_back (r);
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      expect (lx, CPP_CLOSE_PAREN, ")");
+      return;
+    }
+}
+
+/* The next clause of `#pragma pacc DIRECTIVE': skips separating commas,
+   consumes the clause name and returns its index in NAMES (N of them),
+   marking it in SEEN; -1 at the end of the line or after an error (an
+   unknown or repeated clause, reported).  */
+static int
+next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
+	     const char *directive)
+{
+  while (peek_is (lx, CPP_COMMA))
+    next (lx);
+  if (lx.failed || peek_is (lx, CPP_EOF))
+    return -1;
+  pacc_token t = peek (lx);
+  int which = -1;
+  if (t.type == CPP_NAME)
+    for (int i = 0; i < n; i++)
+      if (!strcmp (IDENTIFIER_POINTER (t.value), names[i]))
+	which = i;
+  if (which < 0)
+    {
+      if (t.type == CPP_NAME)
+	parse_error (lx, "unknown clause %qs in %<#pragma pacc %s%>",
+		     IDENTIFIER_POINTER (t.value), directive);
+      else
+	parse_error (lx, "expected a clause before %qs in "
+		     "%<#pragma pacc %s%>", tok_spelling (t), directive);
+      return -1;
+    }
+  if (seen[which])
+    {
+      parse_error (lx, "too many %qs clauses in %<#pragma pacc %s%>",
+		   names[which], directive);
+      return -1;
+    }
+  seen[which] = true;
+  next (lx);
+  return which;
+}
+
+pacc_pipeline_clauses *
+parse_pipeline (pacc_lexer &lx, location_t loc)
+{
+  pacc_pipeline_clauses *pc = new pacc_pipeline_clauses ();
+  pc->rank = 0;
+  pc->halo_rank = 0;
+  pc->async = false;
+  pc->halo_loc = loc;
+  bool seen[7] = { false };
+  static const char *const names[7]
+    = { "targetin", "targetinout", "targettemp", "size", "halo", "async",
+	"reduction" };
+  int which;
+  while ((which = next_clause (lx, names, 7, seen, "pipeline")) >= 0)
+    {
+      location_t cloc = lx.tok.loc;
+      switch (which)
+	{
+	case 0: case 1: case 2:
+	  parse_array_list (lx, pc, which, names[which]);
+	  break;
+	case 3:
+	  parse_dims (lx, pc, false);
+	  break;
+	case 4:
+	  pc->halo_loc = cloc;
+	  parse_dims (lx, pc, true);
+	  break;
+	case 5:
+	  pc->async = true;
+	  break;
+	case 6:
+	  parse_reduction (lx, pc);
+	  break;
+	}
+    }
+  if (lx.failed)
+    {
+      delete pc;
+      return NULL;
+    }
+  if (pc->arrays.empty ())
+    {
+      error_at (loc, "%<#pragma pacc pipeline%> lists no arrays (use "
+		"%<targetin%>, %<targetinout%> or %<targettemp%>)");
+      delete pc;
+      return NULL;
+    }
+  if (pc->rank == 0)
+    {
+      error_at (loc, "%<#pragma pacc pipeline%> without %<size%> clause");
+      delete pc;
+      return NULL;
+    }
+  if (pc->halo_rank == 0)
+    {
+      /* No halo: the steps read no neighbours.  */
+      pc->halo_rank = pc->rank;
+      for (int i = 0; i < pc->rank; i++)
+	pc->halo_lo[i] = pc->halo_hi[i] = 0;
+    }
+  else if (pc->halo_rank != pc->rank)
+    {
+      error_at (pc->halo_loc, "%<halo%> has %d dimensions but %<size%> has %d",
+		pc->halo_rank, pc->rank);
+      delete pc;
+      return NULL;
+    }
+  return pc;
+}
+
+/* ------------------------------------------------------------------ */
+/* update peer.                                                        */
+
+/* A list item of update peer: an array (all of it) or name[lo:len].  */
+static bool
+parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
+		 const char *clause)
+{
+  pacc_token t = peek (lx);
+  if (t.type != CPP_NAME)
+    {
+      parse_error (lx, "expected a variable name before %qs in %qs clause",
+		   tok_spelling (t), clause);
+      return false;
+    }
+  next (lx);
+  tree decl = lookup_name (t.value);
+  if (!decl)
+    {
+      error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
+      lx.failed = true;
+      return false;
+    }
+  tree type = decl == error_mark_node ? NULL_TREE : TREE_TYPE (decl);
+  if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+      || (TREE_CODE (type) != POINTER_TYPE && TREE_CODE (type) != ARRAY_TYPE))
+    {
+      error_at (t.loc, "%qE in %qs clause is not a variable of pointer or "
+		"array type", t.value, clause);
+      lx.failed = true;
+      return false;
+    }
+  TREE_USED (decl) = 1;
+  DECL_READ_P (decl) = 1;
+  tree elt = TREE_TYPE (type);
+  tree eptr = build_pointer_type (elt);
+  tree base;
+  if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      TREE_ADDRESSABLE (decl) = 1;
+      base = fold_convert (eptr, build_fold_addr_expr (decl));
+    }
+  else
+    base = decl;
+  pacc_peer_item it;
+  it.loc = t.loc;
+  if (peek_is (lx, CPP_OPEN_SQUARE))
+    {
+      next (lx);
+      tree lo = parse_expr (lx);
+      if (!expect (lx, CPP_COLON, ":"))
+	return false;
+      tree len = parse_expr (lx);
+      if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
+	return false;
+      if (!COMPLETE_TYPE_P (elt))
+	{
+	  error_at (t.loc, "%qD in %qs clause points to an incomplete type",
+		    decl, clause);
+	  lx.failed = true;
+	  return false;
+	}
+      it.addr = build_binary_op (t.loc, PLUS_EXPR, base, lo, false);
+      it.bytes = build_binary_op (t.loc, MULT_EXPR,
+				  fold_convert (size_type_node, len),
+				  fold_convert (size_type_node,
+						TYPE_SIZE_UNIT (elt)), false);
+    }
+  else if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      it.addr = base;
+      it.bytes = fold_convert (size_type_node, TYPE_SIZE_UNIT (type));
+    }
+  else
+    {
+      error_at (t.loc, "%qD in %qs clause is a pointer: give the section "
+		"to copy, %<%E[lo:len]%>", decl, clause, t.value);
+      lx.failed = true;
+      return false;
+    }
+  pacc_keep_tree (it.addr);
+  pacc_keep_tree (it.bytes);
+  out.push_back (it);
+  return true;
+}
+
+static void
+parse_peer_list (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
+		 const char *clause)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  if (peek_is (lx, CPP_CLOSE_PAREN))
+    {
+      parse_error (lx, "empty list in %qs clause", clause);
+      return;
+    }
+  for (;;)
+    {
+      if (!parse_peer_item (lx, out, clause))
+	return;
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      expect (lx, CPP_CLOSE_PAREN, ")");
+      return;
+    }
+}
+
+/* update peer to(list) to_device(e) from(list) from_device(e) [async(q)] */
+bool
+parse_update_peer (pacc_lexer &lx, pacc_directive *d)
+{
+  if (!peek_is_name (lx, "peer"))
+    {
+      parse_error (lx, "expected %<peer%> after %<#pragma pacc update%>");
+      return false;
+    }
+  next (lx);
+  static const char *const names[5]
+    = { "to", "from", "to_device", "from_device", "async" };
+  bool seen[5] = { false };
+  int which;
+  while ((which = next_clause (lx, names, 5, seen, "update peer")) >= 0)
+    {
+      switch (which)
+	{
+	case 0: parse_peer_list (lx, d->to, "to"); break;
+	case 1: parse_peer_list (lx, d->from, "from"); break;
+	case 2: d->dev = parse_paren_expr (lx); break;
+	case 3: d->from_dev = parse_paren_expr (lx); break;
+	case 4: d->async = parse_paren_expr (lx); break;
+	}
+    }
+  if (lx.failed)
+    return false;
+  for (int i = 0; i < 4; i++)
+    if (!seen[i])
+      {
+	error_at (d->loc, "%<#pragma pacc update peer%> without %qs clause",
+		  names[i]);
+	return false;
+      }
+  if (d->to.size () != d->from.size ())
+    {
+      error_at (d->loc, "%<to%> lists %d items but %<from%> lists %d: "
+		"%<#pragma pacc update peer%> copies them pairwise",
+		(int) d->to.size (), (int) d->from.size ());
+      return false;
+    }
+  return true;
+}

@@ -1,0 +1,283 @@
+/* parse-lexer.cc - the tokens of a `#pragma pacc` line and the integer
+   expressions in its clauses.
+
+   pragma_lex reads the line one token at a time, macros expanded, and
+   returns CPP_EOF at its end; a pacc_lexer adds one token of lookahead and
+   reports the first error of a directive at the offending token.  Integer
+   expressions (sizes, device numbers, update peer's sections) are built
+   with the C front end's own build_binary_op and build_array_ref.  */
+
+#include "pacc-plugin.h"
+#include "parse.h"
+
+/* ------------------------------------------------------------------ */
+/* Tokens with one token of lookahead.                                 */
+
+pacc_token &
+peek (pacc_lexer &lx)
+{
+  if (!lx.have)
+    {
+      lx.tok.value = NULL_TREE;
+      lx.tok.type = pragma_lex (&lx.tok.value, &lx.tok.loc);
+      lx.have = true;
+    }
+  return lx.tok;
+}
+
+pacc_token
+next (pacc_lexer &lx)
+{
+  pacc_token t = peek (lx);
+  lx.have = false;
+  return t;
+}
+
+bool
+peek_is (pacc_lexer &lx, enum cpp_ttype type)
+{
+  return peek (lx).type == type;
+}
+
+bool
+peek_is_name (pacc_lexer &lx, const char *name)
+{
+  pacc_token &t = peek (lx);
+  return t.type == CPP_NAME && strcmp (IDENTIFIER_POINTER (t.value), name) == 0;
+}
+
+location_t
+tok_loc (pacc_lexer &lx)
+{
+  pacc_token &t = peek (lx);
+  return t.loc != UNKNOWN_LOCATION ? t.loc : input_location;
+}
+
+const char *
+tok_spelling (pacc_token &t)
+{
+  switch (t.type)
+    {
+    case CPP_EOF:
+      return "end of line";
+    case CPP_NAME:
+      return IDENTIFIER_POINTER (t.value);
+    case CPP_NUMBER:
+      return "number";
+    default:
+      return cpp_type2name (t.type, 0);
+    }
+}
+
+/* Report an error at the current token, once per directive.  */
+void
+parse_error (pacc_lexer &lx, const char *gmsgid, ...)
+{
+  if (lx.failed)
+    return;
+  lx.failed = true;
+  va_list ap;
+  va_start (ap, gmsgid);
+  rich_location richloc (line_table, tok_loc (lx));
+  diagnostic_info diagnostic;
+  diagnostic_set_info (&diagnostic, gmsgid, &ap, &richloc, DK_ERROR);
+  diagnostic_report_diagnostic (global_dc, &diagnostic);
+  va_end (ap);
+}
+
+bool
+expect (pacc_lexer &lx, enum cpp_ttype type, const char *what)
+{
+  if (lx.failed)
+    return false;
+  if (peek_is (lx, type))
+    {
+      next (lx);
+      return true;
+    }
+  parse_error (lx, "expected %qs before %qs in %<#pragma pacc %s%>", what,
+	       tok_spelling (peek (lx)), lx.directive);
+  return false;
+}
+
+/* ------------------------------------------------------------------ */
+/* Integer expressions: constants, variables, + - * / %, parentheses, and
+   in the multi-device directives elements of arrays and pointers.  */
+
+static tree
+parse_primary (pacc_lexer &lx)
+{
+  if (lx.failed)
+    return error_mark_node;
+  pacc_token t = peek (lx);
+  if (t.type == CPP_NUMBER)
+    {
+      next (lx);
+      if (TREE_CODE (t.value) != INTEGER_CST)
+	{
+	  error_at (t.loc, "integer constant expected in %<#pragma pacc %s%>",
+		    lx.directive);
+	  lx.failed = true;
+	  return error_mark_node;
+	}
+      return t.value;
+    }
+  if (t.type == CPP_NAME)
+    {
+      next (lx);
+      tree decl = lookup_name (t.value);
+      if (!decl)
+	{
+	  error_at (t.loc, "%qE undeclared in %<#pragma pacc %s%>", t.value,
+		    lx.directive);
+	  lx.failed = true;
+	  return error_mark_node;
+	}
+      tree e = decl;
+      if (lx.elements && peek_is (lx, CPP_OPEN_SQUARE)
+	  && (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+	  && (TREE_CODE (TREE_TYPE (decl)) == ARRAY_TYPE
+	      || POINTER_TYPE_P (TREE_TYPE (decl))))
+	{
+	  /* `a[i][j]': the C front end's own array reference.  */
+	  TREE_USED (decl) = 1;
+	  DECL_READ_P (decl) = 1;
+	  while (!lx.failed && peek_is (lx, CPP_OPEN_SQUARE)
+		 && (TREE_CODE (TREE_TYPE (e)) == ARRAY_TYPE
+		     || POINTER_TYPE_P (TREE_TYPE (e))))
+	    {
+	      pacc_token open = next (lx);
+	      tree idx = parse_expr (lx);
+	      if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
+		return error_mark_node;
+	      e = build_array_ref (open.loc, e, idx);
+	      if (e == error_mark_node)
+		{
+		  lx.failed = true;
+		  return error_mark_node;
+		}
+	    }
+	  if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
+	    {
+	      error_at (t.loc, "%qE is not an array of integers", t.value);
+	      lx.failed = true;
+	      return error_mark_node;
+	    }
+	  return e;
+	}
+      if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL
+	   && TREE_CODE (decl) != CONST_DECL)
+	  || !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
+	{
+	  error_at (t.loc, "%qE is not an integer variable or constant", t.value);
+	  lx.failed = true;
+	  return error_mark_node;
+	}
+      if (TREE_CODE (decl) == CONST_DECL)
+	return DECL_INITIAL (decl);
+      TREE_USED (decl) = 1;
+      if (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+	DECL_READ_P (decl) = 1;
+      return decl;
+    }
+  if (t.type == CPP_OPEN_PAREN)
+    {
+      next (lx);
+      tree e = parse_expr (lx);
+      if (!expect (lx, CPP_CLOSE_PAREN, ")"))
+	return error_mark_node;
+      return e;
+    }
+  parse_error (lx, "expected an integer expression before %qs in "
+	       "%<#pragma pacc %s%>", tok_spelling (peek (lx)), lx.directive);
+  return error_mark_node;
+}
+
+static tree
+parse_unary (pacc_lexer &lx)
+{
+  if (peek_is (lx, CPP_MINUS) || peek_is (lx, CPP_PLUS))
+    {
+      pacc_token t = next (lx);
+      tree e = parse_unary (lx);
+      if (e == error_mark_node || t.type == CPP_PLUS)
+	return e;
+      return fold_build1_loc (t.loc, NEGATE_EXPR, TREE_TYPE (e), e);
+    }
+  return parse_primary (lx);
+}
+
+static tree
+parse_binary (pacc_lexer &lx, tree lhs, pacc_token op, tree rhs)
+{
+  if (lhs == error_mark_node || rhs == error_mark_node)
+    return error_mark_node;
+  enum tree_code code;
+  switch (op.type)
+    {
+    case CPP_PLUS: code = PLUS_EXPR; break;
+    case CPP_MINUS: code = MINUS_EXPR; break;
+    case CPP_MULT: code = MULT_EXPR; break;
+    case CPP_DIV: code = TRUNC_DIV_EXPR; break;
+    default: code = TRUNC_MOD_EXPR; break;
+    }
+  return build_binary_op (op.loc, code, lhs, rhs, false);
+}
+
+static tree
+parse_term (pacc_lexer &lx)
+{
+  tree e = parse_unary (lx);
+  while (!lx.failed && (peek_is (lx, CPP_MULT) || peek_is (lx, CPP_DIV)
+			|| peek_is (lx, CPP_MOD)))
+    {
+      pacc_token op = next (lx);
+      e = parse_binary (lx, e, op, parse_unary (lx));
+    }
+  return e;
+}
+
+tree
+parse_expr (pacc_lexer &lx)
+{
+  tree e = parse_term (lx);
+  while (!lx.failed && (peek_is (lx, CPP_PLUS) || peek_is (lx, CPP_MINUS)))
+    {
+      pacc_token op = next (lx);
+      e = parse_binary (lx, e, op, parse_term (lx));
+    }
+  return lx.failed ? error_mark_node : e;
+}
+
+/* A constant integer expression, for halo() and dim().  */
+bool
+parse_const (pacc_lexer &lx, HOST_WIDE_INT *val, location_t *loc)
+{
+  *loc = tok_loc (lx);
+  tree e = parse_expr (lx);
+  if (e == error_mark_node)
+    return false;
+  e = fold (e);
+  if (TREE_CODE (e) != INTEGER_CST || !tree_fits_shwi_p (e))
+    {
+      error_at (*loc, "%<#pragma pacc %s%>: expected an integer constant",
+		lx.directive);
+      lx.failed = true;
+      return false;
+    }
+  *val = tree_to_shwi (e);
+  return true;
+}
+
+/* `( expr )', an integer expression kept alive for the marker.  */
+tree
+parse_paren_expr (pacc_lexer &lx)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return NULL_TREE;
+  tree e = parse_expr (lx);
+  if (e == error_mark_node || !expect (lx, CPP_CLOSE_PAREN, ")"))
+    return NULL_TREE;
+  pacc_keep_tree (e);
+  return e;
+}
