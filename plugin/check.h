@@ -21,6 +21,42 @@
 
 #include "region.h"
 
+/* check-stmts.cc: escapes (break/continue/return/goto leaving the
+   region).  */
+struct escape_ctx
+{
+  int depth;			/* Breakable constructs entered.  */
+  int cdepth;			/* Loops entered (for continue).  */
+  bool bad;
+  bool deviceid;		/* Checking a deviceid statement.  */
+};
+
+/* check-access.cc: a kernel being analysed.  */
+struct kernel_ctx
+{
+  pacc_region *r;
+  pacc_kernel *k;
+  hash_set<tree> locals;	/* Declared inside the kernel.  */
+  hash_set<tree> seq_vars;	/* Set by inner non-pacc loops.  */
+  hash_set<tree> pacc_vars;	/* Variables of this nest's pacc loops.  */
+  hash_set<tree> control;	/* Their init and increment expressions.  */
+  bool bad;
+  location_t cur_loc;		/* Of the innermost expression walked.  */
+};
+
+/* check-host.cc: the host statements of a step.  */
+struct host_ctx
+{
+  pacc_region *r;
+  hash_set<tree> assigned_all;	/* Assigned anywhere in the body.  */
+  hash_set<tree> assigned_now;	/* Assigned so far in the step.  */
+  std::vector<std::pair<tree, int> > ptr_state; /* Pointer -> buffer.  */
+  bool bad;
+};
+
+/* The functions and variables are hidden (see pacc-plugin.h).  */
+#pragma GCC visibility push(hidden)
+
 /* check-forms.cc */
 tree strip_conv (tree e);
 void form_add_mono (pacc_form &f, const pacc_mono &m);
@@ -40,15 +76,6 @@ bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
 		     tree *var, tree *init);
 tree unit_loop_bound (tree for_stmt, tree var);
 
-/* Escapes: break/continue/return/goto leaving the region.  */
-struct escape_ctx
-{
-  int depth;			/* Breakable constructs entered.  */
-  int cdepth;			/* Loops entered (for continue).  */
-  bool bad;
-  bool deviceid;		/* Checking a deviceid statement.  */
-};
-
 void check_escapes (tree t, escape_ctx &c, location_t loc);
 bool pacc_deviceid_escapes (tree stmt);
 
@@ -57,18 +84,6 @@ int pacc_array_index (pacc_region &r, tree decl);
 int pacc_reduction_index (pacc_region &r, tree decl);
 bool pacc_user_save_expr_p (pacc_region &r, tree t);
 
-struct kernel_ctx
-{
-  pacc_region *r;
-  pacc_kernel *k;
-  hash_set<tree> locals;	/* Declared inside the kernel.  */
-  hash_set<tree> seq_vars;	/* Set by inner non-pacc loops.  */
-  hash_set<tree> pacc_vars;	/* Variables of this nest's pacc loops.  */
-  hash_set<tree> control;	/* Their init and increment expressions.  */
-  bool bad;
-  location_t cur_loc;		/* Of the innermost expression walked.  */
-};
-
 tree analyse_r (tree *tp, int *walk_subtrees, void *data);
 
 /* check-kernel.cc */
@@ -76,15 +91,6 @@ bool analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 		     tree *init_slot, pacc_directive *d);
 
 /* check-host.cc */
-struct host_ctx
-{
-  pacc_region *r;
-  hash_set<tree> assigned_all;	/* Assigned anywhere in the body.  */
-  hash_set<tree> assigned_now;	/* Assigned so far in the step.  */
-  std::vector<std::pair<tree, int> > ptr_state; /* Pointer -> buffer.  */
-  bool bad;
-};
-
 int *ptr_buf (host_ctx &h, tree decl);
 void host_stmt (host_ctx &h, tree t);
 
@@ -93,5 +99,7 @@ bool derive_halo (pacc_region &r);
 
 /* check-region.cc */
 bool pacc_check_region (pacc_region &r);
+
+#pragma GCC visibility pop
 
 #endif /* PACC_CHECK_H */

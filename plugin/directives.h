@@ -83,11 +83,16 @@ struct pacc_directive
   std::vector<pacc_peer_item> to, from;	/* update peer.  */
 };
 
+/* The functions and variables are hidden (see pacc-plugin.h).  */
+#pragma GCC visibility push(hidden)
+
 /* directives.cc */
 extern tree pacc_marker_fndecl;
 void add_marker (pacc_directive *d);
 pacc_directive *pacc_marker_directive (tree stmt);
 void pacc_directives_reset (void);
 const char *role_name (int role);
+
+#pragma GCC visibility pop
 
 #endif /* PACC_DIRECTIVES_H */

@@ -4,7 +4,12 @@
 #ifndef PACC_LAUNCH_H
 #define PACC_LAUNCH_H
 
+/* The functions and variables are hidden (see pacc-plugin.h).  */
+#pragma GCC visibility push(hidden)
+
 /* launch.cc */
 void pacc_register_launch_pass (const char *plugin_name);
+
+#pragma GCC visibility pop
 
 #endif /* PACC_LAUNCH_H */

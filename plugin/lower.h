@@ -31,6 +31,27 @@ enum
   CI_LO = 0, CI_HI = 1, CI_QUEUE = 2, CI_DEVICE = 3, CI_INDEX = 4, CI_N = 5
 };
 
+/* lower-build.cc: the region being lowered, and a copy of host
+   statements with names renamed.  */
+struct lower_ctx
+{
+  pacc_region *r;
+  location_t loc;
+  tree vars;			/* Chain of the region's BIND_EXPR.  */
+  tree fndecl;
+};
+
+struct rewrite_ctx
+{
+  pacc_region *r;
+  hash_map<tree, tree> *map;
+  hash_set<tree> *guard_stmts;	/* Reduction updates to guard.  */
+  tree guard;			/* Own-row condition.  */
+};
+
+/* The functions and variables are hidden (see pacc-plugin.h).  */
+#pragma GCC visibility push(hidden)
+
 /* lower-abi.cc */
 /* Runtime entry points, built once per translation unit.  */
 extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
@@ -40,14 +61,6 @@ void build_runtime_decls (void);
 tree where_literal (location_t loc);
 
 /* lower-build.cc */
-struct lower_ctx
-{
-  pacc_region *r;
-  location_t loc;
-  tree vars;			/* Chain of the region's BIND_EXPR.  */
-  tree fndecl;
-};
-
 tree new_var (lower_ctx &c, const char *name, tree type);
 tree lng (tree e);
 tree lcst (HOST_WIDE_INT v);
@@ -58,14 +71,6 @@ void add (tree *list, tree stmt);
 tree build_while (location_t loc, tree cond, tree body);
 tree counted_loop (location_t loc, tree var, tree n, tree body);
 tree ne_zero (tree call);
-
-struct rewrite_ctx
-{
-  pacc_region *r;
-  hash_map<tree, tree> *map;
-  hash_set<tree> *guard_stmts;	/* Reduction updates to guard.  */
-  tree guard;			/* Own-row condition.  */
-};
 
 tree rewrite_r (tree *tp, int *walk_subtrees, void *data);
 tree rewritten_copy (pacc_region &r, tree e, hash_map<tree, tree> &map);
@@ -85,5 +90,7 @@ tree pacc_lower_region (pacc_region &r);
 
 /* lower-function.cc */
 void pacc_lower_function (tree fndecl);
+
+#pragma GCC visibility pop
 
 #endif /* PACC_LOWER_H */

@@ -52,6 +52,13 @@
 
 #include "gcc-compat.h"
 
+/* The functions and variables that pacc.so's headers declare are hidden:
+   their names bind within pacc.so, so that a symbol of cc1 or of another
+   plugin with the same name (next, add, ...) cannot take their place.
+   Only plugin_init and plugin_is_GPL_compatible, which GCC's headers
+   declare, are exported.  */
+#pragma GCC visibility push(hidden)
+
 /* options.cc */
 extern bool pacc_verbose;
 extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
@@ -65,5 +72,7 @@ void pacc_keep_tree (tree t);
 void pacc_note_kernel_location (location_t loc);
 bool pacc_kernel_location_p (location_t loc);
 bool pacc_any_kernel_location (void);
+
+#pragma GCC visibility pop
 
 #endif /* PACC_PLUGIN_H */

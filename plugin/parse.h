@@ -35,6 +35,9 @@ struct pacc_lexer
 				   checks take apart.  */
 };
 
+/* The functions and variables are hidden (see pacc-plugin.h).  */
+#pragma GCC visibility push(hidden)
+
 /* parse-lexer.cc */
 pacc_token &peek (pacc_lexer &lx);
 pacc_token next (pacc_lexer &lx);
@@ -54,5 +57,7 @@ bool parse_update_peer (pacc_lexer &lx, pacc_directive *d);
 
 /* parse-pragma.cc */
 void pacc_register_pragmas (void *, void *);
+
+#pragma GCC visibility pop
 
 #endif /* PACC_PARSE_H */
