@@ -2,8 +2,8 @@
 
    The plugin does not include this header: it declares these functions
    itself when it lowers a pipeline.  Any change here must be mirrored in
-   plugin/lower.cc (the builtin declarations and the layout of the arrays
-   below), and the ABI version bumped.
+   plugin/lower-abi.cc (the builtin declarations) and plugin/lower.h (the
+   layout of the arrays below), and the ABI version bumped.
 
    Generated code for one `#pragma pacc pipeline` region:
 
