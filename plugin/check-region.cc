@@ -102,7 +102,7 @@ bool
 pacc_check_region (pacc_region &r)
 {
   tree fs = r.for_stmt;
-  tree tvar = cond_var (FOR_COND (fs), NULL_TREE);
+  tree tvar = for_var (fs);
   if (!tvar || !INTEGRAL_TYPE_P (TREE_TYPE (tvar)))
     {
       error_at (r.loc, "%<#pragma pacc pipeline%> must be followed by a "
@@ -111,6 +111,14 @@ pacc_check_region (pacc_region &r)
       return false;
     }
   r.tvar = tvar;
+  if (for_counts_down (fs, tvar))
+    {
+      error_at (stmt_loc (fs, r.loc), "the time loop of a "
+		"%<#pragma pacc pipeline%> must count up by one (%<t++%>, "
+		"%<++t%>, %<t += 1%> or %<t = t + 1%>); %qD counts down",
+		tvar);
+      return false;
+    }
   r.tend = unit_loop_bound (fs, tvar);
   if (!r.tend)
     {

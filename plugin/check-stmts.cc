@@ -79,6 +79,51 @@ cond_var (tree cond, tree var_hint)
   return NULL_TREE;
 }
 
+/* The variable a FOR_STMT counts with: the integer variable its increment
+   steps (v++, --v, v += c, v = v + c, ...), else the first integer
+   variable of its condition.  The front end folds
+   `t <= n - 1` into `n > t`, so the condition alone would name n.  */
+tree
+for_var (tree for_stmt)
+{
+  tree inc = FOR_EXPR (for_stmt), cond = FOR_COND (for_stmt);
+  if (inc
+      && (TREE_CODE (inc) == MODIFY_EXPR
+	  || TREE_CODE (inc) == POSTINCREMENT_EXPR
+	  || TREE_CODE (inc) == PREINCREMENT_EXPR
+	  || TREE_CODE (inc) == POSTDECREMENT_EXPR
+	  || TREE_CODE (inc) == PREDECREMENT_EXPR))
+    {
+      tree v = strip_conv (TREE_OPERAND (inc, 0));
+      if (DECL_P (v) && INTEGRAL_TYPE_P (TREE_TYPE (v)))
+	return v;
+    }
+  return cond_var (cond, NULL_TREE);
+}
+
+/* Whether a FOR_STMT counting with VAR steps it down (v--, --v,
+   v -= 1, v = v - 1).  */
+bool
+for_counts_down (tree for_stmt, tree var)
+{
+  tree inc = FOR_EXPR (for_stmt);
+  if (!inc)
+    return false;
+  if (TREE_CODE (inc) == POSTDECREMENT_EXPR
+      || TREE_CODE (inc) == PREDECREMENT_EXPR)
+    return strip_conv (TREE_OPERAND (inc, 0)) == var;
+  if (TREE_CODE (inc) == MODIFY_EXPR && TREE_OPERAND (inc, 0) == var)
+    {
+      tree rhs = strip_conv (TREE_OPERAND (inc, 1));
+      return (TREE_CODE (rhs) == MINUS_EXPR
+	      && strip_conv (TREE_OPERAND (rhs, 0)) == var)
+	     || (TREE_CODE (rhs) == PLUS_EXPR
+		 && TREE_CODE (TREE_OPERAND (rhs, 1)) == INTEGER_CST
+		 && tree_int_cst_sgn (TREE_OPERAND (rhs, 1)) < 0);
+    }
+  return false;
+}
+
 /* After a marker at *SLOT's position in its list (SLOT points at the
    statement following the marker): find `v = init;` (optional) and the
    FOR_STMT, possibly inside the BIND_EXPR of `for (int v = ...)`.  */
@@ -94,7 +139,7 @@ pacc_match_for (tree *slot, tree **for_slot, tree **init_slot, tree *var,
   if (TREE_CODE (s) == FOR_STMT)
     {
       *for_slot = slot;
-      *var = cond_var (FOR_COND (s), NULL_TREE);
+      *var = for_var (s);
       return *var != NULL_TREE;
     }
   if (TREE_CODE (s) == BIND_EXPR)
@@ -120,7 +165,7 @@ pacc_match_for (tree *slot, tree **for_slot, tree **init_slot, tree *var,
 	  if (TREE_CODE (st) != FOR_STMT)
 	    return false;
 	  *for_slot = tsi_stmt_ptr (i);
-	  *var = cond_var (FOR_COND (st), NULL_TREE);
+	  *var = for_var (st);
 	  if (!*var)
 	    return false;
 	  if (decl == *var)

@@ -72,6 +72,8 @@ bool pacc_skip_stmt_p (tree t);
 void pacc_next_stmt (tree_stmt_iterator *i);
 location_t stmt_loc (tree t, location_t fallback);
 tree cond_var (tree cond, tree var_hint);
+tree for_var (tree for_stmt);
+bool for_counts_down (tree for_stmt, tree var);
 bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
 		     tree *var, tree *init);
 tree unit_loop_bound (tree for_stmt, tree var);
