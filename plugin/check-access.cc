@@ -74,8 +74,10 @@ classify_index (kernel_ctx &c, pacc_access &a, int n, pacc_form f, bool ok)
       a.kind[n] = PACC_IX_OPAQUE;
       return;
     }
-  for (auto &l : c.k->loops)
+  /* The pacc loops around the access, innermost first.  */
+  for (int li = c.cur_loop; li >= 0; li = c.k->loops[li].parent)
     {
+      pacc_loop &l = c.k->loops[li];
       pacc_form q;
       pacc_form g = f;
       if (!form_take_var (g, l.var, q))
@@ -124,8 +126,9 @@ split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
 {
   pacc_form part[PACC_MAX_RANK];
   /* Loop variables: their terms must be exactly var * stride(dim).  */
-  for (auto &l : c.k->loops)
+  for (int li = c.cur_loop; li >= 0; li = c.k->loops[li].parent)
     {
+      pacc_loop &l = c.k->loops[li];
       pacc_form q;
       if (!form_take_var (off, l.var, q))
 	return false;
@@ -256,6 +259,7 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
 
   pacc_access a;
   a.buf = c.k->perm[ai];
+  a.loop = c.cur_loop;
   a.write = write;
   a.loc = loc;
   for (int n = 0; n < PACC_MAX_RANK; n++)
@@ -506,6 +510,20 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	  }
 	return NULL_TREE;
       }
+    case FOR_STMT:
+      /* A pacc loop of the nest: what is inside it is inside it.  */
+      for (size_t li = 0; li < c.k->loops.size (); li++)
+	if (c.k->loops[li].for_stmt == t)
+	  {
+	    int saved = c.cur_loop;
+	    c.cur_loop = (int) li;
+	    for (int o = 0; o < TREE_CODE_LENGTH (FOR_STMT); o++)
+	      walk_tree (&TREE_OPERAND (t, o), analyse_r, data, NULL);
+	    c.cur_loop = saved;
+	    *walk_subtrees = 0;
+	    break;
+	  }
+      return NULL_TREE;
     case CALL_EXPR:
       return NULL_TREE;
     default:

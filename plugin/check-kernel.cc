@@ -20,6 +20,7 @@ struct nest_ctx
   pacc_kernel *k;
   kernel_ctx *kc;
   bool bad;
+  int cur;			/* The pacc loop being scanned, -1.  */
 };
 
 static void scan_nest (tree *slot, nest_ctx &n);
@@ -48,26 +49,46 @@ add_pacc_loop (nest_ctx &n, pacc_directive *d, tree *marker_slot,
   l.bound = NULL_TREE;
   l.dim = d->dim;
   l.loc = d->loc;
+  l.parent = n.cur;
+  l.depth = n.cur < 0 ? 0 : n.k->loops[n.cur].depth + 1;
+  l.leaf = true;
   if (d->dim > n.r->pc->rank)
     {
       error_at (d->loc, "%<dim(%d)%> exceeds the rank %d given by %<size%>",
 		d->dim, n.r->pc->rank);
       n.bad = true;
     }
-  for (auto &o : n.k->loops)
-    if (o.dim == d->dim)
+  /* A dimension once on each path from the outermost loop in; sibling
+     loops may repeat one.  */
+  for (int o = n.cur; o >= 0; o = n.k->loops[o].parent)
+    if (n.k->loops[o].dim == d->dim)
       {
 	error_at (d->loc, "%<dim(%d)%> appears twice in one loop nest",
 		  d->dim);
-	inform (o.loc, "first here");
+	inform (n.k->loops[o].loc, "first here");
 	n.bad = true;
       }
+  if (n.cur >= 0)
+    n.k->loops[n.cur].leaf = false;
   n.k->loops.push_back (l);
   n.kc->pacc_vars.add (var);
   if (FOR_EXPR (*for_slot))
     n.kc->control.add (FOR_EXPR (*for_slot));
   /* The body of this loop.  */
+  int saved = n.cur;
+  n.cur = (int) n.k->loops.size () - 1;
   scan_nest (&FOR_BODY (*for_slot), n);
+  n.cur = saved;
+}
+
+/* Whether loop ANC of K is loop LI or one of the loops around it.  */
+static bool
+encloses (const pacc_kernel &k, int anc, int li)
+{
+  for (; li >= 0; li = k.loops[li].parent)
+    if (li == anc)
+      return true;
+  return false;
 }
 
 /* Walk statement *SLOT of a kernel: record pacc loops (markers) and
@@ -259,7 +280,8 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   kc.k = &k;
   kc.bad = false;
   kc.cur_loc = d->loc;
-  nest_ctx n = { &r, &k, &kc, false };
+  kc.cur_loop = -1;
+  nest_ctx n = { &r, &k, &kc, false, -1 };
   k.loc = d->loc;
   k.w = 0;
   add_pacc_loop (n, d, k.marker_slot, after_marker);
@@ -277,11 +299,22 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
       l0.init_slot = init_slot;
       l0.init = TREE_OPERAND (*init_slot, 1);
     }
-  /* Decomposed loop.  */
+  /* Decomposed loop: one, around every pair of sibling loops.  */
   k.dec = -1;
   for (size_t i = 0; i < k.loops.size (); i++)
     if (k.loops[i].dim == r.pc->rank)
-      k.dec = i;
+      {
+	if (k.dec >= 0)
+	  {
+	    error_at (k.loops[i].loc, "%<dim(%d)%>, the decomposed "
+		      "dimension, appears in two sibling loops of one "
+		      "%<#pragma pacc loop%> nest; split the nest into two",
+		      r.pc->rank);
+	    inform (k.loops[k.dec].loc, "first here");
+	    return false;
+	  }
+	k.dec = i;
+      }
   if (k.dec < 0)
     {
       error_at (k.loc, "this %<#pragma pacc loop%> nest has no decomposed "
@@ -289,6 +322,16 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 		"given by %<size%>", r.pc->rank);
       return false;
     }
+  for (size_t i = 1; i < k.loops.size (); i++)
+    if (k.loops[i].parent >= 0 && !encloses (k, k.dec, k.loops[i].parent))
+      for (size_t o = 0; o < i; o++)
+	if (k.loops[o].parent == k.loops[i].parent)
+	  {
+	    error_at (k.loops[i].loc, "sibling %<#pragma pacc loop%> loops "
+		      "must be inside the decomposed loop (%<dim(%d)%>)",
+		      r.pc->rank);
+	    return false;
+	  }
   pacc_loop &dl = k.loops[k.dec];
   dl.bound = unit_loop_bound (dl.for_stmt, dl.var);
   if (!dl.bound || !dl.init)
@@ -304,6 +347,7 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
     return false;
 
   /* Accesses.  */
+  kc.cur_loop = 0;
   walk_tree (&FOR_BODY (k.loops[0].for_stmt), analyse_r, &kc, NULL);
   if (kc.bad)
     return false;
@@ -346,11 +390,16 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 	{
 	  if (!wr.write || wr.buf != rd.buf)
 	    continue;
-	  /* Distinct iterations touch distinct elements when every loop of
-	     the nest indexes both accesses at the same offset.  */
+	  /* Distinct iterations touch distinct elements when every loop
+	     around both accesses indexes them at the same offset; within
+	     one iteration of those, the accesses run in program order (a
+	     partitioned loop ends with all its iterations done).  */
 	  bool per_iter = true;
-	  for (auto &l : k.loops)
+	  for (size_t li = 0; li < k.loops.size (); li++)
 	    {
+	      const pacc_loop &l = k.loops[li];
+	      if (!encloses (k, li, rd.loop) || !encloses (k, li, wr.loop))
+		continue;
 	      int dd = rank - l.dim;
 	      if (rd.kind[dd] != PACC_IX_VAR || wr.kind[dd] != PACC_IX_VAR
 		  || rd.off[dd] != wr.off[dd])

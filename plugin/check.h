@@ -42,6 +42,7 @@ struct kernel_ctx
   hash_set<tree> control;	/* Their init and increment expressions.  */
   bool bad;
   location_t cur_loc;		/* Of the innermost expression walked.  */
+  int cur_loop;			/* Innermost pacc loop walked (index).  */
 };
 
 /* check-host.cc: the host statements of a step.  */

@@ -219,20 +219,22 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	}
       /* Rows go to gangs; the fastest loop gets worker and vector threads
 	 (whole blocks on one row: coalesced, and busy even when a chunk
-	 has fewer rows than the device has blocks).  One loop: gang worker
-	 vector; two: gang / worker vector; three: gang / worker / vector;
-	 loops between the second and the innermost run sequentially.  */
+	 has fewer rows than the device has blocks).  Along each path from
+	 the outermost loop in: one loop: gang worker vector; two: gang /
+	 worker vector; three: gang / worker / vector; loops between the
+	 second and the innermost run sequentially.  Sibling loops get the
+	 same level.  */
       tree clauses = NULL_TREE;
-      if (i == 0)
+      if (l.depth == 0)
 	{
 	  clauses = omp_clause (l.loc, OMP_CLAUSE_GANG, clauses);
 	  if (pacc_gang_static)
 	    OMP_CLAUSE_GANG_STATIC_EXPR (clauses)
 	      = build_int_cst (integer_type_node, pacc_gang_static);
 	}
-      if (i == nl - 1)
+      if (l.leaf)
 	clauses = omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
-      if ((i == nl - 1 && nl <= 2) || (i == 1 && nl >= 3))
+      if ((l.leaf && l.depth <= 1) || (!l.leaf && l.depth == 1))
 	clauses = omp_clause (l.loc, OMP_CLAUSE_WORKER, clauses);
       if (!clauses)
 	clauses = omp_clause (l.loc, OMP_CLAUSE_SEQ, clauses);

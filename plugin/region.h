@@ -35,6 +35,9 @@ struct pacc_loop
   tree bound;			/* Exclusive upper bound (decomposed loop).  */
   int dim;
   location_t loc;
+  int parent;			/* Index of the enclosing pacc loop, -1.  */
+  int depth;			/* Pacc loops around it.  */
+  bool leaf;			/* No pacc loop inside it.  */
 };
 
 enum pacc_index_kind
@@ -47,6 +50,7 @@ enum pacc_index_kind
 struct pacc_access
 {
   int buf;
+  int loop;			/* Innermost pacc loop around it.  */
   bool write;
   location_t loc;
   enum pacc_index_kind kind[PACC_MAX_RANK];
@@ -60,7 +64,9 @@ struct pacc_kernel
   tree *marker_slot;		/* The `loop` marker before the nest.  */
   tree *stmt_slot;		/* The outermost FOR_STMT (or its BIND_EXPR).  */
   tree stmt;			/* What *stmt_slot held.  */
-  std::vector<pacc_loop> loops;	/* Outermost first.  */
+  std::vector<pacc_loop> loops;	/* A tree (sibling loops under one
+				   loop), outer before inner, siblings in
+				   order.  */
   int dec;			/* Index in LOOPS of the decomposed loop.  */
   std::vector<pacc_access> accesses;
   std::vector<tree> private_vars; /* Outer scalars used as inner loop vars.  */
