@@ -119,31 +119,119 @@ pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
     }
 }
 
-/* The message when the smallest plan does not fit: the arrays, the halo,
-   the memory.  */
+static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
+                      char *err, size_t errlen);
+
+/* Whether IN plans with PACC_K=K (0: automatic) and PACC_CHUNKS=CHUNKS
+   (0: automatic, and no PACC_BLOCK) instead of its own settings.  */
+static int
+fits_with (const struct pacc_plan_in *in, long k, long chunks)
+{
+  struct pacc_settings s = *in->s;
+  struct pacc_plan_in t = *in;
+  struct pacc_plan p;
+  char err[512];
+  int rc;
+  s.k = k;
+  s.chunks = chunks;
+  s.block = 0;
+  t.s = &s;
+  rc = plan_core (&t, &p, err, sizeof err);
+  pacc_plan_free (&p);
+  return rc == 0;
+}
+
+/* The message when plan P, the last one the search tried, does not fit:
+   what it needs, and only what would help, tried: the largest PACC_K
+   that fits, other chunks, both; or, when not even one-row chunks with
+   k = 1 fit, the memory they need.  */
 static void
 no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
         size_t errlen)
 {
-  char arrays[512], b1[32], b2[32];
-  long own = 0;
-  int i;
+  const struct pacc_settings *s = in->s;
+  char arrays[512], b1[32], b2[32], b3[32], help[256] = "";
+  long own = 0, rows = in->g.len0 > 0 ? in->g.len0 : 1;
+  long thin = rows < MAX_CHUNKS ? rows : MAX_CHUNKS;
+  int i, user_chunks = s->chunks || s->block;
+  struct pacc_plan least;
+  struct pacc_settings ls = *s;
+  struct pacc_plan_in li = *in;
+
   pacc_format_arrays (in->n, in->a, arrays, sizeof arrays);
   for (i = 0; i < p->nchunks; i++)
     own = p->ch[i].hi - p->ch[i].lo > own ? p->ch[i].hi - p->ch[i].lo : own;
+  /* The least any plan needs: one-row chunks, k = 1.  */
+  ls.k = 1;
+  ls.chunks = thin;
+  ls.block = 0;
+  ls.device_memory = 0;
+  ls.resident = -1;
+  li.s = &ls;
+  li.mem = (size_t) -1;
+  memset (&least, 0, sizeof least);
+  if (plan_core (&li, &least, help, sizeof help) != 0)
+    least.dev_bytes = (size_t) -1;
+  help[0] = 0;
+  if (least.dev_bytes > p->avail)
+    snprintf (help, sizeof help, "; nothing fits: even chunks of %s with "
+              "k = 1 need %s per device", thin == rows ? "one row"
+              : "the fewest rows",
+              pacc_fmt_bytes (b3, sizeof b3, least.dev_bytes));
+  else
+    {
+      size_t len = 0;
+      /* The largest PACC_K that fits these chunk settings.  */
+      long lo = 0, hi = p->k - 1;
+      if (s->k)
+        while (lo < hi)
+          {
+            long mid = lo + (hi - lo + 1) / 2;
+            if (fits_with (in, mid, s->chunks))
+              lo = mid;
+            else
+              hi = mid - 1;
+          }
+      if (s->k && lo >= 1 && (!s->block || fits_with (in, lo, 0)))
+        len += (size_t) snprintf (help + len, sizeof help - len,
+                                  "; PACC_K=%ld fits%s", lo,
+                                  s->block ? " without PACC_BLOCK" : "");
+      if (user_chunks && own > 1 && fits_with (in, s->k, 0))
+        len += (size_t) snprintf (help + len, sizeof help - len,
+                                  "; the automatic chunks fit (leave "
+                                  "PACC_CHUNKS and PACC_BLOCK unset)");
+      if (!len)
+        snprintf (help, sizeof help, "; thinner chunks and a smaller k fit "
+                  "(leave PACC_K, PACC_CHUNKS and PACC_BLOCK unset)");
+    }
+  pacc_plan_free (&least);
   snprintf (err, errlen, "the chunk buffers need %s per device (%d "
             "buffers of %ld rows: %ld own rows and %ld halo rows, halo "
             "-%ld/+%ld per step over k = %ld steps; rows of %s), more than "
-            "the %s of %s memory%s; use thinner chunks (PACC_CHUNKS, "
-            "PACC_BLOCK) or a smaller PACC_K",
+            "the %s of %s memory%s%s",
             pacc_fmt_bytes (b1, sizeof b1, p->dev_bytes), p->dev_bufs,
             p->buf_rows, own, p->buf_rows - own, in->g.hlo, in->g.hhi, p->k,
             arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail), in->mem_kind,
-            in->s->device_memory ? " (PACC_DEVICE_MEMORY)" : "");
+            s->device_memory ? " (PACC_DEVICE_MEMORY)" : "", help);
 }
 
 int
 pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
+           size_t errlen)
+{
+  int rc = plan_core (in, p, err, errlen);
+  if (rc == -2)
+    {
+      no_fit (in, p, err, errlen);
+      rc = -1;
+    }
+  return rc;
+}
+
+/* Plan IN into *P: 0; -1 with a message in ERR; -2 when nothing the
+   search tries fits (*P is the last plan tried).  */
+static int
+plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
            size_t errlen)
 {
   const struct pacc_settings *s = in->s;
@@ -224,10 +312,7 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       else if (k_auto && k > 1)
         k--;
       else
-        {
-          no_fit (in, p, err, errlen);
-          return -1;
-        }
+        return -2;
     }
   /* Every chunk has a buffer of its own: keep them across blocks.  */
   if (p->nbuf == p->nchunks && s->resident != 0)

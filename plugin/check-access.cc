@@ -87,6 +87,12 @@ classify_index (kernel_ctx &c, pacc_access &a, int n, pacc_form f, bool ok)
 	}
       if (q.empty ())
 	continue;
+      if (l.dim != want_dim
+	  && (!c.wrong_loop || (n == 0 && c.wrong_pos != 0)))
+	{
+	  c.wrong_loop = &l;
+	  c.wrong_pos = n;
+	}
       if (l.dim != want_dim || q.size () != 1 || !q[0].atoms.empty ()
 	  || q[0].coef != 1)
 	{
@@ -136,7 +142,17 @@ split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
 	continue;
       int n = c.r->pc->rank - l.dim;
       if (n < first || n >= rank || !form_equal (q, stride[n]))
-	return false;
+	{
+	  /* The variable at another dimension's stride: transposed.  */
+	  for (int m = first; m < rank; m++)
+	    if (m != n && form_equal (q, stride[m])
+		&& (!c.wrong_loop || (m == 0 && c.wrong_pos != 0)))
+	      {
+		c.wrong_loop = &l;
+		c.wrong_pos = m;
+	      }
+	  return false;
+	}
       pacc_mono m;
       m.coef = 1;
       m.atoms.push_back (l.var);
@@ -209,6 +225,29 @@ kernel_error (kernel_ctx &c, location_t loc, const char *msg, tree decl)
   c.bad = true;
 }
 
+/* An index of BASE holds the variable of a loop of another dimension
+   (c.wrong_loop, at c.wrong_pos): say which, and what the first index
+   must be.  Dimensions are named as `loop dim' names them.  */
+static void
+transposed_error (kernel_ctx &c, location_t loc, tree base)
+{
+  static const char *const ord[] = { "first", "second", "third", "fourth" };
+  int rank = c.r->pc->rank;
+  pacc_loop &w = *c.wrong_loop;
+  pacc_loop &d = c.k->loops[c.k->dec];
+  if (c.wrong_pos == 0)
+    error_at (loc, "the first index of %qD is %qD, the variable of the "
+	      "%<dim(%d)%> loop; it must be %qD, the variable of the "
+	      "decomposed loop (%<dim(%d)%>), plus a constant", base, w.var,
+	      w.dim, d.var, rank);
+  else
+    error_at (loc, "the %s index of %qD (%<dim(%d)%>) is %qD, the variable "
+	      "of the %<dim(%d)%> loop: each loop variable must index the "
+	      "dimension of its %<dim%>", ord[c.wrong_pos], base,
+	      rank - c.wrong_pos, w.var, w.dim);
+  c.bad = true;
+}
+
 /* Analyse the array reference REF (ARRAY_REF/INDIRECT_REF chain) whose
    base is a listed array; record the access; walk its indices.  */
 static void
@@ -256,6 +295,7 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
 
   for (tree i : idx)
     walk_tree (&i, analyse_r, &c, NULL);
+  c.wrong_loop = NULL;
 
   pacc_access a;
   a.buf = c.k->perm[ai];
@@ -330,6 +370,11 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
 	split_ok = false;
       if (!split_ok || !split_flat (c, a, off, 0, stride, first_idx))
 	{
+	  if (c.wrong_loop)
+	    {
+	      transposed_error (c, loc, base);
+	      return;
+	    }
 	  kernel_error (c, loc, "cannot analyse the index of %qD: a "
 			"%<#pragma pacc loop%> must index arrays by its loop "
 			"variables plus constants (with flat pointers, "
@@ -337,6 +382,11 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
 			"%<size%>)", base);
 	  return;
 	}
+    }
+  if (a.kind[0] != PACC_IX_VAR && c.wrong_loop)
+    {
+      transposed_error (c, loc, base);
+      return;
     }
   if (a.kind[0] != PACC_IX_VAR)
     {

@@ -135,10 +135,10 @@ derive_halo (pacc_region &r)
 	continue;
       bool lo = r.reach_lo[d] > r.pc->halo_lo[d];
       int m = lo ? why_lo[d] : why_hi[d];
-      error_at (r.pc->halo_loc, "%<halo%> [%wd:%wd] in dimension %d is "
-		"smaller than what one time step reaches, [%wd:%wd]",
-		r.pc->halo_lo[d], r.pc->halo_hi[d], d + 1, r.reach_lo[d],
-		r.reach_hi[d]);
+      error_at (r.pc->halo_loc, "%<halo%> [%wd:%wd] of %<dim(%d)%> is "
+		"smaller than what one time step reaches along it, "
+		"[%wd:%wd]", r.pc->halo_lo[d], r.pc->halo_hi[d], rank - d,
+		r.reach_lo[d], r.reach_hi[d]);
       if (m >= 0)
 	{
 	  bool chain = r.kernels[m].e_lo[d] || r.kernels[m].e_hi[d];

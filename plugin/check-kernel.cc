@@ -271,6 +271,47 @@ red_use_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* "[x-1][y]": the indices of access A, loop variables by name, for
+   messages.  */
+static std::string
+index_str (pacc_region &r, pacc_kernel &k, const pacc_access &a)
+{
+  std::string s;
+  int rank = r.pc->rank;
+  for (int d = 0; d < rank; d++)
+    {
+      char buf[64] = "?";
+      if (a.kind[d] == PACC_IX_VAR)
+	{
+	  tree var = NULL_TREE;
+	  for (int li = a.loop; li >= 0; li = k.loops[li].parent)
+	    if (k.loops[li].dim == rank - d)
+	      var = k.loops[li].var;
+	  const char *name = var && DECL_NAME (var)
+			     ? IDENTIFIER_POINTER (DECL_NAME (var)) : "?";
+	  if (a.off[d])
+	    snprintf (buf, sizeof buf, "%s%+ld", name, (long) a.off[d]);
+	  else
+	    snprintf (buf, sizeof buf, "%s", name);
+	}
+      else if (a.kind[d] == PACC_IX_INV)
+	{
+	  bool cst = true;
+	  for (auto &m : a.inv[d])
+	    if (!m.atoms.empty ())
+	      cst = false;
+	  if (cst)
+	    snprintf (buf, sizeof buf, "%ld", (long) form_const (a.inv[d]));
+	  else
+	    snprintf (buf, sizeof buf, "(fixed)");
+	}
+      s += "[";
+      s += buf;
+      s += "]";
+    }
+  return s;
+}
+
 bool
 analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 		tree *init_slot, pacc_directive *d)
@@ -281,6 +322,8 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   kc.bad = false;
   kc.cur_loc = d->loc;
   kc.cur_loop = -1;
+  kc.wrong_loop = NULL;
+  kc.wrong_pos = 0;
   nest_ctx n = { &r, &k, &kc, false, -1 };
   k.loc = d->loc;
   k.w = 0;
@@ -433,11 +476,14 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 	    }
 	  if (!same && !disjoint)
 	    {
-	      error_at (rd.loc, "%qD is read at a different point than it is "
-			"written in the same %<#pragma pacc loop%>: a "
-			"loop-carried dependence; write the result to a "
-			"scratch array (%<targettemp%>) instead",
-			r.pc->arrays[rd.buf].decl);
+	      std::string rs = index_str (r, k, rd), ws = index_str (r, k, wr);
+	      error_at (rd.loc, "%qD is read at %s, where this %<#pragma pacc "
+			"loop%> also writes it at %s: a loop-carried "
+			"dependence (as in an in-place Gauss-Seidel sweep); "
+			"the iterations of a pipeline step run in parallel "
+			"and may read only the values of the previous step "
+			"of an array the step writes", r.pc->arrays[rd.buf].decl,
+			rs.c_str (), ws.c_str ());
 	      inform (wr.loc, "written here");
 	      return false;
 	    }

@@ -43,6 +43,10 @@ struct kernel_ctx
   bool bad;
   location_t cur_loc;		/* Of the innermost expression walked.  */
   int cur_loop;			/* Innermost pacc loop walked (index).  */
+  /* A loop variable found in the index of another dimension than its
+     loop's dim (a transposed access), for the message.  */
+  pacc_loop *wrong_loop;
+  int wrong_pos;		/* Index position, 0 = first (slowest).  */
 };
 
 /* check-host.cc: the host statements of a step.  */

@@ -62,10 +62,11 @@ report (pacc_region &r)
     snprintf (buf, sizeof buf, "round robin, %d at a time", pacc_gang_static);
   else
     snprintf (buf, sizeof buf, "in blocks");
-  inform (r.loc, "pacc: pipeline: arrays %s; decomposed dimension 1 of %d "
-	  "(%<dim(%d)%>); halo %s; derived reach %s; %d kernels per step; "
-	  "rows to gangs %s", arrays.c_str (), r.pc->rank, r.pc->rank,
-	  halo.c_str (), reach.c_str (), (int) r.kernels.size (), buf);
+  inform (r.loc, "pacc: pipeline: arrays %s; decomposed dimension "
+	  "%<dim(%d)%> (the first index) of %d; halo %s; derived reach %s; "
+	  "%d kernels per step; rows to gangs %s", arrays.c_str (),
+	  r.pc->rank, r.pc->rank, halo.c_str (), reach.c_str (),
+	  (int) r.kernels.size (), buf);
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];

@@ -137,8 +137,8 @@ parse_dims (pacc_lexer &lx, pacc_pipeline_clauses *pc, bool halo)
 	    return;
 	  if (lo < 0 || hi < 0)
 	    {
-	      error_at (lo < 0 ? l1 : l2, "negative halo %wd in dimension %d",
-			lo < 0 ? lo : hi, n + 1);
+	      error_at (lo < 0 ? l1 : l2, "negative halo %wd: a halo is a "
+			"number of rows, 0 or more", lo < 0 ? lo : hi);
 	      lx.failed = true;
 	      return;
 	    }

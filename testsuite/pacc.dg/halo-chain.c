@@ -4,7 +4,7 @@
 void f (int X, int T, float *e, float *h)
 {
   int t, x;
-#pragma pacc pipeline targetinout(e, h) size([0:X]) halo([1:0]) /* { dg-error "smaller than what one time step reaches, \\\[1:1\\\]" } */
+#pragma pacc pipeline targetinout(e, h) size([0:X]) halo([1:0]) /* { dg-error "smaller than what one time step reaches along it, \\\[1:1\\\]" } */
   for (t = 0; t < T; t++)
     {
 #pragma pacc loop dim(1) /* { dg-message "adds up with what later nests" } */

@@ -2,7 +2,7 @@
 void f (int X, int T, float *p, float *q)
 {
   int t, x;
-#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X]) halo([1:1]) /* { dg-error "'halo' \\\[1:1\\\] in dimension 1 is smaller than what one time step reaches, \\\[2:1\\\]" } */
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X]) halo([1:1]) /* { dg-error "'halo' \\\[1:1\\\] of 'dim\\(1\\)' is smaller than what one time step reaches along it, \\\[2:1\\\]" } */
   for (t = 0; t < T; t++)
     {
 #pragma pacc loop dim(1) /* { dg-message "reach of this loop nest" } */

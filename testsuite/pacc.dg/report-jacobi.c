@@ -3,7 +3,7 @@
 void f (int X, int Y, int T, float (*p)[Y], float (*q)[Y])
 {
   int t, x, y;
-#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) async /* { dg-message "pacc: pipeline: arrays p \\(targetinout\\), q \\(targettemp\\); decomposed dimension 1 of 2 \\('dim\\(2\\)'\\); halo \\\[1:1\\\]\\\[1:1\\\]; derived reach \\\[1:1\\\]\\\[1:1\\\]; 2 kernels per step" } */
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) async /* { dg-message "pacc: pipeline: arrays p \\(targetinout\\), q \\(targettemp\\); decomposed dimension 'dim\\(2\\)' \\(the first index\\) of 2; halo \\\[1:1\\\]\\\[1:1\\\]; derived reach \\\[1:1\\\]\\\[1:1\\\]; 2 kernels per step" } */
   for (t = 0; t < T; t++)
     {
 #pragma pacc loop dim(2) /* { dg-message "kernel 1: 2 loops, rows widened by \\\[0:0\\\]" } */

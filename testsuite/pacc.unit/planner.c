@@ -336,13 +336,51 @@ main (void)
   u.in.mem_kind = "host";
   u.s.device_memory = 100;
   rc = pacc_plan (&u.in, &p, err, sizeof err);
-  report ("the error when nothing fits",
+  report ("the error when nothing fits names the memory needed",
           rc == -1 && strstr (err, "the chunk buffers need ")
           && strstr (err, "halo -1/+1 per step over k = 1 steps; rows of p "
                      "(inout, 8000 B/row), q (temp, 8000 B/row)), more than "
-                     "the 100 B of host memory (PACC_DEVICE_MEMORY); use "
-                     "thinner chunks (PACC_CHUNKS, PACC_BLOCK) or a smaller "
-                     "PACC_K"), err);
+                     "the 100 B of host memory (PACC_DEVICE_MEMORY); "
+                     "nothing fits: even chunks of one row with k = 1 need "
+                     "140.6 KiB per device")
+          && !strstr (err, "thinner"), err);
+  pacc_plan_free (&p);
+
+  /* PACC_K too large for the memory: the error names the largest k that
+     fits, and that k does fit while the next does not.  */
+  {
+    long kfit = 0;
+    const char *at;
+    setup (&u, 1000, 1, 1, 100, 2, 8000, 1, 60L * 16000);
+    u.s.k = 40;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    pacc_plan_free (&p);
+    at = strstr (err, "; PACC_K=");
+    if (at)
+      kfit = atol (at + strlen ("; PACC_K="));
+    int ok = rc == -1 && kfit > 1 && kfit < 40 && strstr (err, " fits")
+             && !strstr (err, "chunks fit");
+    if (ok)
+      {
+        u.s.k = kfit;
+        ok = pacc_plan (&u.in, &p, msg, sizeof msg) == 0;
+        pacc_plan_free (&p);
+        u.s.k = kfit + 1;
+        ok = ok && pacc_plan (&u.in, &p, msg, sizeof msg) == -1;
+        pacc_plan_free (&p);
+      }
+    report ("the error names the largest PACC_K that fits", ok, err);
+  }
+
+  /* Two fixed chunks too thick for the memory: thinner ones fit.  */
+  setup (&u, 1000, 1, 1, 100, 2, 8000, 1, 40L * 16000);
+  u.s.chunks = 2;
+  u.s.k = 2;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("the error suggests other chunks when they fit",
+          rc == -1 && strstr (err, "; the automatic chunks fit (leave "
+                              "PACC_CHUNKS and PACC_BLOCK unset)")
+          && !strstr (err, "PACC_K="), err);
   pacc_plan_free (&p);
 
   /* PACC_RESIDENT=1 with chunks that share buffers.  */
