@@ -185,6 +185,36 @@ split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
 	  if (have % s[lead].coef)
 	    return false;
 	  cn = have / s[lead].coef;
+	  /* Invariant multiples of the stride too, (t + 2) * Y: a fixed
+	     row (or plane) that depends on the time step.  */
+	  pacc_form q;
+	  for (auto &m : off)
+	    {
+	      if (m.atoms.size () <= s[lead].atoms.size ()
+		  || m.coef % s[lead].coef)
+		continue;
+	      std::vector<tree> rest = m.atoms;
+	      bool has_all = true;
+	      for (tree at : s[lead].atoms)
+		{
+		  auto it = std::find (rest.begin (), rest.end (), at);
+		  if (it == rest.end ())
+		    has_all = false;
+		  else
+		    rest.erase (it);
+		}
+	      if (!has_all)
+		continue;
+	      pacc_mono qm;
+	      qm.coef = m.coef / s[lead].coef;
+	      qm.atoms = rest;
+	      q.push_back (qm);
+	    }
+	  if (!q.empty ())
+	    {
+	      form_add (off, form_mul (q, s), -1);
+	      form_add (part[n], q, 1);
+	    }
 	}
       form_add (off, s, -cn);
       pacc_mono m;
@@ -225,6 +255,19 @@ kernel_error (kernel_ctx &c, location_t loc, const char *msg, tree decl)
   c.bad = true;
 }
 
+/* Pointer P without conversions and without the evaluation of a
+   variably modified type's size in front of it: `(SAVE_EXPR <Y>, p)',
+   which is what `p[0][j]' gives for a pointer to VLA rows.  */
+static tree
+strip_ptr (tree p)
+{
+  for (p = strip_conv (p);
+       TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0));
+       p = strip_conv (TREE_OPERAND (p, 1)))
+    ;
+  return p;
+}
+
 /* An index of BASE holds the variable of a loop of another dimension
    (c.wrong_loop, at c.wrong_pos): say which, and what the first index
    must be.  Dimensions are named as `loop dim' names them.  */
@@ -234,12 +277,16 @@ transposed_error (kernel_ctx &c, location_t loc, tree base)
   static const char *const ord[] = { "first", "second", "third", "fourth" };
   int rank = c.r->pc->rank;
   pacc_loop &w = *c.wrong_loop;
-  pacc_loop &d = c.k->loops[c.k->dec];
-  if (c.wrong_pos == 0)
+  if (c.wrong_pos == 0 && c.k->dec < 0)
+    error_at (loc, "the first index of %qD is %qD, the variable of the "
+	      "%<dim(%d)%> loop; in a nest without the decomposed loop "
+	      "(%<dim(%d)%>) it must be a fixed row", base, w.var, w.dim,
+	      rank);
+  else if (c.wrong_pos == 0)
     error_at (loc, "the first index of %qD is %qD, the variable of the "
 	      "%<dim(%d)%> loop; it must be %qD, the variable of the "
 	      "decomposed loop (%<dim(%d)%>), plus a constant", base, w.var,
-	      w.dim, d.var, rank);
+	      w.dim, c.k->loops[c.k->dec].var, rank);
   else
     error_at (loc, "the %s index of %qD (%<dim(%d)%>) is %qD, the variable "
 	      "of the %<dim(%d)%> loop: each loop variable must index the "
@@ -268,7 +315,7 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
   if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
     {
       have_ptr = true;
-      tree p = strip_conv (TREE_OPERAND (t, 0));
+      tree p = strip_ptr (TREE_OPERAND (t, 0));
       pacc_mono zero;
       zero.coef = 0;
       while (TREE_CODE (p) == POINTER_PLUS_EXPR)
@@ -277,7 +324,7 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
 	  if (!pacc_form_of (TREE_OPERAND (p, 1), f))
 	    off_ok = false;
 	  form_add (off, f, 1);
-	  p = strip_conv (TREE_OPERAND (p, 0));
+	  p = strip_ptr (TREE_OPERAND (p, 0));
 	}
       if (TREE_CODE (t) == MEM_REF)
 	{
@@ -388,7 +435,15 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
       transposed_error (c, loc, base);
       return;
     }
-  if (a.kind[0] != PACC_IX_VAR)
+  if (c.k->dec < 0 && a.kind[0] != PACC_IX_INV)
+    {
+      kernel_error (c, loc, "in a %<#pragma pacc loop%> nest without the "
+		    "decomposed loop, the first index of %qD must be a fixed "
+		    "row: a constant, or an expression of the time step and "
+		    "constants", base);
+      return;
+    }
+  if (c.k->dec >= 0 && a.kind[0] != PACC_IX_VAR)
     {
       kernel_error (c, loc, "the first index of %qD must be the variable of "
 		    "the decomposed %<#pragma pacc loop%> (the one with the "
@@ -409,9 +464,9 @@ array_ref_p (kernel_ctx &c, tree t)
     t = TREE_OPERAND (t, 0);
   if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
     {
-      t = strip_conv (TREE_OPERAND (t, 0));
+      t = strip_ptr (TREE_OPERAND (t, 0));
       while (TREE_CODE (t) == POINTER_PLUS_EXPR)
-	t = strip_conv (TREE_OPERAND (t, 0));
+	t = strip_ptr (TREE_OPERAND (t, 0));
     }
   return DECL_P (t) && pacc_array_index (*c.r, t) >= 0;
 }

@@ -170,3 +170,19 @@ form_take_var (pacc_form &f, tree var, pacc_form &quot)
     }
   return true;
 }
+
+/* F as a tree of type long: sum of coef * atoms.  */
+tree
+form_to_tree (const pacc_form &f)
+{
+  tree sum = build_int_cst (long_integer_type_node, 0);
+  for (auto &m : f)
+    {
+      tree prod = build_int_cst (long_integer_type_node, m.coef);
+      for (tree at : m.atoms)
+	prod = fold_build2 (MULT_EXPR, long_integer_type_node, prod,
+			    fold_convert (long_integer_type_node, at));
+      sum = fold_build2 (PLUS_EXPR, long_integer_type_node, sum, prod);
+    }
+  return sum;
+}

@@ -23,6 +23,17 @@
 static bool
 temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
 {
+  /* A fixed-row writer covers a read of its row only; a fixed-row reader
+     of a loop's rows is assumed covered (its row is not a constant
+     distance from the loop's bounds).  */
+  if (w.dec < 0)
+    {
+      pacc_form wr, mr;
+      return m.dec < 0 && pacc_form_of (w.row, wr) && pacc_form_of (m.row, mr)
+	     && form_equal (wr, mr) && a.off[0] == w.w;
+    }
+  if (m.dec < 0)
+    return true;
   pacc_loop &lw = w.loops[w.dec], &lm = m.loops[m.dec];
   pacc_form wl, wh, ml, mh;
   if (!pacc_form_of (lw.init, wl) || !pacc_form_of (lw.bound, wh)
@@ -73,13 +84,20 @@ derive_halo (pacc_region &r)
 	      self = true;
 	  if (self)
 	    continue;
-	  /* Latest writer of this buffer before m in the step.  */
-	  int wi = -1;
-	  for (int i = m - 1; i >= 0 && wi < 0; i--)
+	  /* Writers of this buffer before m in the step, latest first,
+	     down to the latest one that writes a loop's rows: a fixed-row
+	     nest writes one row, the rest comes from before it.  */
+	  std::vector<int> wrs;
+	  bool full = false;
+	  for (int i = m - 1; i >= 0 && !full; i--)
 	    for (auto &b : r.kernels[i].accesses)
 	      if (b.write && b.buf == a.buf)
-		wi = i;
-	  if (wi < 0 && r.pc->arrays[a.buf].role == PACC_ROLE_TEMP)
+		{
+		  wrs.push_back (i);
+		  full = r.kernels[i].dec >= 0;
+		  break;
+		}
+	  if (wrs.empty () && r.pc->arrays[a.buf].role == PACC_ROLE_TEMP)
 	    {
 	      error_at (a.loc, "targettemp array %qD is read before it is "
 			"written in the time step, so its value would cross a "
@@ -87,16 +105,25 @@ derive_halo (pacc_region &r)
 			r.pc->arrays[a.buf].decl);
 	      return false;
 	    }
-	  if (wi >= 0 && r.pc->arrays[a.buf].role == PACC_ROLE_TEMP
-	      && !temp_rows_covered (r.kernels[wi], km, a))
+	  if (!wrs.empty () && r.pc->arrays[a.buf].role == PACC_ROLE_TEMP)
 	    {
-	      error_at (a.loc, "targettemp array %qD is read at rows that the "
-			"time step does not write (the rows of the reading loop "
-			"reach beyond those of the writing loop), so their "
-			"values would cross a time-block boundary; list it in "
-			"%<targetinout%>", r.pc->arrays[a.buf].decl);
-	      inform (r.kernels[wi].loc, "written by this loop nest");
-	      return false;
+	      bool covered = false;
+	      for (int i : wrs)
+		if ((covered = temp_rows_covered (r.kernels[i], km, a))
+		    || r.kernels[i].dec >= 0)
+		  break;
+	      if (!covered)
+		{
+		  error_at (a.loc, "targettemp array %qD is read at rows that "
+			    "the time step does not write (the rows of the "
+			    "reading loop reach beyond those of the writing "
+			    "loop), so their values would cross a time-block "
+			    "boundary; list it in %<targetinout%>",
+			    r.pc->arrays[a.buf].decl);
+		  inform (r.kernels[wrs.back ()].loc, "written by this loop "
+			  "nest");
+		  return false;
+		}
 	    }
 	  for (int d = 0; d < rank; d++)
 	    {
@@ -106,13 +133,13 @@ derive_halo (pacc_region &r)
 	      HOST_WIDE_INT rel = a.off[d] - (d == 0 ? km.w : 0);
 	      HOST_WIDE_INT lo = rel < 0 ? -rel : 0, hi = rel > 0 ? rel : 0;
 	      HOST_WIDE_INT need_lo = km.e_lo[d] + lo, need_hi = km.e_hi[d] + hi;
-	      if (wi >= 0)
+	      for (int i : wrs)
 		{
-		  pacc_kernel &kw = r.kernels[wi];
+		  pacc_kernel &kw = r.kernels[i];
 		  kw.e_lo[d] = MAX (kw.e_lo[d], need_lo);
 		  kw.e_hi[d] = MAX (kw.e_hi[d], need_hi);
 		}
-	      else
+	      if (!full)
 		{
 		  if (need_lo > r.reach_lo[d])
 		    {

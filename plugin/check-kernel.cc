@@ -271,6 +271,48 @@ red_use_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* A nest without the decomposed loop: every access's first index must be
+   one row, the first write's (or the first access's), plus a constant.
+   The accesses then count as if a decomposed loop ran over that row
+   alone: first index VAR at the constant, which the halo derivation and
+   the lowering use as for any nest.  */
+static bool
+fixed_row (pacc_region &r, pacc_kernel &k)
+{
+  if (k.accesses.empty ())
+    {
+      error_at (k.loc, "this %<#pragma pacc loop%> nest has no decomposed "
+		"loop (%<dim(%d)%>) and accesses no pipelined array",
+		r.pc->rank);
+      return false;
+    }
+  const pacc_access *ref = &k.accesses[0];
+  for (auto &a : k.accesses)
+    if (a.write)
+      {
+	ref = &a;
+	break;
+      }
+  for (auto &a : k.accesses)
+    {
+      pacc_form d = a.inv[0];
+      form_add (d, ref->inv[0], -1);
+      for (auto &m : d)
+	if (!m.atoms.empty ())
+	  {
+	    error_at (a.loc, "in a %<#pragma pacc loop%> nest without the "
+		      "decomposed loop, every first index must be the same "
+		      "row plus a constant");
+	    inform (ref->loc, "the row of the nest");
+	    return false;
+	  }
+      a.kind[0] = PACC_IX_VAR;
+      a.off[0] = form_const (d);
+    }
+  k.row = form_to_tree (ref->inv[0]);
+  return true;
+}
+
 /* "[x-1][y]": the indices of access A, loop variables by name, for
    messages.  */
 static std::string
@@ -288,7 +330,8 @@ index_str (pacc_region &r, pacc_kernel &k, const pacc_access &a)
 	    if (k.loops[li].dim == rank - d)
 	      var = k.loops[li].var;
 	  const char *name = var && DECL_NAME (var)
-			     ? IDENTIFIER_POINTER (DECL_NAME (var)) : "?";
+			     ? IDENTIFIER_POINTER (DECL_NAME (var))
+			     : d == 0 ? "row" : "?";
 	  if (a.off[d])
 	    snprintf (buf, sizeof buf, "%s%+ld", name, (long) a.off[d]);
 	  else
@@ -358,15 +401,10 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 	  }
 	k.dec = i;
       }
-  if (k.dec < 0)
-    {
-      error_at (k.loc, "this %<#pragma pacc loop%> nest has no decomposed "
-		"loop: one of its loops must have %<dim(%d)%>, the rank "
-		"given by %<size%>", r.pc->rank);
-      return false;
-    }
+  k.row = NULL_TREE;
   for (size_t i = 1; i < k.loops.size (); i++)
-    if (k.loops[i].parent >= 0 && !encloses (k, k.dec, k.loops[i].parent))
+    if (k.loops[i].parent >= 0
+	&& (k.dec < 0 || !encloses (k, k.dec, k.loops[i].parent)))
       for (size_t o = 0; o < i; o++)
 	if (k.loops[o].parent == k.loops[i].parent)
 	  {
@@ -375,14 +413,17 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 		      r.pc->rank);
 	    return false;
 	  }
-  pacc_loop &dl = k.loops[k.dec];
-  dl.bound = unit_loop_bound (dl.for_stmt, dl.var);
-  if (!dl.bound || !dl.init)
+  if (k.dec >= 0)
     {
-      error_at (dl.loc, "the decomposed %<#pragma pacc loop%> must have the "
-		"form %<for (v = a; v < b; v++)%> (or %<<=%>, %<++v%>, "
-		"%<v += 1%>)");
-      return false;
+      pacc_loop &dl = k.loops[k.dec];
+      dl.bound = unit_loop_bound (dl.for_stmt, dl.var);
+      if (!dl.bound || !dl.init)
+	{
+	  error_at (dl.loc, "the decomposed %<#pragma pacc loop%> must have "
+		    "the form %<for (v = a; v < b; v++)%> (or %<<=%>, "
+		    "%<++v%>, %<v += 1%>)");
+	  return false;
+	}
     }
   escape_ctx ec = { 0, 0, false, false };
   check_escapes (k.loops[0].for_stmt, ec, k.loc);
@@ -397,6 +438,9 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   red_ctx rc = { &r, &k };
   walk_tree (&FOR_BODY (k.loops[0].for_stmt), red_stmt_r, &rc, NULL);
   if (walk_tree (&FOR_BODY (k.loops[0].for_stmt), red_use_r, &rc, NULL))
+    return false;
+
+  if (k.dec < 0 && !fixed_row (r, k))
     return false;
 
   /* Writes: one row offset per kernel; targetin never written.  */

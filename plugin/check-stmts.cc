@@ -16,7 +16,7 @@
 /* Statements with no effect on the region: debug markers, empty
    statements, and what the C front end adds for variably modified types
    (the TYPE_DECL's DECL_EXPR, `(void) SAVE_EXPR <size>`).  */
-static bool
+bool
 size_eval_p (tree t)
 {
   switch (TREE_CODE (t))

@@ -71,8 +71,10 @@ bool pacc_form_of (tree expr, pacc_form &f);
 bool form_equal (const pacc_form &a, const pacc_form &b);
 HOST_WIDE_INT form_const (const pacc_form &f);
 bool form_take_var (pacc_form &f, tree var, pacc_form &quot);
+tree form_to_tree (const pacc_form &f);
 
 /* check-stmts.cc */
+bool size_eval_p (tree t);
 bool pacc_skip_stmt_p (tree t);
 void pacc_next_stmt (tree_stmt_iterator *i);
 location_t stmt_loc (tree t, location_t fallback);

@@ -95,7 +95,11 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   pacc_region &r = *c.r;
   location_t loc = k.loc;
   tree stmts = alloc_stmt_list ();
-  pacc_loop &dl = k.loops[k.dec];
+  /* A fixed-row nest runs as if its decomposed loop were one row.  */
+  tree d_init = k.dec >= 0 ? k.loops[k.dec].init : k.row;
+  tree d_bound = k.dec >= 0 ? k.loops[k.dec].bound
+		 : build2 (PLUS_EXPR, long_integer_type_node,
+			   unshare_expr (k.row), lcst (1));
   int nk = r.kernels.size ();
 
   /* Rows of this sub-step: lo/hi of the decomposed loop's variable.  */
@@ -112,8 +116,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 			  build2 (MULT_EXPR, long_integer_type_node,
 				  lcst (r.pc->halo_hi[0]), left),
 			  lcst (k.e_hi[0] - k.w));
-  tree a_init = rewritten_copy (r, dl.init, host_map);
-  tree b_bound = rewritten_copy (r, dl.bound, host_map);
+  tree a_init = rewritten_copy (r, d_init, host_map);
+  tree b_bound = rewritten_copy (r, d_bound, host_map);
   add (&stmts, assign (lo, build2 (MAX_EXPR, long_integer_type_node,
 				   lng (a_init),
 				   build2 (MINUS_EXPR, long_integer_type_node,
@@ -189,8 +193,19 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   hash_set<tree> guards;
   for (tree g : k.red_stmts)
     guards.add (g);
-  tree row = build2 (PLUS_EXPR, long_integer_type_node, lng (dl.var),
-		     lcst (k.w));
+  tree row;
+  if (k.dec >= 0)
+    row = build2 (PLUS_EXPR, long_integer_type_node,
+		  lng (k.loops[k.dec].var), lcst (k.w));
+  else
+    {
+      /* The fixed row, evaluated on the host for this sub-step.  */
+      row = new_var (c, "__pacc_row", long_integer_type_node);
+      add (&inner, assign (row, build2 (PLUS_EXPR, long_integer_type_node,
+					lng (rewritten_copy (r, k.row,
+							     host_map)),
+					lcst (k.w))));
+    }
   tree guard = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
 		       build2 (GE_EXPR, boolean_type_node, row, own_lo),
 		       build2 (LT_EXPR, boolean_type_node, unshare_expr (row),

@@ -67,7 +67,10 @@ struct pacc_kernel
   std::vector<pacc_loop> loops;	/* A tree (sibling loops under one
 				   loop), outer before inner, siblings in
 				   order.  */
-  int dec;			/* Index in LOOPS of the decomposed loop.  */
+  int dec;			/* Index in LOOPS of the decomposed loop, or
+				   -1: a fixed-row nest, whose accesses
+				   all sit at row ROW plus a constant.  */
+  tree row;			/* The fixed row (dec < 0), else NULL.  */
   std::vector<pacc_access> accesses;
   std::vector<tree> private_vars; /* Outer scalars used as inner loop vars.  */
   std::vector<int> reductions;	/* Indices into the clause's reductions.  */
