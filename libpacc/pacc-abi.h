@@ -40,17 +40,24 @@
 #ifndef PACC_ABI_H
 #define PACC_ABI_H
 
-#define PACC_ABI_VERSION 2
+#define PACC_ABI_VERSION 3
 
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
 {
   PACC_KIND_IN = 0,     /* targetin: read only, copied in.  */
   PACC_KIND_INOUT = 1,  /* targetinout: copied in and written back.  */
-  PACC_KIND_TEMP = 2    /* targettemp: never transferred.  */
+  PACC_KIND_TEMP = 2,   /* targettemp: never transferred.  */
+  PACC_KIND_WHOLE = 3   /* copyin: a read-only array of any shape, copied
+                           whole to every device once per region; after
+                           every other kind.  */
 };
 
-/* Per-array information, PACC_AI_N longs per array.  */
+/* Per-array information, PACC_AI_N longs per array.  For a WHOLE array,
+   HOST[i] is the user's pointer (or the array's address), and
+   ROW_BYTES is the number of bytes to copy, TYPE_ROW the offset of the
+   first of them from HOST[i] (the section's start), ELEM the element
+   size.  */
 enum pacc_ainfo
 {
   PACC_AI_KIND = 0,       /* enum pacc_array_kind.  */
@@ -120,12 +127,14 @@ int __pacc_next_block (void *region, long *blk);
 /* Next chunk of the current block: fills CI and PTR (PTR[i] = the chunk's
    buffer for array i, rebased so that PTR[i] + row * row_bytes is the
    address of global row `row`; valid for the rows the chunk loaded or
-   computes).  Returns 0 when the block has no more chunks.  */
+   computes; for a WHOLE array, its copy on the chunk's device, rebased
+   so that PTR[i] stands for HOST[i]).  Returns 0 when the block has no
+   more chunks.  */
 int __pacc_next_chunk (void *region, long *ci, void **ptr);
 
 /* The chunk's kernels are all enqueued.  PTR[i] is the buffer that array i
    names after the block's swaps and rotations (a permutation of the
-   pointers __pacc_next_chunk returned).  */
+   pointers __pacc_next_chunk returned; WHOLE arrays are not read).  */
 void __pacc_chunk_done (void *region, const long *ci, void *const *ptr);
 
 /* Zero-filled scratch memory owned by the region (reduction partials).  */

@@ -45,11 +45,11 @@ set_names (struct pacc_region *r, const char *names)
   int i;
 
   /* Room for the list and a "#i" for every array.  */
-  r->names = pacc_xmalloc (r->where, len + 1 + (size_t) r->n * 16,
+  r->names = pacc_xmalloc (r->where, len + 1 + (size_t) r->nall * 16,
                            "array names");
   memcpy (r->names, names ? names : "", len + 1);
   p = r->names;
-  for (i = 0; i < r->n && *p; i++)
+  for (i = 0; i < r->nall && *p; i++)
     {
       char *end;
       p += strspn (p, " ");
@@ -60,11 +60,32 @@ set_names (struct pacc_region *r, const char *names)
         end--;
       *end = 0;
     }
-  for (p = r->names + len + 1; i < r->n; i++, p += 16)
+  for (p = r->names + len + 1; i < r->nall; i++, p += 16)
     {
       snprintf (p, 16, "#%d", i);
       r->a[i].name = p;
     }
+}
+
+/* Whole array I (kind WHOLE): what to copy.  */
+static void
+check_whole (struct pacc_region *r, int i, void *const *host,
+             const long *ai)
+{
+  struct pacc_sched_whole *w = &r->whole[i - r->n];
+  long bytes = ai[PACC_AI_ROW_BYTES], off = ai[PACC_AI_TYPE_ROW];
+  const char *name = r->a[i].name;
+  if (bytes < 0)
+    pacc_error (r->where, "copyin(%s): the section has %ld bytes", name,
+                bytes);
+  if (!host[i])
+    pacc_error (r->where, "array '%s' (copyin) is a null pointer", name);
+  r->a[i].kind = PACC_KIND_WHOLE;
+  r->host[i] = host[i];
+  w->name = name;
+  w->host = (const char *) host[i] + off;
+  w->bytes = (size_t) bytes;
+  w->off = off;
 }
 
 static void
@@ -73,16 +94,23 @@ check_arrays (struct pacc_region *r, void *const *host, const long *ainfo)
   int i, j;
   long lo0 = r->g.lo0, last = r->g.lo0 + r->g.len0;
 
-  for (i = 0; i < r->n; i++)
+  for (i = 0; i < r->nall; i++)
     {
       struct pacc_plan_array *a = &r->a[i];
       const long *ai = ainfo + (size_t) i * PACC_AI_N;
       long rb = ai[PACC_AI_ROW_BYTES], tr = ai[PACC_AI_TYPE_ROW];
       long elem = ai[PACC_AI_ELEM], dummy;
 
-      if (ai[PACC_AI_KIND] < PACC_KIND_IN || ai[PACC_AI_KIND] > PACC_KIND_TEMP)
+      if (ai[PACC_AI_KIND] < PACC_KIND_IN
+          || ai[PACC_AI_KIND] > PACC_KIND_WHOLE
+          || (i >= r->n) != (ai[PACC_AI_KIND] == PACC_KIND_WHOLE))
         pacc_internal_error (r->where, "array '%s' has kind %ld", a->name,
                              ai[PACC_AI_KIND]);
+      if (i >= r->n)
+        {
+          check_whole (r, i, host, ai);
+          continue;
+        }
       a->kind = (int) ai[PACC_AI_KIND];
       if (rb <= 0)
         pacc_error (r->where, "array '%s': the size clause gives %ld bytes "
@@ -123,6 +151,23 @@ check_arrays (struct pacc_region *r, void *const *host, const long *ainfo)
         if (a0 < b1 && b0 < a1)
           pacc_error (r->where, "arrays '%s' and '%s' overlap in memory",
                       a->name, b->name);
+      }
+  /* Nor with a whole array: its copies would go stale.  */
+  for (i = 0; i < r->n; i++)
+    for (j = 0; j < r->wn; j++)
+      {
+        const struct pacc_plan_array *a = &r->a[i];
+        const struct pacc_sched_whole *w = &r->whole[j];
+        uintptr_t a0, a1, w0 = (uintptr_t) w->host, w1 = w0 + w->bytes;
+        if (a->kind == PACC_KIND_IN || a->kind == PACC_KIND_TEMP
+            || r->g.len0 == 0 || !w->bytes)
+          continue;
+        a0 = (uintptr_t) r->host[i] + (uintptr_t) (lo0 * (long) a->row_bytes);
+        a1 = (uintptr_t) r->host[i] + (uintptr_t) (last * (long) a->row_bytes);
+        if (a0 < w1 && w0 < a1)
+          pacc_error (r->where, "arrays '%s' and '%s' overlap in memory; "
+                      "'%s' (copyin) must not change in the region",
+                      a->name, w->name, w->name);
       }
 }
 
@@ -166,6 +211,9 @@ plan (struct pacc_region *r)
       size_t m = r->base->mem_available (d);
       in.mem = m < in.mem ? m : in.mem;
     }
+  /* Every device holds a copy of each whole array.  */
+  for (d = 0; d < r->wn; d++)
+    in.mem = in.mem > r->whole[d].bytes ? in.mem - r->whole[d].bytes : 0;
   if (pacc_plan (&in, &r->plan, err, sizeof err))
     pacc_error (r->where, "%s", err);
 }
@@ -175,22 +223,29 @@ static void
 backend_region_begin (struct pacc_region *r)
 {
   const char *where = r->where;
-  char **lo = pacc_xcalloc (where, (size_t) r->n, sizeof *lo, "arrays");
-  size_t *bytes = pacc_xcalloc (where, (size_t) r->n, sizeof *bytes,
-                                "arrays");
-  const char **names = pacc_xcalloc (where, (size_t) r->n, sizeof *names,
-                                     "arrays");
-  int *kinds = pacc_xcalloc (where, (size_t) r->n, sizeof *kinds, "arrays");
-  for (int i = 0; i < r->n; i++)
+  size_t na = (size_t) r->nall;
+  char **lo = pacc_xcalloc (where, na, sizeof *lo, "arrays");
+  size_t *bytes = pacc_xcalloc (where, na, sizeof *bytes, "arrays");
+  const char **names = pacc_xcalloc (where, na, sizeof *names, "arrays");
+  int *kinds = pacc_xcalloc (where, na, sizeof *kinds, "arrays");
+  for (int i = 0; i < r->nall; i++)
     {
+      names[i] = r->a[i].name;
+      if (i >= r->n)
+        {
+          /* Read only, copied once: registered like a targetin array.  */
+          lo[i] = (char *) r->whole[i - r->n].host;
+          bytes[i] = r->whole[i - r->n].bytes;
+          kinds[i] = PACC_KIND_IN;
+          continue;
+        }
       lo[i] = r->host[i] + r->g.lo0 * (long) r->a[i].row_bytes;
       if (r->a[i].kind != PACC_KIND_TEMP)
         bytes[i] = (size_t) r->g.len0 * r->a[i].row_bytes;
       kinds[i] = r->a[i].kind;
-      names[i] = r->a[i].name;
     }
   pacc_launch_count (&r->launches);
-  r->be_region = r->base->region_begin (r->where, r->n, lo, bytes, kinds,
+  r->be_region = r->base->region_begin (r->where, r->nall, lo, bytes, kinds,
                                         names, &r->data_path);
   free (lo);
   free (bytes);
@@ -219,10 +274,18 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   r = pacc_xcalloc (where, 1, sizeof *r, "a region");
   r->magic = PACC_REGION_MAGIC;
   r->where = xstrdup (where, where);
-  r->n = narrays;
+  r->nall = narrays;
+  for (r->n = 0; r->n < narrays; r->n++)
+    if (ainfo[(size_t) r->n * PACC_AI_N + PACC_AI_KIND] == PACC_KIND_WHOLE)
+      break;
+  if (r->n < 1)
+    pacc_internal_error (where, "region without pipelined arrays");
+  r->wn = narrays - r->n;
   r->a = pacc_xcalloc (where, (size_t) narrays, sizeof *r->a, "arrays");
   r->host = pacc_xcalloc (where, (size_t) narrays, sizeof *r->host,
                           "arrays");
+  r->whole = pacc_xcalloc (where, (size_t) r->wn, sizeof *r->whole,
+                           "arrays");
   set_names (r, names);
   r->base = pacc_backend;
 
@@ -287,6 +350,8 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   r->s.async = r->async;
   r->s.host_device = r->base->on_host && r->plan.ndev == 1;
   r->s.st = &r->st;
+  r->s.wn = r->wn;
+  r->s.w = r->whole;
   pacc_sched_init (&r->s, r->host);
 
   if (r->base->region_begin && r->nsteps > 0)
@@ -499,6 +564,7 @@ __pacc_region_end (void *region)
   free (r->perm_tmp);
   free (r->handed);
   free (r->host);
+  free (r->whole);
   free (r->a);
   free (r->names);
   free (r->where);

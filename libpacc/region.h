@@ -20,9 +20,12 @@ struct pacc_region
   unsigned magic;
   char *where;           /* "file:line" of the pipeline.  */
   char *names;           /* array names, NUL separated.  */
-  int n;
-  struct pacc_plan_array *a;  /* [n].  */
-  char **host;           /* [n]: user's pointers, element 0 of row 0.  */
+  int n;                 /* pipelined arrays.  */
+  int nall;              /* and the whole (copyin) arrays after them.  */
+  struct pacc_plan_array *a;  /* [nall] (row_bytes: pipelined only).  */
+  char **host;           /* [nall]: user's pointers, element 0 of row 0.  */
+  int wn;
+  struct pacc_sched_whole *whole;  /* [wn].  */
   struct pacc_geom g;
   long t0, nsteps, nkernels;
   int async;

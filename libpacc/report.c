@@ -4,6 +4,9 @@
 
 #include "report.h"
 
+#include <stdio.h>
+#include <string.h>
+
 void
 pacc_report_plan (const struct pacc_region *r)
 {
@@ -15,6 +18,13 @@ pacc_report_plan (const struct pacc_region *r)
   if (pacc_settings.verbose < 1)
     return;
   pacc_format_arrays (r->n, r->a, arrays, sizeof arrays);
+  for (i = 0; i < r->wn; i++)
+    {
+      size_t len = strlen (arrays);
+      snprintf (arrays + len, sizeof arrays - len, "%s%s (copyin, %s)",
+                i ? ", " : "; whole arrays ", r->whole[i].name,
+                pacc_fmt_bytes (b1, sizeof b1, r->whole[i].bytes));
+    }
   for (i = 0; i < p->nchunks; i++)
     {
       long rows = p->ch[i].hi - p->ch[i].lo;

@@ -35,6 +35,11 @@
    them.  All HALOs are issued before any kernel of the block, so those
    waits always refer to issued records.
 
+   Whole arrays (copyin): at the first block, before any chunk's load,
+   each device's first queue copies every whole array into the device's
+   copy and records an event that the device's other queues wait for;
+   kernels only read the copies.
+
    Chunk i, queue q and buffer slot s are on device i % ndev, q % ndev and
    s % ndev: nqueues and nbuf are multiples of ndev or equal to nchunks
    (planner.c), so a chunk's queue and slot are on its own device; the
@@ -141,29 +146,38 @@ alloc_resources (struct pacc_sched *s)
           s->buf[(size_t) b * (size_t) s->n + (size_t) a] = m;
         }
     }
-  pacc_race_start (&s->race, s->where, p->nqueues, 2 * p->nchunks);
+  s->wbuf = pacc_xcalloc (s->where, (size_t) p->ndev * (size_t) s->wn,
+                          sizeof (void *), "buffers");
+  s->ev_whole = pacc_xcalloc (s->where, (size_t) p->ndev, sizeof (void *),
+                              "events");
+  for (int d = 0; d < p->ndev; d++)
+    {
+      s->ev_whole[d] = be->event_create (d);
+      for (int w = 0; w < s->wn; w++)
+        {
+          void *m = be->alloc (d, s->w[w].bytes);
+          if (!m)
+            pacc_error (s->where, "cannot allocate %zu bytes of %s buffer "
+                        "memory for array '%s' (copyin) on device %d",
+                        s->w[w].bytes, be->name, s->w[w].name, d);
+          s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
+        }
+    }
+  pacc_race_start (&s->race, s->where, p->nqueues,
+                   2 * p->nchunks + p->ndev);
   s->resources = 1;
   if (be->select_device)
     be->select_device (0);
 }
 
-void
-pacc_sched_block (struct pacc_sched *s, long kk)
-{
-  if (!s->resources)
-    alloc_resources (s);
-  pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident);
-  s->kk = kk;
-  s->n_loaded = s->n_done = s->wb_next = 0;
-  s->blocks_started++;
-}
-
 /* Events: number I < nchunks is chunk I's load, nchunks + J chunk J's
-   write-back.  */
+   write-back, 2 nchunks + D device D's whole arrays.  */
 static void *
 event (const struct pacc_sched *s, int ev)
 {
-  return ev < s->p->nchunks ? s->ev_load[ev] : s->ev_wb[ev - s->p->nchunks];
+  int c = s->p->nchunks;
+  return ev < c ? s->ev_load[ev] : ev < 2 * c ? s->ev_wb[ev - c]
+                                              : s->ev_whole[ev - 2 * c];
 }
 
 static void
@@ -211,6 +225,48 @@ buf_row (const struct pacc_sched *s, int i, int a, long row)
 {
   return (char *) s->buf[pacc_sched_slot (s, i) * s->n + s->bperm[a]]
          + (size_t) (row - s->p->ch[i].blo) * s->a[a].row_bytes;
+}
+
+/* The whole arrays to every device, on its first queue (queue d is on
+   device d), before anything else; the device's other queues wait.  */
+static void
+load_whole (struct pacc_sched *s)
+{
+  const struct pacc_plan *p = s->p;
+  for (int d = 0; d < p->ndev; d++)
+    {
+      pacc_race_op (&s->race, d);
+      for (int w = 0; w < s->wn; w++)
+        {
+          void *buf = s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w];
+          struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD, -1,
+                                                       d, s->w[w].bytes);
+          info.array = s->w[w].name;
+          check_access (s, d, PACC_OP_LOAD, d, s->w[w].host, s->w[w].bytes,
+                        0);
+          check_access (s, d, PACC_OP_LOAD, d, buf, s->w[w].bytes, 1);
+          s->be->copy_in (s->queue[d], buf, s->w[w].host, s->w[w].bytes,
+                          &info);
+        }
+      q_record (s, d, 2 * p->nchunks + d);
+      for (int q = d + p->ndev; q < p->nqueues; q += p->ndev)
+        q_wait (s, q, 2 * p->nchunks + d, d);
+      if (!s->async)
+        s->be->sync (s->queue[d]);
+    }
+}
+
+void
+pacc_sched_block (struct pacc_sched *s, long kk)
+{
+  if (!s->resources)
+    alloc_resources (s);
+  pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident);
+  s->kk = kk;
+  s->n_loaded = s->n_done = s->wb_next = 0;
+  s->blocks_started++;
+  if (s->blocks_started == 1 && s->wn)
+    load_whole (s);
 }
 
 static void
@@ -310,13 +366,18 @@ static void
 chunk_ptrs (const struct pacc_sched *s, int i, void **ptr)
 {
   const struct pacc_chunk *c = &s->p->ch[i];
-  int b = pacc_sched_slot (s, i);
+  int b = pacc_sched_slot (s, i), d = pacc_sched_device (s, i);
   for (int a = 0; a < s->n; a++)
     {
       uintptr_t off = (uintptr_t) (c->blo * (long) s->a[a].row_bytes);
       ptr[a] = (void *) ((uintptr_t) s->buf[(size_t) b * (size_t) s->n
                                             + (size_t) s->bperm[a]] - off);
     }
+  for (int w = 0; w < s->wn; w++)
+    ptr[s->n + w]
+      = (void *) ((uintptr_t) s->wbuf[(size_t) d * (size_t) s->wn
+                                      + (size_t) w]
+                  - (uintptr_t) s->w[w].off);
 }
 
 void
@@ -430,6 +491,10 @@ pacc_sched_done (struct pacc_sched *s, int i)
   for (a = 0; a < s->n; a++)
     check_access (s, q, PACC_OP_KERNELS, i, s->buf[b * s->n + a],
                   (size_t) s->p->buf_rows * s->a[a].row_bytes, 1);
+  for (a = 0; a < s->wn; a++)
+    check_access (s, q, PACC_OP_KERNELS, i,
+                  s->wbuf[(size_t) pacc_sched_device (s, i) * (size_t) s->wn
+                          + (size_t) a], s->w[a].bytes, 0);
   s->n_done = i + 1;
   issue_ready (s);
 }
@@ -478,6 +543,14 @@ pacc_sched_end (struct pacc_sched *s)
           be->event_destroy (s->ev_load[i]);
           be->event_destroy (s->ev_wb[i]);
         }
+      for (i = 0; i < p->ndev; i++)
+        {
+          be->event_destroy (s->ev_whole[i]);
+          for (int w = 0; w < s->wn; w++)
+            be->free (i, s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w]);
+        }
+      free (s->wbuf);
+      free (s->ev_whole);
       for (i = 0; i < p->nqueues; i++)
         be->queue_destroy (s->queue[i]);
       free (s->buf);

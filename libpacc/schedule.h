@@ -12,6 +12,15 @@
 #include "planner.h"
 #include "race-check.h"
 
+/* A read-only array copied whole to every device (copyin).  */
+struct pacc_sched_whole
+{
+  const char *name;
+  const char *host;      /* first byte copied.  */
+  size_t bytes;
+  long off;              /* of HOST from the user's pointer.  */
+};
+
 struct pacc_sched
 {
   /* Given by the caller (pacc_sched_init).  */
@@ -26,6 +35,8 @@ struct pacc_sched
   int async;
   int host_device;                /* report device -1 for every chunk.  */
   struct pacc_stats *st;
+  int wn;                         /* whole arrays (after the N).  */
+  const struct pacc_sched_whole *w;
 
   /* Back-end resources, allocated at the first block.  */
   int resources;
@@ -38,6 +49,9 @@ struct pacc_sched
   char *buf_busy;        /* [nbuf]: its write-back is not issued yet.  */
   int *bperm;            /* [n]: buffer of each name in a resident plan
                             (the rotations of all blocks so far).  */
+  void **wbuf;           /* [ndev * wn]: whole array w on device d is
+                            wbuf[d * wn + w].  */
+  void **ev_whole;       /* [ndev]: recorded after device d's copies.  */
   struct pacc_race race;
 
   /* The host array each name loads from and writes back to now.  */
@@ -71,7 +85,8 @@ struct pacc_opinfo pacc_sched_opinfo (const struct pacc_sched *s, int kind,
 void pacc_sched_block (struct pacc_sched *s, long kk);
 /* Issue chunk I's load (in a resident plan after the first block, the
    halos); PTR[a] gets array a's buffer, rebased so that PTR[a] + row *
-   row_bytes is the buffer address of global row `row'.  */
+   row_bytes is the buffer address of global row `row', and PTR[n + w]
+   whole array w's copy on the chunk's device, rebased by its offset.  */
 void pacc_sched_load (struct pacc_sched *s, int i, void **ptr);
 /* Chunk I's kernels are about to be launched / are all launched (T: the
    host clock then).  */

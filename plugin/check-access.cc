@@ -42,6 +42,7 @@ pacc_user_save_expr_p (pacc_region &r, tree t)
       if (TYPE_P (*tp))
 	*ws = 0;
       else if (DECL_P (*tp) && (pacc_array_index (r, *tp) >= 0
+				|| pacc_whole_index (r, *tp) >= 0
 				|| pacc_reduction_index (r, *tp) >= 0))
 	return *tp;
       return NULL_TREE;
@@ -49,6 +50,33 @@ pacc_user_save_expr_p (pacc_region &r, tree t)
   };
   return TREE_CODE (t) == SAVE_EXPR
 	 && walk_tree_without_duplicates (&TREE_OPERAND (t, 0), m::cb, &r);
+}
+
+int
+pacc_whole_index (pacc_region &r, tree decl)
+{
+  for (size_t i = 0; i < r.pc->wholes.size (); i++)
+    if (r.pc->wholes[i].decl == decl)
+      return i;
+  return -1;
+}
+
+/* The whole (copyin) array that reference T reads or writes, -1.  */
+int
+pacc_whole_ref (pacc_region &r, tree t)
+{
+  if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF
+      && TREE_CODE (t) != MEM_REF)
+    return -1;
+  while (TREE_CODE (t) == ARRAY_REF)
+    t = TREE_OPERAND (t, 0);
+  if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
+    {
+      t = strip_conv (TREE_OPERAND (t, 0));
+      while (TREE_CODE (t) == COMPOUND_EXPR || TREE_CODE (t) == POINTER_PLUS_EXPR)
+	t = strip_conv (TREE_OPERAND (t, TREE_CODE (t) == COMPOUND_EXPR));
+    }
+  return DECL_P (t) ? pacc_whole_index (r, t) : -1;
 }
 
 int
@@ -471,6 +499,19 @@ array_ref_p (kernel_ctx &c, tree t)
   return DECL_P (t) && pacc_array_index (*c.r, t) >= 0;
 }
 
+/* A write to a copyin array (read only in the region): an error.  */
+static bool
+whole_write (kernel_ctx &c, tree lhs, location_t loc)
+{
+  int w = pacc_whole_ref (*c.r, lhs);
+  if (w < 0)
+    return false;
+  kernel_error (c, loc, "%qD is written in a %<#pragma pacc loop%> but is "
+		"listed in %<copyin%>, which the region only reads",
+		c.r->pc->wholes[w].decl);
+  return true;
+}
+
 static void
 note_scalar_write (kernel_ctx &c, tree lhs, location_t loc)
 {
@@ -529,7 +570,9 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	   which tells a temporary written before it is read.  */
 	tree lhs = TREE_OPERAND (t, 0);
 	walk_tree (&TREE_OPERAND (t, 1), analyse_r, data, NULL);
-	if (array_ref_p (c, lhs))
+	if (whole_write (c, lhs, loc))
+	  ;
+	else if (array_ref_p (c, lhs))
 	  analyse_ref (c, lhs, true, loc);
 	else
 	  {
@@ -546,7 +589,9 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
     case POSTDECREMENT_EXPR:
       {
 	tree op = TREE_OPERAND (t, 0);
-	if (array_ref_p (c, op))
+	if (whole_write (c, op, loc))
+	  ;
+	else if (array_ref_p (c, op))
 	  {
 	    analyse_ref (c, op, true, loc);
 	    analyse_ref (c, op, false, loc);
@@ -597,6 +642,9 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
     case VAR_DECL:
     case PARM_DECL:
       {
+	/* copyin arrays: read with any index.  */
+	if (pacc_whole_index (*c.r, t) >= 0)
+	  return NULL_TREE;
 	if (pacc_array_index (*c.r, t) >= 0)
 	  {
 	    kernel_error (c, loc, "%qD is used other than by indexing in a "

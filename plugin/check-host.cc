@@ -75,12 +75,13 @@ host_rhs_r (tree *tp, int *walk_subtrees, void *data)
       h.bad = true;
       return t;
     }
-  if (TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF
-      || TREE_CODE (t) == MEM_REF)
+  if ((TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF
+       || TREE_CODE (t) == MEM_REF) && pacc_whole_ref (*h.r, t) < 0)
     {
       error_at (stmt_loc (t, h.r->loc), "host statement in a "
 		"%<#pragma pacc pipeline%> time step reads memory; only "
-		"%<#pragma pacc loop%> nests may access arrays");
+		"%<#pragma pacc loop%> nests may access arrays, and host "
+		"statements only the arrays listed in %<copyin%>");
       h.bad = true;
       return t;
     }

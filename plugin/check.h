@@ -90,6 +90,8 @@ bool pacc_deviceid_escapes (tree stmt);
 
 /* check-access.cc */
 int pacc_array_index (pacc_region &r, tree decl);
+int pacc_whole_index (pacc_region &r, tree decl);
+int pacc_whole_ref (pacc_region &r, tree t);
 int pacc_reduction_index (pacc_region &r, tree decl);
 bool pacc_user_save_expr_p (pacc_region &r, tree t);
 

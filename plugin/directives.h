@@ -55,9 +55,21 @@ struct pacc_reduction_clause
   location_t loc;
 };
 
+/* copyin(a[lo:len]...): a read-only array of any shape, copied whole to
+   every device once per region.  */
+struct pacc_whole_clause
+{
+  tree decl;
+  int nsec;			/* Sections given (0: the whole array).  */
+  tree lo[PACC_MAX_RANK];
+  tree len[PACC_MAX_RANK];
+  location_t loc;
+};
+
 struct pacc_pipeline_clauses
 {
   std::vector<pacc_array_clause> arrays;
+  std::vector<pacc_whole_clause> wholes;
   std::vector<pacc_reduction_clause> reductions;
   int rank;			/* 0 when size() is missing.  */
   tree size_lo[PACC_MAX_RANK];

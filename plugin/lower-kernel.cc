@@ -89,8 +89,8 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses)
 tree
 lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	      tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
-	      std::vector<tree> &arr_ptr, std::vector<tree> &cparts, tree R,
-	      tree nch)
+	      std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
+	      std::vector<tree> &cparts, tree R, tree nch)
 {
   pacc_region &r = *c.r;
   location_t loc = k.loc;
@@ -157,6 +157,15 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	kmap.put (d, build1 (INDIRECT_REF, TREE_TYPE (d), p));
       else
 	kmap.put (d, p);
+    }
+  /* copyin arrays: their copy on the chunk's device.  */
+  for (size_t w = 0; w < whole_ptr.size (); w++)
+    {
+      tree d = r.pc->wholes[w].decl;
+      if (TREE_CODE (TREE_TYPE (d)) == ARRAY_TYPE)
+	kmap.put (d, build1 (INDIRECT_REF, TREE_TYPE (d), whole_ptr[w]));
+      else
+	kmap.put (d, whole_ptr[w]);
     }
   for (tree v : frees)
     {
@@ -290,12 +299,13 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 
   /* The parallel construct.  */
   tree clauses = NULL_TREE;
-  for (tree p : arr_ptr)
-    {
-      clauses = omp_clause (loc, OMP_CLAUSE_MAP, clauses);
-      OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
-      OMP_CLAUSE_DECL (clauses) = p;
-    }
+  for (auto *ps : { &arr_ptr, &whole_ptr })
+    for (tree p : *ps)
+      {
+	clauses = omp_clause (loc, OMP_CLAUSE_MAP, clauses);
+	OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
+	OMP_CLAUSE_DECL (clauses) = p;
+      }
   clauses = omp_clause (loc, OMP_CLAUSE_ASYNC, clauses);
   OMP_CLAUSE_ASYNC_EXPR (clauses) = queue;
   for (size_t q = 0; q < rvars.size (); q++)

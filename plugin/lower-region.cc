@@ -47,6 +47,12 @@ report (pacc_region &r)
       arrays += role_name (a.role);
       arrays += ")";
     }
+  for (auto &w : r.pc->wholes)
+    {
+      arrays += ", ";
+      arrays += IDENTIFIER_POINTER (DECL_NAME (w.decl));
+      arrays += " (copyin)";
+    }
   std::string halo, reach;
   char buf[64];
   for (int d = 0; d < r.pc->rank; d++)
@@ -87,6 +93,7 @@ pacc_lower_region (pacc_region &r)
   c.fndecl = r.fndecl;
   pacc_pipeline_clauses &pc = *r.pc;
   int na = pc.arrays.size ();
+  int nw = pc.wholes.size ();
   int nk = r.kernels.size ();
   int rank = pc.rank;
 
@@ -95,10 +102,10 @@ pacc_lower_region (pacc_region &r)
 
   tree body = alloc_stmt_list ();
   tree host = new_var (c, "__pacc_host",
-		       build_array_type_nelts (ptr_type_node, na));
+		       build_array_type_nelts (ptr_type_node, na + nw));
   tree ainfo = new_var (c, "__pacc_ainfo",
 			build_array_type_nelts (long_integer_type_node,
-						na * AI_N));
+						(na + nw) * AI_N));
   tree rinfo = new_var (c, "__pacc_rinfo",
 			build_array_type_nelts (long_integer_type_node, RI_N));
   tree blk = new_var (c, "__pacc_blk",
@@ -106,7 +113,7 @@ pacc_lower_region (pacc_region &r)
   tree ci = new_var (c, "__pacc_ci",
 		     build_array_type_nelts (long_integer_type_node, CI_N));
   tree ptr = new_var (c, "__pacc_ptr", build_array_type_nelts (ptr_type_node,
-							       na));
+							       na + nw));
   for (tree a : { host, ainfo, rinfo, blk, ci, ptr })
     TREE_ADDRESSABLE (a) = 1;
   tree R = new_var (c, "__pacc_R", ptr_type_node);
@@ -173,6 +180,46 @@ pacc_lower_region (pacc_region &r)
 	names += ",";
       names += IDENTIFIER_POINTER (DECL_NAME (d));
     }
+  /* copyin arrays, after the pipelined ones: the user's pointer, and
+     the section's first byte and length.  */
+  std::vector<tree> whole_ptr;
+  for (int w = 0; w < nw; w++)
+    {
+      pacc_whole_clause &wc = pc.wholes[w];
+      tree d = wc.decl;
+      tree type = TREE_TYPE (d);
+      bool is_array = TREE_CODE (type) == ARRAY_TYPE;
+      tree ptype = is_array ? build_pointer_type (type) : type;
+      tree unit = lng (TYPE_SIZE_UNIT (TREE_TYPE (type)));
+      tree elem = type;
+      while (TREE_CODE (elem) == ARRAY_TYPE || TREE_CODE (elem) == POINTER_TYPE)
+	elem = TREE_TYPE (elem);
+      tree hv = d, off = lcst (0), bytes;
+      if (is_array)
+	{
+	  TREE_ADDRESSABLE (d) = 1;
+	  hv = build_fold_addr_expr (d);
+	}
+      if (wc.nsec)
+	{
+	  off = build2 (MULT_EXPR, long_integer_type_node,
+			lng (unshare_expr (wc.lo[0])), unit);
+	  bytes = build2 (MULT_EXPR, long_integer_type_node,
+			  lng (unshare_expr (wc.len[0])), unshare_expr (unit));
+	}
+      else
+	bytes = lng (TYPE_SIZE_UNIT (type));
+      int a = na + w;
+      add (&body, assign (elt (host, a), fold_convert (ptr_type_node, hv)));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_KIND), lcst (AI_WHOLE)));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_ROW_BYTES), bytes));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_TYPE_ROW), off));
+      add (&body, assign (elt (ainfo, a * AI_N + AI_ELEM),
+			  lng (TYPE_SIZE_UNIT (elem))));
+      whole_ptr.push_back (new_var (c, "__pacc_w", ptype));
+      names += ",";
+      names += IDENTIFIER_POINTER (DECL_NAME (d));
+    }
   add (&body, assign (elt (rinfo, RI_LO0), lng (unshare_expr (pc.size_lo[0]))));
   add (&body, assign (elt (rinfo, RI_LEN0),
 		      lng (unshare_expr (pc.size_len[0]))));
@@ -192,7 +239,7 @@ pacc_lower_region (pacc_region &r)
 							     ABI_VERSION),
 					      where_s, names_s,
 					      build_int_cst (integer_type_node,
-							     na),
+							     na + nw),
 					      elt_addr (host), elt_addr (ainfo),
 					      elt_addr (rinfo))));
 
@@ -244,6 +291,10 @@ pacc_lower_region (pacc_region &r)
   tree chunk = alloc_stmt_list ();
   for (int a = 0; a < na; a++)
     add (&chunk, assign (arr_ptr[a], elt (ptr, a)));
+  for (int w = 0; w < nw; w++)
+    add (&chunk, assign (whole_ptr[w],
+			 fold_convert (TREE_TYPE (whole_ptr[w]),
+				       elt (ptr, na + w))));
   tree step = alloc_stmt_list ();
   add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
 				    elt (blk, BLK_T), s)));
@@ -253,7 +304,8 @@ pacc_lower_region (pacc_region &r)
 	{
 	  pacc_kernel &k = r.kernels[it.kernel];
 	  add (&step, lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0,
-				    host_map, arr_ptr, cparts, R, nch));
+				    host_map, arr_ptr, whole_ptr, cparts, R,
+				    nch));
 	  continue;
 	}
       tree t = *it.slot;

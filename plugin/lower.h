@@ -23,8 +23,9 @@
    match libpacc/pacc-abi.h.  */
 enum
 {
-  ABI_VERSION = 2,
+  ABI_VERSION = 3,
   AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
+  AI_WHOLE = 3,
   RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
   RI_T0 = 6, RI_NSTEPS = 7, RI_ASYNC = 8, RI_NKERNELS = 9, RI_N = 10,
   BLK_T = 0, BLK_KK = 1, BLK_N = 2,
@@ -82,8 +83,8 @@ tree reduction_combine (location_t loc, enum tree_code op, tree a, tree b);
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
-		   std::vector<tree> &arr_ptr, std::vector<tree> &cparts,
-		   tree R, tree nch);
+		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
+		   std::vector<tree> &cparts, tree R, tree nch);
 
 /* lower-region.cc */
 tree pacc_lower_region (pacc_region &r);

@@ -3,6 +3,7 @@
 
    Pipeline clauses: targetin(list) targetinout(list) targettemp(list)
      size([lo:len]...) halo([lower:upper]...) async reduction(op:list)
+     copyin(a[lo:len]..., ...)
    update peer: to(list) to_device(e) from(list) from_device(e) [async(q)]
      where a list item is an array, or p[lo:len] (len elements from lo)
 
@@ -39,7 +40,128 @@ listed_already (pacc_lexer &lx, pacc_pipeline_clauses *pc, tree decl,
 	lx.failed = true;
 	return true;
       }
+  for (auto &w : pc->wholes)
+    if (w.decl == decl)
+      {
+	error_at (loc, "%qD appears more than once in the data clauses of "
+		  "%<#pragma pacc pipeline%> (already in %<copyin%>)", decl);
+	inform (w.loc, "first listed here");
+	lx.failed = true;
+	return true;
+      }
   return false;
+}
+
+/* copyin(a, b[lo:len], c[lo:len][lo:len], ...): arrays of any shape that
+   the region only reads, copied whole.  A pointer needs a section (the
+   size of what it points to is not known); sections after the first
+   must cover their dimension (the copy is one contiguous block).  */
+static void
+parse_copyin (pacc_lexer &lx, pacc_pipeline_clauses *pc)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  if (peek_is (lx, CPP_CLOSE_PAREN))
+    {
+      parse_error (lx, "empty list in %<copyin%> clause");
+      return;
+    }
+  for (;;)
+    {
+      pacc_token t = peek (lx);
+      if (t.type != CPP_NAME)
+	{
+	  parse_error (lx, "expected a variable name before %qs in "
+		       "%<copyin%> clause", tok_spelling (t));
+	  return;
+	}
+      next (lx);
+      tree decl = lookup_name (t.value);
+      if (!decl)
+	{
+	  error_at (t.loc, "%qE undeclared in %<copyin%> clause", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      tree type = TREE_TYPE (decl);
+      if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+	  || (TREE_CODE (type) != POINTER_TYPE
+	      && TREE_CODE (type) != ARRAY_TYPE))
+	{
+	  error_at (t.loc, "%qE in %<copyin%> clause is not a variable of "
+		    "pointer or array type", t.value);
+	  lx.failed = true;
+	  return;
+	}
+      /* One block of memory: a pointer or array, then arrays, of
+	 integer or floating elements.  */
+      int rank = 1;
+      tree elt = TREE_TYPE (type);
+      for (; TREE_CODE (elt) == ARRAY_TYPE; elt = TREE_TYPE (elt))
+	rank++;
+      if (!INTEGRAL_TYPE_P (elt) && !SCALAR_FLOAT_TYPE_P (elt))
+	{
+	  error_at (t.loc, "elements of %qD in %<copyin%> clause must be of "
+		    "integer or floating type (an array of pointers cannot "
+		    "be copied whole)", decl);
+	  lx.failed = true;
+	  return;
+	}
+      if (listed_already (lx, pc, decl, t.loc))
+	return;
+      pacc_whole_clause w;
+      w.decl = decl;
+      w.nsec = 0;
+      w.loc = t.loc;
+      while (peek_is (lx, CPP_OPEN_SQUARE))
+	{
+	  location_t sloc = tok_loc (lx);
+	  next (lx);
+	  if (w.nsec == rank || w.nsec == PACC_MAX_RANK)
+	    {
+	      error_at (sloc, "more sections than %qD has dimensions in "
+			"%<copyin%> clause", decl);
+	      lx.failed = true;
+	      return;
+	    }
+	  tree lo = parse_expr (lx);
+	  if (!lo || !expect (lx, CPP_COLON, ":"))
+	    return;
+	  tree len = parse_expr (lx);
+	  if (!len || !expect (lx, CPP_CLOSE_SQUARE, "]"))
+	    return;
+	  if (w.nsec > 0 && !integer_zerop (lo))
+	    {
+	      error_at (sloc, "section %d of %qD in %<copyin%> clause must "
+			"start at 0 and cover its dimension (the copy is one "
+			"block of memory)", w.nsec + 1, decl);
+	      lx.failed = true;
+	      return;
+	    }
+	  w.lo[w.nsec] = lo;
+	  w.len[w.nsec] = len;
+	  w.nsec++;
+	}
+      if (w.nsec == 0
+	  && (TREE_CODE (type) != ARRAY_TYPE || !TYPE_SIZE_UNIT (type)))
+	{
+	  error_at (t.loc, "%<copyin(%D)%> needs a section such as "
+		    "%<%D[0:n]%>: the size of %s is not known", decl, decl,
+		    TREE_CODE (type) == POINTER_TYPE
+		    ? "what a pointer points to" : "this array");
+	  lx.failed = true;
+	  return;
+	}
+      TREE_USED (decl) = 1;
+      pc->wholes.push_back (w);
+      if (peek_is (lx, CPP_COMMA))
+	{
+	  next (lx);
+	  continue;
+	}
+      expect (lx, CPP_CLOSE_PAREN, ")");
+      return;
+    }
 }
 
 /* Parse `(name, name, ...)` after a data clause; check each is a pointer or
@@ -309,12 +431,12 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
   pc->halo_rank = 0;
   pc->async = false;
   pc->halo_loc = loc;
-  bool seen[7] = { false };
-  static const char *const names[7]
+  bool seen[8] = { false };
+  static const char *const names[8]
     = { "targetin", "targetinout", "targettemp", "size", "halo", "async",
-	"reduction" };
+	"reduction", "copyin" };
   int which;
-  while ((which = next_clause (lx, names, 7, seen, "pipeline")) >= 0)
+  while ((which = next_clause (lx, names, 8, seen, "pipeline")) >= 0)
     {
       location_t cloc = lx.tok.loc;
       switch (which)
@@ -334,6 +456,9 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
 	  break;
 	case 6:
 	  parse_reduction (lx, pc);
+	  break;
+	case 7:
+	  parse_copyin (lx, pc);
 	  break;
 	}
     }

@@ -2,7 +2,7 @@
 void f (int X, int T, float *p)
 {
   int t, x;
-#pragma pacc pipeline targetinout(p) size([0:X]) copyin(p) /* { dg-error "unknown clause 'copyin'" } */
+#pragma pacc pipeline targetinout(p) size([0:X]) copyout(p) /* { dg-error "unknown clause 'copyout'" } */
   for (t = 0; t < T; t++)
     {
 #pragma pacc loop dim(1)

@@ -5,6 +5,7 @@
      overlap  two targetinout arrays share memory
      abi      wrong ABI version
      null     a null array pointer
+     wholeoverlap  a whole (copyin) array inside a targetinout one
    and internal errors (generated code breaking the ABI):
      foreign  a chunk returns a pointer it was not given
      mixed    chunks of one block swap the arrays differently
@@ -21,12 +22,13 @@ main (int argc, char **argv)
 {
   static float p[X][Y], q[X][Y];
   const char *what = argc > 1 ? argv[1] : "ok";
-  void *host[2] = { p, q }, *ptr[2], *R;
-  long ainfo[2 * PACC_AI_N] = {
+  void *host[3] = { p, q, &p[3][1] }, *ptr[3], *R;
+  long ainfo[3 * PACC_AI_N] = {
     PACC_KIND_INOUT, sizeof p[0], sizeof p[0], sizeof (float),
-    PACC_KIND_INOUT, sizeof q[0], sizeof q[0], sizeof (float) };
+    PACC_KIND_INOUT, sizeof q[0], sizeof q[0], sizeof (float),
+    PACC_KIND_WHOLE, 2 * sizeof (float), 0, sizeof (float) };
   long rinfo[PACC_RI_N] = { 0 }, blk[PACC_BLK_N], ci[PACC_CI_N];
-  int abi = PACC_ABI_VERSION, swap = 0;
+  int abi = PACC_ABI_VERSION, swap = 0, n = 2;
 
   rinfo[PACC_RI_LEN0] = X;
   rinfo[PACC_RI_HLO] = 1;
@@ -42,11 +44,14 @@ main (int argc, char **argv)
     host[1] = NULL;
   else if (!strcmp (what, "kinds"))
     ainfo[PACC_AI_N + PACC_AI_KIND] = PACC_KIND_IN, swap = 1;
+  else if (!strcmp (what, "wholeoverlap"))
+    n = 3;
   else if (strcmp (what, "ok") && strcmp (what, "foreign")
            && strcmp (what, "mixed") && strcmp (what, "early"))
     return 2;
 
-  R = __pacc_region_begin (abi, "errors.c:7", "p,q", 2, host, ainfo, rinfo);
+  R = __pacc_region_begin (abi, "errors.c:7", "p,q,w", n, host, ainfo,
+                           rinfo);
   while (__pacc_next_block (R, blk))
     while (__pacc_next_chunk (R, ci, ptr))
       {
