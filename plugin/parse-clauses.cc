@@ -52,6 +52,30 @@ listed_already (pacc_lexer &lx, pacc_pipeline_clauses *pc, tree decl,
   return false;
 }
 
+/* The next item of a clause's list: a declared variable's name.  NULL
+   after an error (reported).  */
+static tree
+list_variable (pacc_lexer &lx, const char *clause, location_t *loc)
+{
+  pacc_token t = peek (lx);
+  if (t.type != CPP_NAME)
+    {
+      parse_error (lx, "expected a variable name before %qs in %qs clause",
+		   tok_spelling (t), clause);
+      return NULL_TREE;
+    }
+  next (lx);
+  tree decl = lookup_name (t.value);
+  if (!decl)
+    {
+      error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
+      lx.failed = true;
+      return NULL_TREE;
+    }
+  *loc = t.loc;
+  return decl;
+}
+
 /* copyin(a, b[lo:len], c[lo:len][lo:len], ...): arrays of any shape that
    the region only reads, copied whole.  A pointer needs a section (the
    size of what it points to is not known); sections after the first
@@ -68,28 +92,17 @@ parse_copyin (pacc_lexer &lx, pacc_pipeline_clauses *pc)
     }
   for (;;)
     {
-      pacc_token t = peek (lx);
-      if (t.type != CPP_NAME)
-	{
-	  parse_error (lx, "expected a variable name before %qs in "
-		       "%<copyin%> clause", tok_spelling (t));
-	  return;
-	}
-      next (lx);
-      tree decl = lookup_name (t.value);
+      location_t vloc;
+      tree decl = list_variable (lx, "copyin", &vloc);
       if (!decl)
-	{
-	  error_at (t.loc, "%qE undeclared in %<copyin%> clause", t.value);
-	  lx.failed = true;
-	  return;
-	}
+	return;
       tree type = TREE_TYPE (decl);
       if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
 	  || (TREE_CODE (type) != POINTER_TYPE
 	      && TREE_CODE (type) != ARRAY_TYPE))
 	{
-	  error_at (t.loc, "%qE in %<copyin%> clause is not a variable of "
-		    "pointer or array type", t.value);
+	  error_at (vloc, "%qD in %<copyin%> clause is not a variable of "
+		    "pointer or array type", decl);
 	  lx.failed = true;
 	  return;
 	}
@@ -101,18 +114,18 @@ parse_copyin (pacc_lexer &lx, pacc_pipeline_clauses *pc)
 	rank++;
       if (!INTEGRAL_TYPE_P (elt) && !SCALAR_FLOAT_TYPE_P (elt))
 	{
-	  error_at (t.loc, "elements of %qD in %<copyin%> clause must be of "
+	  error_at (vloc, "elements of %qD in %<copyin%> clause must be of "
 		    "integer or floating type (an array of pointers cannot "
 		    "be copied whole)", decl);
 	  lx.failed = true;
 	  return;
 	}
-      if (listed_already (lx, pc, decl, t.loc))
+      if (listed_already (lx, pc, decl, vloc))
 	return;
       pacc_whole_clause w;
       w.decl = decl;
       w.nsec = 0;
-      w.loc = t.loc;
+      w.loc = vloc;
       while (peek_is (lx, CPP_OPEN_SQUARE))
 	{
 	  location_t sloc = tok_loc (lx);
@@ -145,7 +158,7 @@ parse_copyin (pacc_lexer &lx, pacc_pipeline_clauses *pc)
       if (w.nsec == 0
 	  && (TREE_CODE (type) != ARRAY_TYPE || !TYPE_SIZE_UNIT (type)))
 	{
-	  error_at (t.loc, "%<copyin(%D)%> needs a section such as "
+	  error_at (vloc, "%<copyin(%D)%> needs a section such as "
 		    "%<%D[0:n]%>: the size of %s is not known", decl, decl,
 		    TREE_CODE (type) == POINTER_TYPE
 		    ? "what a pointer points to" : "this array");
@@ -179,27 +192,16 @@ parse_array_list (pacc_lexer &lx, pacc_pipeline_clauses *pc, int role,
     }
   for (;;)
     {
-      pacc_token t = peek (lx);
-      if (t.type != CPP_NAME)
-	{
-	  parse_error (lx, "expected a variable name before %qs in %qs clause",
-		       tok_spelling (t), clause);
-	  return;
-	}
-      next (lx);
-      tree decl = lookup_name (t.value);
+      location_t vloc;
+      tree decl = list_variable (lx, clause, &vloc);
       if (!decl)
-	{
-	  error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
-	  lx.failed = true;
-	  return;
-	}
+	return;
       if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
 	  || (TREE_CODE (TREE_TYPE (decl)) != POINTER_TYPE
 	      && TREE_CODE (TREE_TYPE (decl)) != ARRAY_TYPE))
 	{
-	  error_at (t.loc, "%qE in %qs clause is not a variable of pointer or "
-		    "array type", t.value, clause);
+	  error_at (vloc, "%qD in %qs clause is not a variable of pointer or "
+		    "array type", decl, clause);
 	  lx.failed = true;
 	  return;
 	}
@@ -208,15 +210,15 @@ parse_array_list (pacc_lexer &lx, pacc_pipeline_clauses *pc, int role,
 	elt = TREE_TYPE (elt);
       if (!INTEGRAL_TYPE_P (elt) && !SCALAR_FLOAT_TYPE_P (elt))
 	{
-	  error_at (t.loc, "elements of %qD in %qs clause must be of integer "
+	  error_at (vloc, "elements of %qD in %qs clause must be of integer "
 		    "or floating type", decl, clause);
 	  lx.failed = true;
 	  return;
 	}
-      if (listed_already (lx, pc, decl, t.loc))
+      if (listed_already (lx, pc, decl, vloc))
 	return;
       TREE_USED (decl) = 1;
-      pacc_array_clause a = { decl, role, t.loc };
+      pacc_array_clause a = { decl, role, vloc };
       pc->arrays.push_back (a);
       if (peek_is (lx, CPP_COMMA))
 	{
@@ -337,42 +339,31 @@ parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
     }
   for (;;)
     {
-      t = peek (lx);
-      if (t.type != CPP_NAME)
-	{
-	  parse_error (lx, "expected a variable name before %qs in "
-		       "%<reduction%> clause", tok_spelling (t));
-	  return;
-	}
-      next (lx);
-      tree decl = lookup_name (t.value);
+      location_t vloc;
+      tree decl = list_variable (lx, "reduction", &vloc);
       if (!decl)
-	{
-	  error_at (t.loc, "%qE undeclared in %<reduction%> clause", t.value);
-	  lx.failed = true;
-	  return;
-	}
+	return;
       if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
 	  || !(INTEGRAL_TYPE_P (TREE_TYPE (decl))
 	       || SCALAR_FLOAT_TYPE_P (TREE_TYPE (decl))))
 	{
-	  error_at (t.loc, "%qE in %<reduction%> clause is not a variable of "
-		    "arithmetic type", t.value);
+	  error_at (vloc, "%qD in %<reduction%> clause is not a variable of "
+		    "arithmetic type", decl);
 	  lx.failed = true;
 	  return;
 	}
       if ((code == BIT_AND_EXPR || code == BIT_IOR_EXPR
 	   || code == BIT_XOR_EXPR) && !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
 	{
-	  error_at (t.loc, "bitwise reduction on %qE, which is not of integer "
-		    "type", t.value);
+	  error_at (vloc, "bitwise reduction on %qD, which is not of integer "
+		    "type", decl);
 	  lx.failed = true;
 	  return;
 	}
-      if (listed_already (lx, pc, decl, t.loc))
+      if (listed_already (lx, pc, decl, vloc))
 	return;
       TREE_USED (decl) = 1;
-      pacc_reduction_clause r = { decl, code, t.loc };
+      pacc_reduction_clause r = { decl, code, vloc };
       pc->reductions.push_back (r);
       if (peek_is (lx, CPP_COMMA))
 	{
