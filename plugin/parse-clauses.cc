@@ -496,27 +496,16 @@ static bool
 parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
 		 const char *clause)
 {
-  pacc_token t = peek (lx);
-  if (t.type != CPP_NAME)
-    {
-      parse_error (lx, "expected a variable name before %qs in %qs clause",
-		   tok_spelling (t), clause);
-      return false;
-    }
-  next (lx);
-  tree decl = lookup_name (t.value);
+  location_t vloc;
+  tree decl = list_variable (lx, clause, &vloc);
   if (!decl)
-    {
-      error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
-      lx.failed = true;
-      return false;
-    }
+    return false;
   tree type = decl == error_mark_node ? NULL_TREE : TREE_TYPE (decl);
   if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
       || (TREE_CODE (type) != POINTER_TYPE && TREE_CODE (type) != ARRAY_TYPE))
     {
-      error_at (t.loc, "%qE in %qs clause is not a variable of pointer or "
-		"array type", t.value, clause);
+      error_at (vloc, "%qD in %qs clause is not a variable of pointer or "
+		"array type", decl, clause);
       lx.failed = true;
       return false;
     }
@@ -533,7 +522,7 @@ parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
   else
     base = decl;
   pacc_peer_item it;
-  it.loc = t.loc;
+  it.loc = vloc;
   if (peek_is (lx, CPP_OPEN_SQUARE))
     {
       next (lx);
@@ -545,13 +534,13 @@ parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
 	return false;
       if (!COMPLETE_TYPE_P (elt))
 	{
-	  error_at (t.loc, "%qD in %qs clause points to an incomplete type",
+	  error_at (vloc, "%qD in %qs clause points to an incomplete type",
 		    decl, clause);
 	  lx.failed = true;
 	  return false;
 	}
-      it.addr = build_binary_op (t.loc, PLUS_EXPR, base, lo, false);
-      it.bytes = build_binary_op (t.loc, MULT_EXPR,
+      it.addr = build_binary_op (vloc, PLUS_EXPR, base, lo, false);
+      it.bytes = build_binary_op (vloc, MULT_EXPR,
 				  fold_convert (size_type_node, len),
 				  fold_convert (size_type_node,
 						TYPE_SIZE_UNIT (elt)), false);
@@ -563,8 +552,8 @@ parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
     }
   else
     {
-      error_at (t.loc, "%qD in %qs clause is a pointer: give the section "
-		"to copy, %<%E[lo:len]%>", decl, clause, t.value);
+      error_at (vloc, "%qD in %qs clause is a pointer: give the section "
+		"to copy, %<%D[lo:len]%>", decl, clause, decl);
       lx.failed = true;
       return false;
     }
