@@ -61,22 +61,44 @@ pacc_whole_index (pacc_region &r, tree decl)
   return -1;
 }
 
-/* The whole (copyin) array that reference T reads or writes, -1.  */
-int
-pacc_whole_ref (pacc_region &r, tree t)
+/* Pointer P without conversions and without the evaluation of a
+   variably modified type's size in front of it: `(SAVE_EXPR <Y>, p)',
+   which is what `p[0][j]' gives for a pointer to VLA rows.  */
+static tree
+strip_ptr (tree p)
+{
+  for (p = strip_conv (p);
+       TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0));
+       p = strip_conv (TREE_OPERAND (p, 1)))
+    ;
+  return p;
+}
+
+/* The variable whose elements reference T (ARRAY_REF/INDIRECT_REF/MEM_REF
+   chain) reads or writes, or NULL.  */
+static tree
+ref_base (tree t)
 {
   if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF
       && TREE_CODE (t) != MEM_REF)
-    return -1;
+    return NULL_TREE;
   while (TREE_CODE (t) == ARRAY_REF)
     t = TREE_OPERAND (t, 0);
   if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
     {
-      t = strip_conv (TREE_OPERAND (t, 0));
-      while (TREE_CODE (t) == COMPOUND_EXPR || TREE_CODE (t) == POINTER_PLUS_EXPR)
-	t = strip_conv (TREE_OPERAND (t, TREE_CODE (t) == COMPOUND_EXPR));
+      t = strip_ptr (TREE_OPERAND (t, 0));
+      while (TREE_CODE (t) == POINTER_PLUS_EXPR)
+	t = strip_ptr (TREE_OPERAND (t, 0));
     }
-  return DECL_P (t) ? pacc_whole_index (r, t) : -1;
+  return DECL_P (t) ? t : NULL_TREE;
+}
+
+/* The whole (copyin) array that reference T reads or writes, -1.  */
+int
+pacc_whole_ref (pacc_region &r, tree t)
+{
+  tree b = ref_base (t);
+  return b ? pacc_whole_index (r, b) : -1;
 }
 
 int
@@ -283,18 +305,6 @@ kernel_error (kernel_ctx &c, location_t loc, const char *msg, tree decl)
   c.bad = true;
 }
 
-/* Pointer P without conversions and without the evaluation of a
-   variably modified type's size in front of it: `(SAVE_EXPR <Y>, p)',
-   which is what `p[0][j]' gives for a pointer to VLA rows.  */
-static tree
-strip_ptr (tree p)
-{
-  for (p = strip_conv (p);
-       TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0));
-       p = strip_conv (TREE_OPERAND (p, 1)))
-    ;
-  return p;
-}
 
 /* An index of BASE holds the variable of a loop of another dimension
    (c.wrong_loop, at c.wrong_pos): say which, and what the first index
@@ -485,18 +495,8 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
 static bool
 array_ref_p (kernel_ctx &c, tree t)
 {
-  if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF
-      && TREE_CODE (t) != MEM_REF)
-    return false;
-  while (TREE_CODE (t) == ARRAY_REF)
-    t = TREE_OPERAND (t, 0);
-  if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
-    {
-      t = strip_ptr (TREE_OPERAND (t, 0));
-      while (TREE_CODE (t) == POINTER_PLUS_EXPR)
-	t = strip_ptr (TREE_OPERAND (t, 0));
-    }
-  return DECL_P (t) && pacc_array_index (*c.r, t) >= 0;
+  tree b = ref_base (t);
+  return b && pacc_array_index (*c.r, b) >= 0;
 }
 
 /* A write to a copyin array (read only in the region): an error.  */
