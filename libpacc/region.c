@@ -88,6 +88,15 @@ check_whole (struct pacc_region *r, int i, void *const *host,
   w->off = off;
 }
 
+/* The bytes [*LO, *HI) of pipelined array I's rows in the region.  */
+static void
+row_span (const struct pacc_region *r, int i, uintptr_t *lo, uintptr_t *hi)
+{
+  long rb = (long) r->a[i].row_bytes;
+  *lo = (uintptr_t) r->host[i] + (uintptr_t) (r->g.lo0 * rb);
+  *hi = (uintptr_t) r->host[i] + (uintptr_t) ((r->g.lo0 + r->g.len0) * rb);
+}
+
 static void
 check_arrays (struct pacc_region *r, void *const *host, const long *ainfo)
 {
@@ -144,10 +153,8 @@ check_arrays (struct pacc_region *r, void *const *host, const long *ainfo)
             || (a->kind == PACC_KIND_IN && b->kind == PACC_KIND_IN)
             || r->g.len0 == 0)
           continue;
-        a0 = (uintptr_t) r->host[i] + (uintptr_t) (lo0 * (long) a->row_bytes);
-        a1 = (uintptr_t) r->host[i] + (uintptr_t) (last * (long) a->row_bytes);
-        b0 = (uintptr_t) r->host[j] + (uintptr_t) (lo0 * (long) b->row_bytes);
-        b1 = (uintptr_t) r->host[j] + (uintptr_t) (last * (long) b->row_bytes);
+        row_span (r, i, &a0, &a1);
+        row_span (r, j, &b0, &b1);
         if (a0 < b1 && b0 < a1)
           pacc_error (r->where, "arrays '%s' and '%s' overlap in memory",
                       a->name, b->name);
@@ -162,8 +169,7 @@ check_arrays (struct pacc_region *r, void *const *host, const long *ainfo)
         if (a->kind == PACC_KIND_IN || a->kind == PACC_KIND_TEMP
             || r->g.len0 == 0 || !w->bytes)
           continue;
-        a0 = (uintptr_t) r->host[i] + (uintptr_t) (lo0 * (long) a->row_bytes);
-        a1 = (uintptr_t) r->host[i] + (uintptr_t) (last * (long) a->row_bytes);
+        row_span (r, i, &a0, &a1);
         if (a0 < w1 && w0 < a1)
           pacc_error (r->where, "arrays '%s' and '%s' overlap in memory; "
                       "'%s' (copyin) must not change in the region",
