@@ -14,7 +14,9 @@
 #            flags: *-pacc) and as plain C (*-ref), the hand-written CUDA
 #            baselines (*-cuda: nvcc -O3 -arch=sm_90 -fmad=false),
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
-#            and regtest (benchmarks/tools/regtest.c: pinning speed)
+#            regtest (benchmarks/tools/regtest.c: pinning speed) and
+#            kernel-shapes (benchmarks/tools/kernel-shapes.c: loop
+#            mappings of GCC 12's OpenACC kernels)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
 #            testsuite/lib/pacc.exp builds it (NAME.pacc), the output of the
 #            plain build run here (NAME.ref.out: the reference is CPU code),
@@ -166,6 +168,10 @@ done
 # shellcheck disable=SC2086
 run_logged acc-probe $CC -O2 -fopenacc $poffload "$bundle/build-logs/acc-probe.c" \
   -o "$bundle/bin/acc-probe"
+# Kernel mappings as GCC 12 compiles them (benchmarks/tools/kernel-shapes.c).
+# shellcheck disable=SC2086
+run_logged kernel-shapes $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \
+  "$top/benchmarks/tools/kernel-shapes.c" -o "$bundle/bin/kernel-shapes"
 # How fast the host pins memory (benchmarks/tools/regtest.c): the CUDA
 # headers and stub library next to nvcc.
 cuda_top=${nvcc:+$(dirname "$(dirname "$nvcc")")}
