@@ -64,10 +64,15 @@ enum pacc_ainfo
   PACC_AI_ROW_BYTES = 1,  /* bytes from row r to row r+1 (size clause).  */
   PACC_AI_TYPE_ROW = 2,   /* bytes per row according to the C type, or 0
                              when the type does not say (flat pointer);
-                             must equal ROW_BYTES, else a run-time error.  */
+                             must equal ROW_BYTES, else a run-time error.
+                             PACC_TYPE_ROW_EXTENTS_DIFFER: the extents of
+                             the C type (pointer to VLA rows) are not the
+                             size clause's, which the kernels assume
+                             (plugin/lower-shape.cc): an error too.  */
   PACC_AI_ELEM = 3,       /* element size in bytes.  */
   PACC_AI_N = 4
 };
+#define PACC_TYPE_ROW_EXTENTS_DIFFER (-2)
 
 /* Region information, PACC_RI_N longs.  */
 enum pacc_rinfo

@@ -124,6 +124,9 @@ check_arrays (struct pacc_region *r, void *const *host, const long *ainfo)
       if (rb <= 0)
         pacc_error (r->where, "array '%s': the size clause gives %ld bytes "
                     "per row", a->name, rb);
+      if (tr == PACC_TYPE_ROW_EXTENTS_DIFFER)
+        pacc_error (r->where, "array '%s': the extents of its C type are "
+                    "not those of the size clause", a->name);
       if (tr != 0 && tr != rb)
         pacc_error (r->where, "array '%s': the size clause gives %ld bytes "
                     "per row, but its C type has %ld bytes per row",

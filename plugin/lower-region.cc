@@ -160,7 +160,8 @@ pacc_lower_region (pacc_region &r)
 	  hv = d;
 	  tree pointee = TREE_TYPE (type);
 	  type_row = TREE_CODE (pointee) == ARRAY_TYPE
-		     ? lng (TYPE_SIZE_UNIT (pointee)) : lcst (0);
+		     ? pacc_type_row (r, d, lng (TYPE_SIZE_UNIT (pointee)))
+		     : lcst (0);
 	}
       if (rank == 1)
 	type_row = lcst (0);

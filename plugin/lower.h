@@ -7,6 +7,7 @@
      lower-build.cc     trees for the lowered code: variables, loops,
                         rewriting, reduction partials
      lower-kernel.cc    one loop nest as an OpenACC kernel
+     lower-shape.cc     one set of extents for the arrays of a kernel
      lower-region.cc    a region as chunk loops and the replay loop, and
                         the verbose report
      lower-function.cc  the per-function driver: every directive
@@ -31,6 +32,9 @@ enum
   BLK_T = 0, BLK_KK = 1, BLK_N = 2,
   CI_LO = 0, CI_HI = 1, CI_QUEUE = 2, CI_DEVICE = 3, CI_INDEX = 4, CI_N = 5
 };
+
+/* AI_TYPE_ROW of an array whose C extents are not the size clause's.  */
+#define PACC_TYPE_ROW_EXTENTS_DIFFER (-2)
 
 /* lower-build.cc: the region being lowered, and a copy of host
    statements with names renamed.  */
@@ -79,6 +83,12 @@ tree part_elt (tree part, tree idx);
 tree part_index (tree t, tree t0, int nkernels, int j);
 tree reduction_identity (enum tree_code op, tree type);
 tree reduction_combine (location_t loc, enum tree_code op, tree a, tree b);
+
+/* lower-shape.cc */
+bool pacc_shared_extents_p (pacc_region &r, tree decl);
+tree pacc_type_row (pacc_region &r, tree decl, tree bytes);
+void pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
+			 hash_map<tree, tree> &host_map, hash_set<tree> &skip);
 
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,

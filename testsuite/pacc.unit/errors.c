@@ -2,6 +2,7 @@
    (which checks the message and the exit status), selected by argv[1]:
      ok       a valid one-step region (for the environment checks)
      typerow  size clause and C type disagree on the row size
+     extents  they agree on the row size, not on the extents
      overlap  two targetinout arrays share memory
      abi      wrong ABI version
      null     a null array pointer
@@ -36,6 +37,8 @@ main (int argc, char **argv)
   rinfo[PACC_RI_NSTEPS] = 1;
   if (!strcmp (what, "typerow"))
     ainfo[PACC_AI_N + PACC_AI_TYPE_ROW] = 2 * sizeof q[0];
+  else if (!strcmp (what, "extents"))
+    ainfo[PACC_AI_N + PACC_AI_TYPE_ROW] = PACC_TYPE_ROW_EXTENTS_DIFFER;
   else if (!strcmp (what, "overlap"))
     host[1] = &p[2][0];
   else if (!strcmp (what, "abi"))

@@ -160,6 +160,7 @@ expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent
 expect 0 '^region ran$' "PACC_K= PACC_DEVICES=3 PACC_DEVICE_MEMORY=64M" ok
 expect 1 "chunk buffers need .* buffers of [0-9]+ rows: [0-9]+ own rows and [0-9]+ halo rows, halo -1/\+1 per step over k = [0-9]+ steps; rows of .*\), more than the 100 B of host memory \(PACC_DEVICE_MEMORY\); nothing fits: even chunks of one row with k = 1 need 192 B per device$" "PACC_DEVICE_MEMORY=100 PACC_CHUNKS=2" ok
 expect 1 "^pacc: errors.c:7: array 'q': the size clause gives 16 bytes per row, but its C type has 32 bytes per row$" "" typerow
+expect 1 "^pacc: errors.c:7: array 'q': the extents of its C type are not those of the size clause$" "" extents
 expect 1 "arrays 'p' and 'q' overlap in memory" "" overlap
 expect 1 "compiled for libpacc ABI version 4, but this libpacc implements version 3" "" abi
 expect 1 "array 'q' is a null pointer" "" null
