@@ -59,23 +59,29 @@ free_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Convert pacc loop L (rewritten already) into an OACC_LOOP in place.  */
+/* Convert pacc loop L (rewritten already) into an OACC_LOOP in place:
+   over VAR (default L's) from INIT while COND, incremented by INCR
+   (default L's), running BODY (default L's).  */
 static void
-make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses)
+make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
+		tree var = NULL_TREE, tree incr = NULL_TREE,
+		tree body = NULL_TREE)
 {
   tree declv = make_tree_vec (1), initv = make_tree_vec (1),
        condv = make_tree_vec (1), incrv = make_tree_vec (1);
   tree fs = *l.slot;
-  tree var = l.var;
+  if (!var)
+    var = l.var;
   TREE_VEC_ELT (declv, 0) = var;
   TREE_VEC_ELT (initv, 0) = build2 (MODIFY_EXPR, TREE_TYPE (var), var,
 				    fold_convert (TREE_TYPE (var), init));
   TREE_VEC_ELT (condv, 0) = cond;
-  TREE_VEC_ELT (incrv, 0) = FOR_EXPR (fs);
+  TREE_VEC_ELT (incrv, 0) = incr ? incr : FOR_EXPR (fs);
   location_t loc = EXPR_LOCATION (fs);
   if (loc == UNKNOWN_LOCATION)
     loc = l.loc;
-  tree body = FOR_BODY (fs);
+  if (!body)
+    body = FOR_BODY (fs);
   tree list = push_stmt_list ();
   tree omp = c_finish_omp_for (loc, OACC_LOOP, declv, NULL_TREE, initv, condv,
 			       incrv, body, NULL_TREE, true);
@@ -84,6 +90,172 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses)
     return;
   OMP_FOR_CLAUSES (omp) = clauses;
   *l.slot = omp;
+}
+
+/* ------------------------------------------------------------------ */
+/* Geometry.                                                           */
+
+/* Workers per gang: the fastest in the kernel-shapes probe (H100,
+   benchmarks/RESULTS.md "Kernel geometry"), unless -fplugin-arg-pacc-workers
+   says otherwise.  */
+static int
+workers_of (pacc_kernel &k)
+{
+  if (pacc_workers)
+    return pacc_workers;
+  int depth = 0;
+  for (auto &l : k.loops)
+    depth = MAX (depth, l.depth);
+  return depth <= 1 ? 16 : 8;
+}
+
+/* Row groups only below this many rows (planes) per sub-step: above it
+   the planes alone give an H100's 132 multiprocessors (two blocks each
+   at Himeno's register count) enough gangs.  */
+#define GROUP_ROWS_MAX 512
+
+/* Does statement T hold nothing but loop L (its marker and its
+   initialisation included)?  */
+static bool
+only_loop_p (tree t, pacc_loop &l)
+{
+  if (t == *l.slot || (l.marker_slot && t == *l.marker_slot)
+      || (l.init_slot && t == *l.init_slot))
+    return true;
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+	if (!only_loop_p (tsi_stmt (i), l))
+	  return false;
+      return true;
+    case BIND_EXPR:
+      return only_loop_p (BIND_EXPR_BODY (t), l);
+    case DECL_EXPR:
+      return DECL_EXPR_DECL (t) == l.var || !VAR_P (DECL_EXPR_DECL (t))
+	     || !DECL_INITIAL (DECL_EXPR_DECL (t));
+    case DEBUG_BEGIN_STMT:
+      return true;
+    default:
+      return IS_EMPTY_STMT (t);
+    }
+}
+
+/* A bound of the row-group loop: no loop variable, array or side
+   effect, so that the host can evaluate it.  */
+struct bound_ctx
+{
+  pacc_region *r;
+  pacc_kernel *k;
+};
+
+static tree
+bound_r (tree *tp, int *walk_subtrees, void *data)
+{
+  bound_ctx &b = *(bound_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == CALL_EXPR || TREE_CODE (t) == ARRAY_REF
+      || TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
+    return t;
+  if (VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+    {
+      for (auto &l : b.k->loops)
+	if (l.var == t)
+	  return t;
+      for (tree v : b.k->private_vars)
+	if (v == t)
+	  return t;
+      if (pacc_array_index (*b.r, t) >= 0 || pacc_whole_index (*b.r, t) >= 0
+	  || !INTEGRAL_TYPE_P (TREE_TYPE (t)))
+	return t;
+    }
+  return NULL_TREE;
+}
+
+/* The exclusive upper bound of a loop over VAR whose condition is COND:
+   var < B, var <= B, or as the front end may fold them, B > var,
+   B >= var.  NULL for any other condition.  */
+static tree
+upper_bound (tree cond, tree var)
+{
+  enum tree_code code = TREE_CODE (cond);
+  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
+      && code != GE_EXPR)
+    return NULL_TREE;
+  tree v = TREE_OPERAND (cond, 0), bound = TREE_OPERAND (cond, 1);
+  if (code == GT_EXPR || code == GE_EXPR)
+    {
+      std::swap (v, bound);
+      code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
+    }
+  while (CONVERT_EXPR_P (v))
+    v = TREE_OPERAND (v, 0);
+  if (v != var)
+    return NULL_TREE;
+  if (code == LE_EXPR)
+    return build2 (PLUS_EXPR, long_integer_type_node, lng (bound), lcst (1));
+  return bound;
+}
+
+/* Row groups: in a nest of three or more loops whose outermost loop is
+   the decomposed one and holds nothing but the second, gangs take
+   (row, group of workers_of second-loop iterations), not rows.  A chunk of
+   27 planes gave Himeno's kernel 27 gangs and 105 GFLOPS on an H100; in
+   groups of 8 rows, 1728 gangs and 401 (kernel-shapes probe).  The second
+   loop must count up by one to an invariant bound.  Its first value and
+   bound (exclusive) are returned in *A and *B.  */
+static bool
+row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
+{
+  if (!pacc_row_groups || k.dec != 0 || k.loops.size () < 3)
+    return false;
+  pacc_loop &l0 = k.loops[0], &l1 = k.loops[1];
+  if (l1.parent != 0 || l1.leaf)
+    return false;
+  for (size_t i = 2; i < k.loops.size (); i++)
+    if (k.loops[i].parent == 0)
+      return false;
+  if (!only_loop_p (FOR_BODY (*l0.slot), l1))
+    return false;
+  tree fs = *l1.slot, cond = FOR_COND (fs), incr = FOR_EXPR (fs);
+  tree init = l1.init_slot ? TREE_OPERAND (*l1.init_slot, 1)
+	      : l1.init ? DECL_INITIAL (l1.var) : NULL_TREE;
+  if (!init || !cond || !incr || !INTEGRAL_TYPE_P (TREE_TYPE (l1.var)))
+    return false;
+  if ((TREE_CODE (incr) != POSTINCREMENT_EXPR
+       && TREE_CODE (incr) != PREINCREMENT_EXPR)
+      || TREE_OPERAND (incr, 0) != l1.var
+      || !integer_onep (TREE_OPERAND (incr, 1)))
+    return false;
+  tree bound = upper_bound (cond, l1.var);
+  if (!bound)
+    return false;
+  bound_ctx bc = { &r, &k };
+  if (TREE_SIDE_EFFECTS (init) || TREE_SIDE_EFFECTS (bound)
+      || walk_tree (&init, bound_r, &bc, NULL)
+      || walk_tree (&bound, bound_r, &bc, NULL))
+    return false;
+  *a = init;
+  *b = bound;
+  return true;
+}
+
+static tree
+local_var (lower_ctx &c, const char *name, tree type, tree *chain)
+{
+  tree v = build_decl (c.loc, VAR_DECL, get_identifier (name), type);
+  DECL_CONTEXT (v) = c.fndecl;
+  DECL_ARTIFICIAL (v) = 1;
+  TREE_USED (v) = 1;
+  DECL_READ_P (v) = 1;
+  DECL_CHAIN (v) = *chain;
+  *chain = v;
+  return v;
 }
 
 tree
@@ -136,6 +308,9 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
     skip.add (v);
   for (auto &rc : r.pc->reductions)
     skip.add (rc.decl);
+  /* One set of extents for the arrays (before the walks below: the
+     rebuilt references hold the extent variables, host values).  */
+  pacc_share_extents (c, &k.stmt, &inner, host_map, skip);
   std::vector<tree> frees;
   free_ctx fc;
   fc.r = &r;
@@ -185,6 +360,58 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   add (&inner, assign (own_hi, elt (ci, CI_HI)));
   add (&inner, assign (queue, elt (ci, CI_QUEUE)));
 
+  /* Geometry: one gang per row of the sub-step (or per row group), NW
+     workers per gang where the nest has worker loops.  */
+  int nw = workers_of (k);
+  tree ga = NULL_TREE, gb = NULL_TREE, ngroups = NULL_TREE, gvar = NULL_TREE;
+  tree grows = NULL_TREE;
+  bool groups = row_groups_p (r, k, &ga, &gb);
+  tree rows = build2 (MINUS_EXPR, long_integer_type_node, hi, lo);
+  tree ngangs = NULL_TREE, nworkers = NULL_TREE;
+  if (groups)
+    {
+      /* Groups of GROWS iterations of the second loop: NW (one per
+	 worker) when the sub-step has fewer than GROUP_ROWS_MAX rows,
+	 else all of them (planes to gangs: in core, Himeno's kernels ran
+	 10 % slower in groups).  ngroups = max (0, ceil ((B - A) /
+	 GROWS)).  */
+      ngroups = new_var (c, "__pacc_ngroups", long_integer_type_node);
+      grows = new_var (c, "__pacc_group_rows", long_integer_type_node);
+      tree span = build2 (MINUS_EXPR, long_integer_type_node,
+			  lng (rewritten_copy (r, gb, host_map)),
+			  lng (rewritten_copy (r, ga, host_map)));
+      tree nrows = build2 (MINUS_EXPR, long_integer_type_node, hi, lo);
+      add (&inner, assign (grows, build3 (COND_EXPR, long_integer_type_node,
+					  build2 (LT_EXPR, boolean_type_node,
+						  nrows,
+						  lcst (GROUP_ROWS_MAX)),
+					  lcst (nw),
+					  build2 (MAX_EXPR,
+						  long_integer_type_node,
+						  span, lcst (1)))));
+      tree n = build2 (TRUNC_DIV_EXPR, long_integer_type_node,
+		       build2 (PLUS_EXPR, long_integer_type_node, span,
+			       build2 (MINUS_EXPR, long_integer_type_node,
+				       grows, lcst (1))), grows);
+      add (&inner, assign (ngroups, build2 (MAX_EXPR, long_integer_type_node,
+					    n, lcst (0))));
+      rows = build2 (MULT_EXPR, long_integer_type_node, rows, ngroups);
+      gvar = new_var (c, "__pacc_g", long_integer_type_node);
+    }
+  if (groups || (k.dec == 0 && !k.loops[0].leaf))
+    {
+      ngangs = new_var (c, "__pacc_ngangs", integer_type_node);
+      tree g = build2 (MIN_EXPR, long_integer_type_node,
+		       build2 (MAX_EXPR, long_integer_type_node, rows, lcst (1)),
+		       lcst (1L << 30));
+      add (&inner, assign (ngangs, fold_convert (integer_type_node, g)));
+    }
+  if (k.loops.size () > 1)
+    {
+      nworkers = new_var (c, "__pacc_nworkers", integer_type_node);
+      add (&inner, assign (nworkers, build_int_cst (integer_type_node, nw)));
+    }
+
   /* Reduction privates.  */
   std::vector<tree> rvars;
   for (int ri : k.reductions)
@@ -228,6 +455,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   /* Markers and init statements of inner loops go; loops become
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
   int nl = k.loops.size ();
+  tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
     {
       pacc_loop &l = k.loops[i];
@@ -269,6 +497,11 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	  clauses = omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
 	  OMP_CLAUSE_DECL (clauses) = v;
 	}
+      if (groups && i == 0)
+	{
+	  clauses = omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
+	  OMP_CLAUSE_DECL (clauses) = l.var;
+	}
       for (size_t q = 0; q < rvars.size (); q++)
 	{
 	  clauses = omp_clause (l.loc, OMP_CLAUSE_REDUCTION, clauses);
@@ -277,6 +510,52 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	    = r.pc->reductions[k.reductions[q]].op;
 	}
       tree cond;
+      if (groups && i == 1)
+	{
+	  /* The rows of group g % ngroups: [j0, j1).  */
+	  tree kb = lng (upper_bound (FOR_COND (*l.slot), l.var));
+	  tree j0 = local_var (c, "__pacc_j0", long_integer_type_node, &gvars);
+	  tree j1 = local_var (c, "__pacc_j1", long_integer_type_node, &gvars);
+	  tree grp = build2 (TRUNC_MOD_EXPR, long_integer_type_node, gvar,
+			     ngroups);
+	  add (&gpre, assign (j0, build2 (PLUS_EXPR, long_integer_type_node,
+					  lng (init),
+					  build2 (MULT_EXPR,
+						  long_integer_type_node,
+						  grp, grows))));
+	  add (&gpre, assign (j1, build2 (MIN_EXPR, long_integer_type_node, kb,
+					  build2 (PLUS_EXPR,
+						  long_integer_type_node,
+						  j0, grows))));
+	  init = j0;
+	  cond = build2 (LT_EXPR, boolean_type_node, l.var,
+			 fold_convert (TREE_TYPE (l.var), j1));
+	  make_oacc_loop (l, init, cond, clauses);
+	  continue;
+	}
+      if (groups && i == 0)
+	{
+	  /* Gang loop over (row, group): the row first, then the groups'
+	     bounds, then the body.  */
+	  tree pre = alloc_stmt_list ();
+	  tree row0 = build2 (PLUS_EXPR, long_integer_type_node, lo,
+			      build2 (TRUNC_DIV_EXPR, long_integer_type_node,
+				      gvar, ngroups));
+	  add (&pre, assign (l.var, fold_convert (TREE_TYPE (l.var), row0)));
+	  add (&pre, gpre);
+	  add (&pre, FOR_BODY (*l.slot));
+	  tree gbody = build3 (BIND_EXPR, void_type_node, gvars, pre,
+			       NULL_TREE);
+	  TREE_SIDE_EFFECTS (gbody) = 1;
+	  cond = build2 (LT_EXPR, boolean_type_node, gvar,
+			 build2 (MULT_EXPR, long_integer_type_node,
+				 build2 (MINUS_EXPR, long_integer_type_node,
+					 hi, lo), ngroups));
+	  tree incr = build2 (POSTINCREMENT_EXPR, long_integer_type_node,
+			      gvar, lcst (1));
+	  make_oacc_loop (l, lcst (0), cond, clauses, gvar, incr, gbody);
+	  continue;
+	}
       if (i == k.dec)
 	{
 	  init = lo;
@@ -308,6 +587,16 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       }
   clauses = omp_clause (loc, OMP_CLAUSE_ASYNC, clauses);
   OMP_CLAUSE_ASYNC_EXPR (clauses) = queue;
+  if (ngangs)
+    {
+      clauses = omp_clause (loc, OMP_CLAUSE_NUM_GANGS, clauses);
+      OMP_CLAUSE_NUM_GANGS_EXPR (clauses) = ngangs;
+    }
+  if (nworkers)
+    {
+      clauses = omp_clause (loc, OMP_CLAUSE_NUM_WORKERS, clauses);
+      OMP_CLAUSE_NUM_WORKERS_EXPR (clauses) = nworkers;
+    }
   for (size_t q = 0; q < rvars.size (); q++)
     {
       clauses = omp_clause (loc, OMP_CLAUSE_REDUCTION, clauses);

@@ -1,7 +1,7 @@
 /* options.cc - the plugin's options, set by plugin_init (pacc-plugin.cc)
    from -fplugin-arg-pacc-* and read by the lowering: pacc_verbose for
-   the report of each region, pacc_gang_static for the kernels' gang
-   clause.  */
+   the report of each region, pacc_gang_static, pacc_workers and
+   pacc_row_groups for the kernels' geometry.  */
 
 #include "pacc-plugin.h"
 
@@ -11,3 +11,12 @@ bool pacc_verbose;
 /* -fplugin-arg-pacc-gang-static=N: rows to gangs N at a time, round
    robin; 0: GCC's blocks of rows.  */
 int pacc_gang_static = 1;
+
+/* -fplugin-arg-pacc-workers=N: workers (warps) per gang of every kernel
+   that has worker-level loops; 0: 16 for two-level nests, 8 for deeper
+   ones (benchmarks/RESULTS.md, "Kernel geometry").  */
+int pacc_workers;
+
+/* -fplugin-arg-pacc-row-groups=0: planes to gangs in deeper nests, as
+   before row groups (for measurements).  */
+bool pacc_row_groups = true;

@@ -59,7 +59,11 @@ static struct plugin_info pacc_info = {
   "PACC: out-of-core, temporally blocked stencil pipelines on GPUs.\n"
   "  -fplugin-arg-pacc-verbose   report each lowered pipeline region\n"
   "  -fplugin-arg-pacc-gang-static=N  rows to gangs N at a time, round robin\n"
-  "                                   (default 1; 0: GCC's blocks of rows)"
+  "                                   (default 1; 0: GCC's blocks of rows)\n"
+  "  -fplugin-arg-pacc-workers=N  workers per gang (default: 16 for two\n"
+  "                               loops, 8 for more)\n"
+  "  -fplugin-arg-pacc-row-groups=0  planes, not (plane, rows) groups, to\n"
+  "                                  gangs"
 };
 
 int
@@ -88,6 +92,26 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	      return 1;
 	    }
 	  pacc_gang_static = (int) n;
+	}
+      else if (!strcmp (info->argv[i].key, "workers")
+	       || !strcmp (info->argv[i].key, "row-groups"))
+	{
+	  bool w = info->argv[i].key[0] == 'w';
+	  const char *v = info->argv[i].value;
+	  char *end;
+	  long n = v ? strtol (v, &end, 10) : -1;
+	  if (!v || !*v || *end || n < 0 || n > (w ? 32 : 1))
+	    {
+	      error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs %s, got %qs",
+		     info->argv[i].key,
+		     w ? "a number of workers from 0 to 32" : "0 or 1",
+		     v ? v : "");
+	      return 1;
+	    }
+	  if (w)
+	    pacc_workers = (int) n;
+	  else
+	    pacc_row_groups = n != 0;
 	}
       else
 	{
