@@ -18,7 +18,14 @@
    the launch), and the SAVE_EXPRs of the declaration in its pointer
    offset replaced by the same variables.  The address is the same; GCC
    now sees equal offsets.  Arrays of constant extents and flat pointers
-   (whose index arithmetic is the user's own) are left alone.  */
+   (whose index arithmetic is the user's own) are left alone.
+
+   Selected loads.  `c ? f[i-1][j] : f[i+1][j]' (an upwind stencil, CIP)
+   is a branch in GCC's code: it may not load both elements, and the
+   warps whose velocities change sign run both sides.  Both elements are
+   in the chunk's buffers (the access check placed both within the
+   halo), so the kernel loads `*(c ? &f[i-1][j] : &f[i+1][j])': one load
+   from a selected address, as nvcc compiles the CUDA kernel.  */
 
 #include "pacc-plugin.h"
 #include "check.h"
@@ -254,6 +261,114 @@ shape_r (tree *tp, int *walk_subtrees, void *data)
   *tp = n;
   *walk_subtrees = 0;
   return NULL_TREE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Selected loads.                                                     */
+
+/* A side effect in an index: stores, calls, increments.  (The
+   front end flags references to VLA rows as having side effects for the
+   evaluation of the extents' SAVE_EXPRs, which are values here.)  */
+static tree
+effect_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  switch (TREE_CODE (t))
+    {
+    case CALL_EXPR:
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case STATEMENT_LIST:
+    case BIND_EXPR:
+      return t;
+    default:
+      return TREE_THIS_VOLATILE (t) ? t : NULL_TREE;
+    }
+}
+
+/* Is T an element of a listed array, or a choice between such elements
+   of one type, without side effects?  */
+static bool
+selectable_p (pacc_region &r, tree t)
+{
+  if (walk_tree_without_duplicates (&t, effect_r, NULL))
+    return false;
+  if (TREE_CODE (t) == COND_EXPR)
+    return (TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1)))
+	    == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 2))))
+	   && selectable_p (r, TREE_OPERAND (t, 1))
+	   && selectable_p (r, TREE_OPERAND (t, 2));
+  if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF)
+    return false;
+  if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (t)) && !INTEGRAL_TYPE_P (TREE_TYPE (t)))
+    return false;
+  tree d = ref_decl (t);
+  return d && (pacc_array_index (r, d) >= 0 || pacc_whole_index (r, d) >= 0);
+}
+
+/* The address of selectable T.  A choice is computed without a branch,
+   b + (-(c != 0) & (a - b)) on integers: a COND_EXPR of two addresses
+   would become a branch again (the gimplifier gives a valued COND_EXPR
+   whose arms it cannot prove free of side effects control flow, and
+   nvptx's RTL if-conversion left it so in CIP's kernel).  */
+static tree
+select_address (tree t)
+{
+  if (TREE_CODE (t) != COND_EXPR)
+    return build_fold_addr_expr (t);
+  tree a = select_address (TREE_OPERAND (t, 1));
+  tree b = select_address (TREE_OPERAND (t, 2));
+  tree u = long_unsigned_type_node;
+  tree c = TREE_OPERAND (t, 0);
+  tree one = fold_convert (u, build2 (NE_EXPR, integer_type_node, c,
+				      build_zero_cst (TREE_TYPE (c))));
+  tree ua = fold_convert (u, a), ub = fold_convert (u, b);
+  tree sel = build2 (PLUS_EXPR, u, ub,
+		     build2 (BIT_AND_EXPR, u, build1 (NEGATE_EXPR, u, one),
+			     build2 (MINUS_EXPR, u, ua, ub)));
+  return fold_convert (TREE_TYPE (a), sel);
+}
+
+static tree
+select_r (tree *tp, int *walk_subtrees, void *data)
+{
+  pacc_region &r = *(pacc_region *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == COND_EXPR && !VOID_TYPE_P (TREE_TYPE (t))
+      && selectable_p (r, TREE_OPERAND (t, 1))
+      && selectable_p (r, TREE_OPERAND (t, 2))
+      && (TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1)))
+	  == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 2))))
+      && TYPE_MAIN_VARIANT (TREE_TYPE (t))
+	 == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1))))
+    {
+      /* The condition may hold loads of its own.  */
+      walk_tree (&TREE_OPERAND (t, 0), select_r, data, NULL);
+      tree a = select_address (t);
+      *tp = build1 (INDIRECT_REF, TREE_TYPE (t), a);
+      *walk_subtrees = 0;
+    }
+  return NULL_TREE;
+}
+
+void
+pacc_select_loads (pacc_region &r, tree *body)
+{
+  walk_tree (body, select_r, &r, NULL);
 }
 
 void

@@ -89,6 +89,7 @@ bool pacc_shared_extents_p (pacc_region &r, tree decl);
 tree pacc_type_row (pacc_region &r, tree decl, tree bytes);
 void pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
 			 hash_map<tree, tree> &host_map, hash_set<tree> &skip);
+void pacc_select_loads (pacc_region &r, tree *body);
 
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
