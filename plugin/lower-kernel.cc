@@ -109,10 +109,9 @@ workers_of (pacc_kernel &k)
   return depth <= 1 ? 16 : 8;
 }
 
-/* Row groups only below this many rows (planes) per sub-step: above it
-   the planes alone give an H100's 132 multiprocessors (two blocks each
-   at Himeno's register count) enough gangs.  */
-#define GROUP_ROWS_MAX 512
+/* Rows per worker in a row group (see lower_kernel).  */
+#define GROUP_Q_MIN 2
+#define GROUP_Q_MAX 16
 
 /* Does statement T hold nothing but loop L (its marker and its
    initialisation included)?  */
@@ -204,7 +203,7 @@ upper_bound (tree cond, tree var)
 
 /* Row groups: in a nest of three or more loops whose outermost loop is
    the decomposed one and holds nothing but the second, gangs take
-   (row, group of workers_of second-loop iterations), not rows.  A chunk of
+   (row, group of second-loop iterations), not rows.  A chunk of
    27 planes gave Himeno's kernel 27 gangs and 105 GFLOPS on an H100; in
    groups of 8 rows, 1728 gangs and 401 (kernel-shapes probe).  The second
    loop must count up by one to an invariant bound.  Its first value and
@@ -212,7 +211,7 @@ upper_bound (tree cond, tree var)
 static bool
 row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
 {
-  if (!pacc_row_groups || k.dec != 0 || k.loops.size () < 3)
+  if (!pacc_group_gangs || k.dec != 0 || k.loops.size () < 3)
     return false;
   pacc_loop &l0 = k.loops[0], &l1 = k.loops[1];
   if (l1.parent != 0 || l1.leaf)
@@ -311,6 +310,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   /* One set of extents for the arrays (before the walks below: the
      rebuilt references hold the extent variables, host values).  */
   pacc_share_extents (c, &k.stmt, &inner, host_map, skip);
+  pacc_select_loads (r, &k.stmt);
   std::vector<tree> frees;
   free_ctx fc;
   fc.r = &r;
@@ -370,25 +370,30 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   tree ngangs = NULL_TREE, nworkers = NULL_TREE;
   if (groups)
     {
-      /* Groups of GROWS iterations of the second loop: NW (one per
-	 worker) when the sub-step has fewer than GROUP_ROWS_MAX rows,
-	 else all of them (planes to gangs: in core, Himeno's kernels ran
-	 10 % slower in groups).  ngroups = max (0, ceil ((B - A) /
-	 GROWS)).  */
+      /* Groups of GROWS iterations of the second loop: NW * q rows, q
+	 rows per worker, sized for about pacc_group_gangs gangs in all
+	 but q kept within [GROUP_Q_MIN, GROUP_Q_MAX].  Himeno on an H100
+	 (RESULTS.md, "Row groups"): 1 row per worker cost 17 % in an 8x
+	 chunk against 2, whole planes 7 % in core against 13 rows.
+	 q = clamp (ceil (rows * span / (pacc_group_gangs * NW))),
+	 ngroups = max (0, ceil (span / GROWS)).  */
       ngroups = new_var (c, "__pacc_ngroups", long_integer_type_node);
       grows = new_var (c, "__pacc_group_rows", long_integer_type_node);
       tree span = build2 (MINUS_EXPR, long_integer_type_node,
 			  lng (rewritten_copy (r, gb, host_map)),
 			  lng (rewritten_copy (r, ga, host_map)));
       tree nrows = build2 (MINUS_EXPR, long_integer_type_node, hi, lo);
-      add (&inner, assign (grows, build3 (COND_EXPR, long_integer_type_node,
-					  build2 (LT_EXPR, boolean_type_node,
-						  nrows,
-						  lcst (GROUP_ROWS_MAX)),
-					  lcst (nw),
-					  build2 (MAX_EXPR,
-						  long_integer_type_node,
-						  span, lcst (1)))));
+      HOST_WIDE_INT per = (HOST_WIDE_INT) pacc_group_gangs * nw;
+      tree q = build2 (TRUNC_DIV_EXPR, long_integer_type_node,
+		       build2 (PLUS_EXPR, long_integer_type_node,
+			       build2 (MULT_EXPR, long_integer_type_node,
+				       nrows, unshare_expr (span)),
+			       lcst (per - 1)), lcst (per));
+      q = build2 (MIN_EXPR, long_integer_type_node,
+		  build2 (MAX_EXPR, long_integer_type_node, q,
+			  lcst (GROUP_Q_MIN)), lcst (GROUP_Q_MAX));
+      add (&inner, assign (grows, build2 (MULT_EXPR, long_integer_type_node,
+					  lcst (nw), q)));
       tree n = build2 (TRUNC_DIV_EXPR, long_integer_type_node,
 		       build2 (PLUS_EXPR, long_integer_type_node, span,
 			       build2 (MINUS_EXPR, long_integer_type_node,

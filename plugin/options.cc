@@ -1,7 +1,7 @@
 /* options.cc - the plugin's options, set by plugin_init (pacc-plugin.cc)
    from -fplugin-arg-pacc-* and read by the lowering: pacc_verbose for
    the report of each region, pacc_gang_static, pacc_workers and
-   pacc_row_groups for the kernels' geometry.  */
+   pacc_group_gangs for the kernels' geometry.  */
 
 #include "pacc-plugin.h"
 
@@ -17,6 +17,7 @@ int pacc_gang_static = 1;
    ones (benchmarks/RESULTS.md, "Kernel geometry").  */
 int pacc_workers;
 
-/* -fplugin-arg-pacc-row-groups=0: planes to gangs in deeper nests, as
-   before row groups (for measurements).  */
-bool pacc_row_groups = true;
+/* -fplugin-arg-pacc-group-gangs=N: in deeper nests, (plane, group of
+   rows) pairs to gangs, groups sized for about N gangs per sub-step;
+   0: planes to gangs, as before row groups (for measurements).  */
+int pacc_group_gangs = 8192;

@@ -62,8 +62,9 @@ static struct plugin_info pacc_info = {
   "                                   (default 1; 0: GCC's blocks of rows)\n"
   "  -fplugin-arg-pacc-workers=N  workers per gang (default: 16 for two\n"
   "                               loops, 8 for more)\n"
-  "  -fplugin-arg-pacc-row-groups=0  planes, not (plane, rows) groups, to\n"
-  "                                  gangs"
+  "  -fplugin-arg-pacc-group-gangs=N  gangs per sub-step that groups of\n"
+  "                                   rows aim at (default 8192; 0: planes\n"
+  "                                   to gangs)"
 };
 
 int
@@ -94,24 +95,24 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	  pacc_gang_static = (int) n;
 	}
       else if (!strcmp (info->argv[i].key, "workers")
-	       || !strcmp (info->argv[i].key, "row-groups"))
+	       || !strcmp (info->argv[i].key, "group-gangs"))
 	{
 	  bool w = info->argv[i].key[0] == 'w';
 	  const char *v = info->argv[i].value;
 	  char *end;
 	  long n = v ? strtol (v, &end, 10) : -1;
-	  if (!v || !*v || *end || n < 0 || n > (w ? 32 : 1))
+	  if (!v || !*v || *end || n < 0 || n > (w ? 32 : 1 << 24))
 	    {
 	      error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs %s, got %qs",
 		     info->argv[i].key,
-		     w ? "a number of workers from 0 to 32" : "0 or 1",
-		     v ? v : "");
+		     w ? "a number of workers from 0 to 32"
+		     : "a number of gangs from 0 to 16777216", v ? v : "");
 	      return 1;
 	    }
 	  if (w)
 	    pacc_workers = (int) n;
 	  else
-	    pacc_row_groups = n != 0;
+	    pacc_group_gangs = (int) n;
 	}
       else
 	{

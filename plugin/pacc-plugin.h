@@ -64,7 +64,7 @@ extern bool pacc_verbose;
 extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
 				   0: GCC's blocks of rows.  */
 extern int pacc_workers;	/* -fplugin-arg-pacc-workers, 0: the rule.  */
-extern bool pacc_row_groups;	/* -fplugin-arg-pacc-row-groups.  */
+extern int pacc_group_gangs;	/* -fplugin-arg-pacc-group-gangs.  */
 
 /* gc-roots.cc */
 extern const struct ggc_root_tab pacc_root_tab[];
