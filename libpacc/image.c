@@ -11,6 +11,7 @@
 #include "image.h"
 
 #include <dlfcn.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,10 +89,64 @@ pacc_ptx_round_explicitly (const char *code, size_t *len)
   return out;
 }
 
+/* CODE with `.maxnreg N' in every kernel definition (N = 0: CODE
+   itself).  GCC 12's nvptx back end states no register limit, so ptxas
+   may give a kernel every register it wants: Himeno's had 96 (CUDA's 34),
+   two blocks of 256 threads per multiprocessor.  */
+char *
+pacc_ptx_limit_registers (const char *code, int n, size_t *len)
+{
+  size_t m = strlen (code), o = 0;
+  int entries = 0;
+  for (const char *p = code; (p = strstr (p, ".entry")); p++)
+    entries++;
+  char *out = pacc_xmalloc (NULL, m + (size_t) entries * 20 + 1,
+                            "a PTX image");
+  int in_header = 0;
+  for (size_t i = 0; i < m;)
+    {
+      int bol = i == 0 || code[i - 1] == '\n';
+      if (n > 0 && bol && !strncmp (code + i, ".entry", 6))
+        {
+          /* A definition, not a declaration: no `;' before the line's end.  */
+          const char *eol = strchr (code + i, '\n');
+          size_t l = eol ? (size_t) (eol - (code + i)) : strlen (code + i);
+          in_header = !(l && code[i + l - 1] == ';');
+        }
+      if (in_header && bol && code[i] == '{')
+        {
+          o += (size_t) sprintf (out + o, ".maxnreg %d\n", n);
+          in_header = 0;
+        }
+      out[o++] = code[i++];
+    }
+  out[o] = 0;
+  *len = o;
+  return out;
+}
+
+/* PACC_MAXNREG: the register limit of every kernel (0 or unset: none).
+   Read here, at the program's start, before the settings: libgomp
+   compiles the PTX it is given now.  */
+static int
+max_registers (void)
+{
+  const char *e = getenv ("PACC_MAXNREG");
+  if (!e || !*e)
+    return 0;
+  char *end;
+  long n = strtol (e, &end, 10);
+  if (*end || (n != 0 && (n < 16 || n > 255)))
+    pacc_error (NULL, "PACC_MAXNREG: expected 0 or a number of registers "
+                "from 16 to 255, got '%s'", e);
+  return (int) n;
+}
+
 static const void *
 patch_nvptx_image (const void *target_data)
 {
-  if (getenv ("PACC_PTX_CONTRACT"))
+  int nreg = max_registers ();
+  if (getenv ("PACC_PTX_CONTRACT") && !nreg)
     return target_data;
   const struct nvptx_tdata *td = target_data;
   struct nvptx_tdata *copy = pacc_xmalloc (NULL, sizeof *copy, "an image");
@@ -101,7 +156,15 @@ patch_nvptx_image (const void *target_data)
   for (unsigned i = 0; i < td->ptx_num; i++)
     {
       size_t len;
-      objs[i].code = pacc_ptx_round_explicitly (td->ptx_objs[i].code, &len);
+      const char *code = td->ptx_objs[i].code;
+      char *limited = nreg ? pacc_ptx_limit_registers (code, nreg, &len) : NULL;
+      if (limited)
+        code = limited;
+      objs[i].code = getenv ("PACC_PTX_CONTRACT")
+                     ? (limited ? limited : code)
+                     : pacc_ptx_round_explicitly (code, &len);
+      if (limited && objs[i].code != limited)
+        free (limited);
       /* Keep the original's convention on counting the final NUL.  */
       objs[i].size = td->ptx_objs[i].size > strlen (td->ptx_objs[i].code)
                      ? len + 1 : len;

@@ -30,4 +30,8 @@ void GOMP_offload_unregister_ver (unsigned version, const void *host_table,
    *LEN its length.  */
 char *pacc_ptx_round_explicitly (const char *code, size_t *len);
 
+/* CODE with `.maxnreg N' in every kernel definition; malloc'd; *LEN its
+   length.  */
+char *pacc_ptx_limit_registers (const char *code, int n, size_t *len);
+
 #endif /* PACC_IMAGE_H */

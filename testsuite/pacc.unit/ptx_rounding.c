@@ -2,13 +2,15 @@
    image an explicit rounding mode (image.c), so that the CUDA JIT cannot
    contract them into fma; other instructions stay as they are.  The PTX
    is written the way mkoffload embeds it: one instruction per line, no
-   indentation; hand-written PTX may indent.  */
+   indentation; hand-written PTX may indent.  PACC_MAXNREG's limit goes
+   into kernel definitions only (pacc_ptx_limit_registers).  */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 char *pacc_ptx_round_explicitly (const char *code, size_t *len);
+char *pacc_ptx_limit_registers (const char *code, int n, size_t *len);
 
 static int failures;
 
@@ -45,5 +47,36 @@ main (void)
          "fma.rn.f64 %r7,%r8,%r9,%r10;\nmul.lo.u32 %r1,%r2,3;\n"
          ".reg .f32 %r2;\nld.f32 %r3,[%r4];\nxadd.f32 %r1,%r2,%r3;\n");
   check ("empty", "", "");
+
+  /* Register limits: definitions get one, declarations do not.  */
+  static const struct { const char *name, *in, *want; int n; } lim[] = {
+    { "limit: declaration and definition",
+      ".entry k$0 (.param.u64 %in_ar0);\n\n.entry k$0 (.param.u64 %in_ar0)\n"
+      "{\n.reg.u64 %ar0;\n}\n",
+      ".entry k$0 (.param.u64 %in_ar0);\n\n.entry k$0 (.param.u64 %in_ar0)\n"
+      ".maxnreg 64\n{\n.reg.u64 %ar0;\n}\n", 64 },
+    { "limit: two kernels, a device function",
+      ".func f (.param.u32 %a)\n{\n}\n.entry a (.param.u64 %x)\n{\n}\n"
+      ".entry b (.param.u64 %x)\n{\n}\n",
+      ".func f (.param.u32 %a)\n{\n}\n.entry a (.param.u64 %x)\n"
+      ".maxnreg 40\n{\n}\n.entry b (.param.u64 %x)\n.maxnreg 40\n{\n}\n",
+      40 },
+    { "limit: none", ".entry a (.param.u64 %x)\n{\n}\n",
+      ".entry a (.param.u64 %x)\n{\n}\n", 0 },
+  };
+  for (size_t i = 0; i < sizeof lim / sizeof lim[0]; i++)
+    {
+      size_t len;
+      char *out = pacc_ptx_limit_registers (lim[i].in, lim[i].n, &len);
+      if (strcmp (out, lim[i].want) || len != strlen (lim[i].want))
+	{
+	  printf ("FAIL %s\n  got:  %s\n  want: %s\n", lim[i].name, out,
+		  lim[i].want);
+	  failures++;
+	}
+      else
+	printf ("PASS %s\n", lim[i].name);
+      free (out);
+    }
   return failures != 0;
 }
