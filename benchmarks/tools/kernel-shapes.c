@@ -6,7 +6,7 @@
    vector lanes.  Arrays live on the device only (acc_malloc), so only
    kernels are timed.
 
-   Usage: kernel-shapes jacobi X Y T | himeno X Y Z T
+   Usage: kernel-shapes jacobi X Y T | himeno X Y Z T | copy X Y T
    Prints one line per variant: name, seconds per step, GFLOPS
    (4 and 34 flops per interior point), and a checksum of the result that
    must be equal across the variants of one run.  */
@@ -367,6 +367,60 @@ him_flat (float **d, long X, long Y, long Z, int W, int rows)
 }
 #undef F
 
+/* The copy-back alone (p = q over the interior), one gang per row, W
+   workers: as pacc.so emits it; with restrict-qualified row pointers;
+   with each thread copying two halves of the row, both loads first.
+   Latency, not bandwidth, limits a loop with one load per iteration.  */
+static void
+copy_rows (float *dp, float *dq, long X, long Y, int W, int how)
+{
+  long nr = X - 2;
+  if (how == 0)
+    {
+      float (*p)[Y] = (float (*)[Y]) dp, (*q)[Y] = (float (*)[Y]) dq;
+#pragma acc parallel deviceptr(p, q) num_gangs(nr) num_workers(W) vector_length(32)
+      {
+#pragma acc loop gang(static:1)
+	for (long x = 1; x < X - 1; x++)
+#pragma acc loop worker vector
+	  for (long y = 1; y < Y - 1; y++)
+	    p[x][y] = q[x][y];
+      }
+    }
+  else
+    {
+#pragma acc parallel deviceptr(dp, dq) num_gangs(nr) num_workers(W) vector_length(32)
+      {
+#pragma acc loop gang(static:1)
+	for (long x = 1; x < X - 1; x++)
+	  {
+	    float *__restrict pr = dp + x * Y;
+	    const float *__restrict qr = dq + x * Y;
+	    if (how == 2)
+	      {
+#pragma acc loop worker vector
+		for (long y = 1; y < Y - 1; y++)
+		  pr[y] = qr[y];
+	      }
+	    else
+	      {
+		/* Two halves of the row per thread, both loads first.  */
+		long m = Y - 2, h = (m + 1) / 2;
+#pragma acc loop worker vector
+		for (long y = 0; y < h; y++)
+		  {
+		    float a = qr[1 + y];
+		    float b = y + h < m ? qr[1 + y + h] : 0.0f;
+		    pr[1 + y] = a;
+		    if (y + h < m)
+		      pr[1 + y + h] = b;
+		  }
+	      }
+	  }
+      }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -420,6 +474,38 @@ main (int argc, char **argv)
 	  double s = (now () - t0) / T;
 	  printf ("jacobi %ldx%ld %-16s %.6f s/step %8.1f GFLOPS  sum %.9g\n",
 		  X, Y, names[v], s, 4 * pts / s * 1e-9, checksum (p, n));
+	  fflush (stdout);
+	}
+      return 0;
+    }
+  if (!strcmp (argv[1], "copy") && argc == 5)
+    {
+      long X = atol (argv[2]), Y = atol (argv[3]);
+      int T = atoi (argv[4]);
+      long n = X * Y;
+      float *p = acc_malloc (n * sizeof (float));
+      float *q = acc_malloc (n * sizeof (float));
+      if (!p || !q)
+	return 1;
+      static const char *names[] = { "as emitted", "two halves", "restrict",
+				     "two halves" };
+      for (int v = 0; v < 8; v++)
+	{
+	  int W = v < 4 ? 16 : 8;
+	  fill (p, n, 1);
+	  fill (q, n, 2);
+	  double t0 = 0;
+	  for (int t = -1; t < T; t++)
+	    {
+	      if (t == 0)
+		t0 = now ();
+	      copy_rows (p, q, X, Y, W, v % 4);
+	    }
+	  acc_wait_all ();
+	  double s = (now () - t0) / T;
+	  printf ("copy %ldx%ld W=%d %-20s %.6f s/copy %7.1f GB/s  sum %.9g\n",
+		  X, Y, W, names[v % 4], s,
+		  8.0 * (X - 2) * (Y - 2) / s * 1e-9, checksum (p, n));
 	  fflush (stdout);
 	}
       return 0;
