@@ -575,6 +575,21 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		    "variable");
 	  return build_empty_stmt (loc);
 	}
+      /* A copy-like vector loop: two iterations per thread.  */
+      tree pcond, pbody, incr = FOR_EXPR (*l.slot);
+      if (l.leaf && i != k.dec && pacc_pair_iterations_on
+	  && incr && (TREE_CODE (incr) == POSTINCREMENT_EXPR
+		      || TREE_CODE (incr) == PREINCREMENT_EXPR)
+	  && TREE_OPERAND (incr, 0) == l.var
+	  && integer_onep (TREE_OPERAND (incr, 1))
+	  && pacc_pair_iterations (c, k, l, init,
+				   upper_bound (FOR_COND (*l.slot), l.var),
+				   &pcond, &pbody))
+	{
+	  make_oacc_loop (l, init, pcond, clauses, NULL_TREE, NULL_TREE,
+			  pbody);
+	  continue;
+	}
       make_oacc_loop (l, init, cond, clauses);
     }
   /* The outermost loop sat in the time step itself.  */

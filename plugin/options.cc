@@ -21,3 +21,7 @@ int pacc_workers;
    rows) pairs to gangs, groups sized for about N gangs per sub-step;
    0: planes to gangs, as before row groups (for measurements).  */
 int pacc_group_gangs = 8192;
+
+/* -fplugin-arg-pacc-pairs=0: one iteration per thread in copy-like
+   vector loops, as before paired iterations (for measurements).  */
+bool pacc_pair_iterations_on = true;

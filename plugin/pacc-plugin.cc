@@ -64,7 +64,9 @@ static struct plugin_info pacc_info = {
   "                               loops, 8 for more)\n"
   "  -fplugin-arg-pacc-group-gangs=N  gangs per sub-step that groups of\n"
   "                                   rows aim at (default 8192; 0: planes\n"
-  "                                   to gangs)"
+  "                                   to gangs)\n"
+  "  -fplugin-arg-pacc-pairs=0  one iteration per thread in copy-like\n"
+  "                             vector loops"
 };
 
 int
@@ -95,22 +97,28 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	  pacc_gang_static = (int) n;
 	}
       else if (!strcmp (info->argv[i].key, "workers")
-	       || !strcmp (info->argv[i].key, "group-gangs"))
+	       || !strcmp (info->argv[i].key, "group-gangs")
+	       || !strcmp (info->argv[i].key, "pairs"))
 	{
 	  bool w = info->argv[i].key[0] == 'w';
+	  bool pairs = info->argv[i].key[0] == 'p';
 	  const char *v = info->argv[i].value;
 	  char *end;
 	  long n = v ? strtol (v, &end, 10) : -1;
-	  if (!v || !*v || *end || n < 0 || n > (w ? 32 : 1 << 24))
+	  if (!v || !*v || *end || n < 0
+	      || n > (w ? 32 : pairs ? 1 : 1 << 24))
 	    {
 	      error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs %s, got %qs",
 		     info->argv[i].key,
 		     w ? "a number of workers from 0 to 32"
+		     : pairs ? "0 or 1"
 		     : "a number of gangs from 0 to 16777216", v ? v : "");
 	      return 1;
 	    }
 	  if (w)
 	    pacc_workers = (int) n;
+	  else if (pairs)
+	    pacc_pair_iterations_on = n != 0;
 	  else
 	    pacc_group_gangs = (int) n;
 	}

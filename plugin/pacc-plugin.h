@@ -65,6 +65,7 @@ extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
 				   0: GCC's blocks of rows.  */
 extern int pacc_workers;	/* -fplugin-arg-pacc-workers, 0: the rule.  */
 extern int pacc_group_gangs;	/* -fplugin-arg-pacc-group-gangs.  */
+extern bool pacc_pair_iterations_on; /* -fplugin-arg-pacc-pairs.  */
 
 /* gc-roots.cc */
 extern const struct ggc_root_tab pacc_root_tab[];
