@@ -47,6 +47,10 @@
 #   OOC_KS="4 8 16"          out-of-core runs, one per PACC_K (default OOC_K)
 #   OOC_ENV="VAR=v ..."     more settings of the large out-of-core runs
 #       (e.g. "PACC_CHUNKS=16 PACC_QUEUES=4"; default: the runtime's choices)
+#       The large runs end with a kernels table: PACC's kernel time
+#       in core against the CUDA kernels' (same size and steps), the HBM
+#       limit (HBM_GBS, default 2840: an H100's measured copy bandwidth),
+#       and the pipeline's kernel time per point and step against in core
 #   LARGE_BENCHES="jacobi himeno cip", LARGE_T, OOC_K, OOC_GB, IC_FRAC,
 #   HOST_GB (host memory assumed, default 125), GPU_GB (default: from
 #   nvidia-smi)
@@ -479,6 +483,49 @@ if [ "$BENCH" != none ]; then
                 if (g[b, 1] > 0 && g[x, d] != "")
                   printf "   %-40s %d GPUs: %8.2f -> %8.2f GFLOPS: %.2fx\n", x, d, g[b, 1], g[x, d], g[x, d] / g[b, 1] } }' \
       "$TABLE" | sort | tee -a "$summary"
+  fi
+  if [ "$BENCH" = large ]; then
+    # Kernels alone (issue 11): PACC's kernel time from the region report
+    # against the CUDA kernels' on the same size and steps (in core), the
+    # HBM limit, and PACC's kernel time per point and step inside the
+    # out-of-core pipeline against in core (halo recomputation included).
+    say ""
+    say "== kernels: PACC (region report) against CUDA (events), HBM limit at ${HBM_GBS:-2840} GB/s"
+    say "   (HBM_GBS: the device's copy bandwidth; bytes per point and step: jacobi 16, cip 56, himeno 64)"
+    for f in "$W"/bench/*-in-core.err; do
+      [ -f "$f" ] || continue
+      id=$(basename "$f" -in-core.err)
+      b=${id%%-*}
+      cuda=$W/bench/$id-cuda.out
+      ooc=$(ls "$W"/bench/"$b"-*-out-of-core.err 2>/dev/null | head -1)
+      awk -v b="$b" -v id="$id" -v hbm="${HBM_GBS:-2840}" \
+          -v cuda="$cuda" -v ooc="${ooc:-/dev/null}" -v ic="$f" '
+        function kms(file,   l, m) { m = ""
+          while ((getline l < file) > 0)
+            if (match(l, /kernels [0-9.]+ ms/)) { m = substr(l, RSTART + 8, RLENGTH - 11) }
+          close(file); return m }
+        function pts(s,   a) { sub(/^[^-]*-/, "", s); split(s, a, "x")
+          return b == "himeno" ? (a[1]-2)*(a[2]-2)*(a[3]-2) : (a[1]-2)*(a[2]-2) }
+        function steps(s,   a) { sub(/^[^-]*-/, "", s); split(s, a, "x")
+          return b == "himeno" ? a[4] : a[3] }
+        BEGIN {
+          flops = b == "jacobi" ? 4 : b == "cip" ? 87 : 34
+          bytes = b == "jacobi" ? 16 : b == "cip" ? 56 : 64
+          ck = ""; while ((getline l < cuda) > 0) if (l ~ /^time_kernels /) { split(l, a, " "); ck = a[2] * 1000 }
+          pk = kms(ic); w = pts(id) * steps(id)
+          lim = hbm / bytes * flops
+          if (pk == "") { printf "   %-28s no kernel time in the in-core run\n", id; exit }
+          g = flops * w / (pk / 1000) * 1e-9
+          printf "   %-28s in core: PACC %9.1f ms", id, pk
+          if (ck != "") printf ", CUDA %9.1f ms: %5.1f %%", ck, 100 * ck / pk
+          printf "; %7.1f GFLOPS = %5.1f %% of the HBM limit %.0f\n", g, 100 * g / lim, lim
+          ok = kms(ooc)
+          if (ok != "") {
+            oid = ooc; sub(/.*\//, "", oid); sub(/-out-of-core.err$/, "", oid)
+            per_ic = pk / w; per_oc = ok / (pts(oid) * steps(oid))
+            printf "   %-28s out of core (%s): PACC %9.1f ms; per point and step %5.1f %% of in core\n", "", oid, ok, 100 * per_ic / per_oc }
+        }'
+    done | tee -a "$summary"
   fi
 else
   [ "$TESTS" = 1 ] && say "tests: $tpass passed, $tfail failed"
