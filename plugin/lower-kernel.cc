@@ -96,8 +96,8 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 /* Geometry.                                                           */
 
 /* Workers per gang: the fastest in the kernel-shapes probe (H100,
-   benchmarks/RESULTS.md "Kernel geometry"), unless -fplugin-arg-pacc-workers
-   says otherwise.  */
+   benchmarks/RESULTS.md "Kernels at the memory limit"), unless
+   -fplugin-arg-pacc-workers says otherwise.  */
 static int
 workers_of (pacc_kernel &k)
 {
@@ -373,8 +373,9 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       /* Groups of GROWS iterations of the second loop: NW * q rows, q
 	 rows per worker, sized for about pacc_group_gangs gangs in all
 	 but q kept within [GROUP_Q_MIN, GROUP_Q_MAX].  Himeno on an H100
-	 (RESULTS.md, "Row groups"): 1 row per worker cost 17 % in an 8x
-	 chunk against 2, whole planes 7 % in core against 13 rows.
+	 (RESULTS.md, "Kernels at the memory limit"): 1 row per worker
+	 cost 15 % in an 8x chunk against 2, whole planes 7 % in core
+	 against 13 rows.
 	 q = clamp (ceil (rows * span / (pacc_group_gangs * NW))),
 	 ngroups = max (0, ceil (span / GROWS)).  */
       ngroups = new_var (c, "__pacc_ngroups", long_integer_type_node);

@@ -36,7 +36,7 @@
    tell the arrays apart.  Each thread now runs iterations y and y + h
    (h: half the loop), every load of both first, then the stores: the
    arrays written are not read, so the order does not matter.  A copy of
-   77440^2 floats ran at 2159 GB/s so against 1804 (kernel-shapes probe,
+   77440^2 floats ran at 2159 GB/s against 1804 (kernel-shapes probe,
    H100).  */
 
 #include "pacc-plugin.h"

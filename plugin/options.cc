@@ -14,7 +14,7 @@ int pacc_gang_static = 1;
 
 /* -fplugin-arg-pacc-workers=N: workers (warps) per gang of every kernel
    that has worker-level loops; 0: 16 for two-level nests, 8 for deeper
-   ones (benchmarks/RESULTS.md, "Kernel geometry").  */
+   ones (benchmarks/RESULTS.md, "Kernels at the memory limit").  */
 int pacc_workers;
 
 /* -fplugin-arg-pacc-group-gangs=N: in deeper nests, (plane, group of
