@@ -6,17 +6,28 @@
 #include "check.h"
 #include "lower.h"
 
+/* A variable of a block of the lowered code: chained to *CHAIN, for the
+   BIND_EXPR that declares it (so that it is private to what runs that
+   block in a kernel).  */
 tree
-new_var (lower_ctx &c, const char *name, tree type)
+local_var (lower_ctx &c, const char *name, tree type, tree *chain)
 {
   tree v = build_decl (c.loc, VAR_DECL, get_identifier (name), type);
   DECL_CONTEXT (v) = c.fndecl;
   DECL_ARTIFICIAL (v) = 1;
-  DECL_IGNORED_P (v) = 1;
   TREE_USED (v) = 1;
   DECL_READ_P (v) = 1;
-  DECL_CHAIN (v) = c.vars;
-  c.vars = v;
+  DECL_CHAIN (v) = *chain;
+  *chain = v;
+  return v;
+}
+
+/* A variable of the region's block.  */
+tree
+new_var (lower_ctx &c, const char *name, tree type)
+{
+  tree v = local_var (c, name, type, &c.vars);
+  DECL_IGNORED_P (v) = 1;
   return v;
 }
 

@@ -244,19 +244,6 @@ row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
   return true;
 }
 
-static tree
-local_var (lower_ctx &c, const char *name, tree type, tree *chain)
-{
-  tree v = build_decl (c.loc, VAR_DECL, get_identifier (name), type);
-  DECL_CONTEXT (v) = c.fndecl;
-  DECL_ARTIFICIAL (v) = 1;
-  TREE_USED (v) = 1;
-  DECL_READ_P (v) = 1;
-  DECL_CHAIN (v) = *chain;
-  *chain = v;
-  return v;
-}
-
 tree
 lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	      tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,

@@ -422,19 +422,6 @@ plain_stores (tree t, std::vector<tree> &stores)
     }
 }
 
-static tree
-pair_var (lower_ctx &c, const char *name, tree type, tree *chain)
-{
-  tree v = build_decl (c.loc, VAR_DECL, get_identifier (name), type);
-  DECL_CONTEXT (v) = c.fndecl;
-  DECL_ARTIFICIAL (v) = 1;
-  TREE_USED (v) = 1;
-  DECL_READ_P (v) = 1;
-  DECL_CHAIN (v) = *chain;
-  *chain = v;
-  return v;
-}
-
 bool
 pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
 		      tree bound, tree *cond, tree *body)
@@ -470,8 +457,8 @@ pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
 		  fold_convert (type, build2 (PLUS_EXPR, lt, unshare_expr (a),
 					      h)));
   tree vars = NULL_TREE, list = alloc_stmt_list ();
-  tree y2 = pair_var (c, "__pacc_y2", type, &vars);
-  tree y2c = pair_var (c, "__pacc_y2c", type, &vars);
+  tree y2 = local_var (c, "__pacc_y2", type, &vars);
+  tree y2c = local_var (c, "__pacc_y2c", type, &vars);
   tree next = build2 (PLUS_EXPR, lt, lng (l.var), unshare_expr (h));
   add (&list, assign (y2, fold_convert (type, next)));
   add (&list, assign (y2c, fold_convert
@@ -485,8 +472,8 @@ pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
   for (tree s : stores)
     {
       tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (s, 0)));
-      tree t1 = pair_var (c, "__pacc_v1", vt, &vars);
-      tree t2 = pair_var (c, "__pacc_v2", vt, &vars);
+      tree t1 = local_var (c, "__pacc_v1", vt, &vars);
+      tree t2 = local_var (c, "__pacc_v2", vt, &vars);
       add (&list, assign (t1, TREE_OPERAND (s, 1)));
       add (&list, assign (t2, rewritten_copy (r, TREE_OPERAND (s, 1),
 					      at_load)));

@@ -67,6 +67,7 @@ tree where_literal (location_t loc);
 
 /* lower-build.cc */
 tree new_var (lower_ctx &c, const char *name, tree type);
+tree local_var (lower_ctx &c, const char *name, tree type, tree *chain);
 tree lng (tree e);
 tree lcst (HOST_WIDE_INT v);
 tree elt (tree arr, int i);
