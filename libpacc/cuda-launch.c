@@ -103,15 +103,11 @@ static size_t ndeferred, capdeferred;
 int
 launch_init (void)
 {
-  const char *e = getenv ("PACC_LAUNCH");
-  if (e && *e && strcmp (e, "pacc") && strcmp (e, "libgomp"))
-    pacc_error (NULL, "PACC_LAUNCH: expected 'pacc' or 'libgomp', got '%s'",
-                e);
   if (!have_gomp)
     return 0;
   /* With PACC_LAUNCH=libgomp, every launch is left to libgomp (L.on stays
      0), and launch.c counts them for the region report.  */
-  if (e && !strcmp (e, "libgomp"))
+  if (pacc_settings.launch_libgomp)
     return 1;
   for (int d = 0; d < ndevs; d++)
     {

@@ -132,6 +132,18 @@ pacc_env_read (const char *where)
                     "or staging, got '%s'", v);
     }
 
+  /* Checked on every path, the host's too, where it changes nothing.  */
+  v = get ("PACC_LAUNCH");
+  s->launch_libgomp = 0;
+  if (v)
+    {
+      if (!strcmp (v, "libgomp"))
+        s->launch_libgomp = 1;
+      else if (strcmp (v, "pacc"))
+        pacc_error (where, "PACC_LAUNCH: expected 'pacc' or 'libgomp', got "
+                    "'%s'", v);
+    }
+
   v = get ("PACC_TRACE");
   s->trace[0] = 0;
   if (v)

@@ -33,6 +33,7 @@ struct pacc_settings
   int data_path;                    /* PACC_DATA_PATH, enum
                                        pacc_data_path.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
+  int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
 };
 
 extern struct pacc_settings pacc_settings;
