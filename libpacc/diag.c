@@ -52,6 +52,15 @@ pacc_note (const char *where, const char *fmt, ...)
   va_end (ap);
 }
 
+void
+pacc_warning (const char *where, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vmessage (where, "warning: ", fmt, ap);
+  va_end (ap);
+}
+
 void *
 pacc_xmalloc (const char *where, size_t bytes, const char *what)
 {

@@ -25,6 +25,10 @@ void pacc_error (const char *where, const char *fmt, ...)
 void pacc_internal_error (const char *where, const char *fmt, ...)
   PACC_NORETURN PACC_PRINTF (2, 3);
 void pacc_note (const char *where, const char *fmt, ...) PACC_PRINTF (2, 3);
+/* "pacc: WHERE: warning: ...": something went wrong that does not stop
+   the program (a trace that could not be written).  */
+void pacc_warning (const char *where, const char *fmt, ...)
+  PACC_PRINTF (2, 3);
 
 /* malloc and calloc that exit with an error naming WHAT when the memory
    cannot be had.  */

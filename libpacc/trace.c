@@ -17,6 +17,7 @@
 
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *trace_file;
+static char trace_name[4096];          /* For the message of a failed write.  */
 static double trace_t0;
 static unsigned long long named_tids;  /* queues already given a name.  */
 
@@ -26,8 +27,13 @@ trace_close (void)
   pthread_mutex_lock (&trace_lock);
   if (trace_file)
     {
-      fputs ("\n]\n", trace_file);
-      fclose (trace_file);
+      /* A full disk shows at the last flush, if not before.  */
+      int bad = fputs ("\n]\n", trace_file) < 0;
+      bad |= ferror (trace_file) != 0;
+      bad |= fclose (trace_file) != 0;
+      if (bad)
+        pacc_warning (NULL, "PACC_TRACE: writing '%s' failed (%s): the "
+                      "trace is incomplete", trace_name, strerror (errno));
       trace_file = NULL;
     }
   pthread_mutex_unlock (&trace_lock);
@@ -42,6 +48,7 @@ pacc_trace_open (const char *file, const char *where)
   if (!trace_file)
     pacc_error (where, "PACC_TRACE: cannot open '%s': %s", file,
                 strerror (errno));
+  snprintf (trace_name, sizeof trace_name, "%s", file);
   trace_t0 = pacc_now_us ();
   fputs ("[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,"
          "\"args\":{\"name\":\"pacc\"}}", trace_file);

@@ -158,6 +158,9 @@ expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PA
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
 expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok
 expect 1 "PACC_LAUNCH: expected 'pacc' or 'libgomp', got 'cuda'" PACC_LAUNCH=cuda ok
+if [ -w /dev/full ]; then
+  expect 0 "^pacc: warning: PACC_TRACE: writing '/dev/full' failed \(No space left on device\): the trace is incomplete$" PACC_TRACE=/dev/full ok
+fi
 expect 0 '^region ran$' "PACC_K= PACC_DEVICES=3 PACC_DEVICE_MEMORY=64M" ok
 expect 1 "chunk buffers need .* buffers of [0-9]+ rows: [0-9]+ own rows and [0-9]+ halo rows, halo -1/\+1 per step over k = [0-9]+ steps; rows of .*\), more than the 100 B of host memory \(PACC_DEVICE_MEMORY\); nothing fits: even chunks of one row with k = 1 need 192 B per device$" "PACC_DEVICE_MEMORY=100 PACC_CHUNKS=2" ok
 expect 1 "^pacc: errors.c:7: array 'q': the size clause gives 16 bytes per row, but its C type has 32 bytes per row$" "" typerow
