@@ -225,6 +225,14 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       no_fit (in, p, err, errlen);
       rc = -1;
     }
+  /* PACC_QUEUES asked for more queues than the plan has: say why.  */
+  const struct pacc_settings *s = in->s;
+  if (rc == 0 && in->async && s->queues
+      && p->nqueues < (long) s->queues * p->ndev)
+    p->q_from = s->queues > PACC_MAX_QUEUES / p->ndev
+                ? "PACC_QUEUES, cut: at most " PACC_STR (PACC_MAX_QUEUES)
+                  " queues over all devices"
+                : "PACC_QUEUES, cut: at most one queue per chunk";
   return rc;
 }
 

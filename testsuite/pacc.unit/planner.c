@@ -435,6 +435,36 @@ main (void)
           msg);
   pacc_plan_free (&p);
 
+  /* PACC_QUEUES cut by a limit: the plan says which.  */
+  setup (&u, 1000, 1, 1, 100, 1, 64, 64, (size_t) 1 << 30);
+  u.s.queues = 2;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%d queues (%s) over %d devices", p.nqueues,
+            p.q_from, p.ndev);
+  report ("PACC_QUEUES cut to 64 queues in all says so",
+          rc == 0 && p.nqueues == 64
+          && !strcmp (p.q_from, "PACC_QUEUES, cut: at most 64 queues over "
+                      "all devices"), msg);
+  pacc_plan_free (&p);
+  setup (&u, 1000, 1, 1, 100, 1, 64, 1, (size_t) 1 << 30);
+  u.s.queues = 8;
+  u.s.chunks = 4;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%d queues (%s)", p.nqueues, p.q_from);
+  report ("PACC_QUEUES above the chunk count says so",
+          rc == 0 && p.nqueues == 4
+          && !strcmp (p.q_from, "PACC_QUEUES, cut: at most one queue per "
+                      "chunk"), msg);
+  pacc_plan_free (&p);
+  setup (&u, 1000, 1, 1, 100, 1, 64, 1, 1000 * 64 / 4);
+  u.s.queues = 3;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%d queues (%s)", p.nqueues, p.q_from);
+  report ("PACC_QUEUES within the limits is reported as such",
+          rc == 0 && p.nqueues == 3 && !strcmp (p.q_from, "PACC_QUEUES"),
+          msg);
+  pacc_plan_free (&p);
+
   random_plans (20000);
   return failures ? 1 : 0;
 }
