@@ -16,6 +16,19 @@
 /* ------------------------------------------------------------------ */
 /* Driver: find the markers of FNDECL's body.                          */
 
+/* Device number E of directive D as the int libpacc takes.  A constant
+   outside 0..INT_MAX is an error here: converted, 2147483648 would name
+   another device.  */
+static tree
+device_arg (pacc_directive *d, tree e, const char *what)
+{
+  if (TREE_CODE (e) == INTEGER_CST
+      && (tree_int_cst_sgn (e) < 0 || !int_fits_type_p (e, integer_type_node)))
+    error_at (d->loc, "%qs %E is not a device number (0 to %d)", what, e,
+	      INT_MAX);
+  return fold_convert (integer_type_node, e);
+}
+
 static tree
 mark_used_r (tree *tp, int *walk_subtrees, void *)
 {
@@ -86,8 +99,8 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	{
 	  build_runtime_decls ();
 	  *marker = build_call_expr_loc (d->loc, fn_wait_device, 2,
-					 fold_convert (integer_type_node,
-						       d->dev),
+					 device_arg (d, d->dev,
+						     "wait device"),
 					 where_literal (d->loc));
 	  continue;
 	}
@@ -101,10 +114,10 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	    add (&list, build_call_expr_loc
 		 (d->loc, fn_update_peer, 8,
 		  fold_convert (ptr_type_node, d->to[k].addr),
-		  fold_convert (integer_type_node, d->dev),
+		  device_arg (d, d->dev, "to_device"),
 		  fold_convert (size_type_node, d->to[k].bytes),
 		  fold_convert (const_ptr_type_node, d->from[k].addr),
-		  fold_convert (integer_type_node, d->from_dev),
+		  device_arg (d, d->from_dev, "from_device"),
 		  fold_convert (size_type_node, d->from[k].bytes),
 		  unshare_expr (async), where_literal (d->loc)));
 	  *marker = list;
@@ -136,7 +149,7 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	  tree body = alloc_stmt_list ();
 	  add (&body, assign (saved, build_call_expr_loc
 			      (d->loc, fn_dev_push, 2,
-			       fold_convert (integer_type_node, d->dev),
+			       device_arg (d, d->dev, "deviceid"),
 			       where_literal (d->loc))));
 	  add (&body, *slot);
 	  add (&body, build_call_expr_loc (d->loc, fn_dev_pop, 1, saved));
