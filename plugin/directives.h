@@ -13,6 +13,8 @@
 #include "gcc-compat.h"
 
 #define PACC_MAX_RANK 4
+/* The widest halo a clause may give, in rows (parse-clauses.cc).  */
+#define PACC_MAX_HALO (1 << 20)
 
 enum pacc_dir_kind
 {

@@ -266,6 +266,15 @@ parse_dims (pacc_lexer &lx, pacc_pipeline_clauses *pc, bool halo)
 	      lx.failed = true;
 	      return;
 	    }
+	  /* A halo wider than any chunk could be is a typo, and one near
+	     the range of the runtime's row numbers would overflow them.  */
+	  if (lo > PACC_MAX_HALO || hi > PACC_MAX_HALO)
+	    {
+	      error_at (lo > PACC_MAX_HALO ? l1 : l2, "halo %wd is more than "
+			"%d rows", lo > PACC_MAX_HALO ? lo : hi, PACC_MAX_HALO);
+	      lx.failed = true;
+	      return;
+	    }
 	  pc->halo_lo[n] = lo;
 	  pc->halo_hi[n] = hi;
 	}
