@@ -159,6 +159,13 @@ void __pacc_reduction_result (void *region, const void *var, void *dst,
 /* Every DST of __pacc_reduction_result holds its value.  */
 void __pacc_region_sync (void *region);
 
+/* Called before __pacc_region_begin when kernel KERNEL (1-based) of the
+   region at WHERE touches, at the first step, rows FIRST to LAST of the
+   first dimension, not all inside the size clause's rows [LO, LO + LEN):
+   an error (the chunks hold only those rows).  Does not return.  */
+void __pacc_rows_outside (const char *where, int kernel, long first,
+                          long last, long lo, long len);
+
 /* Wait for everything the region enqueued, free its buffers.  */
 void __pacc_region_end (void *region);
 

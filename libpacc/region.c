@@ -514,6 +514,19 @@ __pacc_reduction_result (void *region, const void *var, void *dst,
 }
 
 void
+__pacc_rows_outside (const char *where, int kernel, long first, long last,
+                     long lo, long len)
+{
+  if (len <= 0)
+    pacc_error (where, "kernel %d touches rows %ld to %ld of the first "
+                "dimension, but size gives it no rows ([%ld:%ld])", kernel,
+                first, last, lo, len);
+  pacc_error (where, "kernel %d touches rows %ld to %ld of the first "
+              "dimension, outside the rows %ld to %ld that size gives "
+              "([%ld:%ld])", kernel, first, last, lo, lo + len - 1, lo, len);
+}
+
+void
 __pacc_region_sync (void *region)
 {
   struct pacc_region *r = check (region, "__pacc_region_sync");

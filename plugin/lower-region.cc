@@ -33,6 +33,105 @@
 #include "check.h"
 #include "lower.h"
 
+/* ------------------------------------------------------------------ */
+/* Rows the loops touch.                                               */
+
+struct entry_ctx
+{
+  pacc_region *r;
+  pacc_kernel *k;
+};
+
+/* Something in a loop bound that has no value at region entry, or may
+   have another one later: the time variable, a scalar the steps set, a
+   loop variable, an array element, a call.  */
+static tree
+not_at_entry_r (tree *tp, int *walk_subtrees, void *data)
+{
+  entry_ctx &e = *(entry_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == CALL_EXPR || TREE_CODE (t) == ARRAY_REF
+      || TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF
+      || t == e.r->tvar)
+    return t;
+  if (VAR_P (t) || TREE_CODE (t) == PARM_DECL)
+    {
+      for (tree v : e.r->assigned)
+	if (v == t)
+	  return t;
+      for (auto &l : e.k->loops)
+	if (l.var == t)
+	  return t;
+    }
+  return NULL_TREE;
+}
+
+/* Before the region starts: each kernel's decomposed loop, widened by
+   the offsets its accesses add to the loop variable, must stay inside
+   the rows of size, else __pacc_rows_outside stops the program (the
+   chunks hold only those rows: a size([0:X/2]) on loops over X rows
+   read outside the buffers, a size([1:X]) on loops that read row 0
+   gave another answer than the sequential run).  Checked for loop
+   bounds known at entry.  */
+static void
+check_rows (pacc_region &r, tree *body, tree where_s)
+{
+  tree lt = long_integer_type_node;
+  hash_map<tree, tree> none;
+  for (size_t j = 0; j < r.kernels.size (); j++)
+    {
+      pacc_kernel &k = r.kernels[j];
+      if (k.dec < 0 || !k.loops[k.dec].init || !k.loops[k.dec].bound)
+	continue;
+      entry_ctx e = { &r, &k };
+      tree a = k.loops[k.dec].init, b = k.loops[k.dec].bound;
+      if (walk_tree (&a, not_at_entry_r, &e, NULL)
+	  || walk_tree (&b, not_at_entry_r, &e, NULL)
+	  || TREE_SIDE_EFFECTS (a) || TREE_SIDE_EFFECTS (b))
+	continue;
+      HOST_WIDE_INT lo_off = 0, hi_off = 0;
+      bool any = false;
+      for (auto &acc : k.accesses)
+	if (acc.kind[0] == PACC_IX_VAR)
+	  {
+	    lo_off = any ? MIN (lo_off, acc.off[0]) : acc.off[0];
+	    hi_off = any ? MAX (hi_off, acc.off[0]) : acc.off[0];
+	    any = true;
+	  }
+      if (!any)
+	continue;
+      tree ha = lng (rewritten_copy (r, a, none));
+      tree hb = lng (rewritten_copy (r, b, none));
+      tree first = build2 (PLUS_EXPR, lt, ha, lcst (lo_off));
+      tree last = build2 (PLUS_EXPR, lt,
+			  build2 (MINUS_EXPR, lt, hb, lcst (1)),
+			  lcst (hi_off));
+      tree lo = lng (unshare_expr (r.pc->size_lo[0]));
+      tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo),
+			 lng (unshare_expr (r.pc->size_len[0])));
+      tree outside
+	= build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+		  build2 (LT_EXPR, boolean_type_node, unshare_expr (ha),
+			  unshare_expr (hb)),
+		  build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+			  build2 (LT_EXPR, boolean_type_node, first,
+				  unshare_expr (lo)),
+			  build2 (GE_EXPR, boolean_type_node, last, end)));
+      tree call = build_call_expr_loc
+	(k.loc, fn_rows_outside, 6, unshare_expr (where_s),
+	 build_int_cst (integer_type_node, (int) j + 1), unshare_expr (first),
+	 unshare_expr (last), unshare_expr (lo),
+	 lng (unshare_expr (r.pc->size_len[0])));
+      add (body, build3 (COND_EXPR, void_type_node, outside, call,
+			 build_empty_stmt (k.loc)));
+    }
+}
+
 /* The note of -fplugin-arg-pacc-verbose.  */
 static void
 report (pacc_region &r)
@@ -234,6 +333,7 @@ pacc_lower_region (pacc_region &r)
   add (&body, assign (elt (rinfo, RI_NKERNELS), lcst (nk)));
 
   tree where_s = where_literal (r.loc);
+  check_rows (r, &body, where_s);
   tree names_s = build_string_literal (names.size () + 1, names.c_str ());
   add (&body, assign (R, build_call_expr_loc (r.loc, fn_begin, 7,
 					      build_int_cst (integer_type_node,
