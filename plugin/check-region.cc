@@ -98,6 +98,32 @@ collect_items (pacc_region &r, tree *slot, bool &bad)
 /* ------------------------------------------------------------------ */
 /* The driver.                                                         */
 
+static tree
+is_decl_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* Does a clause of the region use the time variable TVAR?  The clauses
+   are evaluated once, before the time loop: TVAR holds no step's value
+   there.  The first such clause's name, or NULL.  */
+static const char *
+clause_uses_time (pacc_region &r, tree tvar)
+{
+  for (int n = 0; n < r.pc->rank; n++)
+    for (tree e : { r.pc->size_lo[n], r.pc->size_len[n] })
+      if (e && walk_tree_without_duplicates (&e, is_decl_r, tvar))
+	return "size";
+  for (auto &w : r.pc->wholes)
+    for (int n = 0; n < w.nsec; n++)
+      for (tree e : { w.lo[n], w.len[n] })
+	if (e && walk_tree_without_duplicates (&e, is_decl_r, tvar))
+	  return "copyin";
+  return NULL;
+}
+
 bool
 pacc_check_region (pacc_region &r)
 {
@@ -125,6 +151,13 @@ pacc_check_region (pacc_region &r)
       error_at (stmt_loc (fs, r.loc), "the time loop of a "
 		"%<#pragma pacc pipeline%> must have the form "
 		"%<for (t = t0; t < T; t++)%> (or %<<=%>, %<++t%>, %<t += 1%>)");
+      return false;
+    }
+  if (const char *cl = clause_uses_time (r, tvar))
+    {
+      error_at (r.loc, "%qs uses the time variable %qD: the clause is "
+		"evaluated once, before the time loop, where %qD holds no "
+		"step", cl, tvar, tvar);
       return false;
     }
   escape_ctx ec = { 0, 0, false, false };
