@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* The trace file.  Written in the JSON Array Format, whose closing
    bracket is optional, so a program that dies still leaves a readable
@@ -39,16 +40,44 @@ trace_close (void)
   pthread_mutex_unlock (&trace_lock);
 }
 
+/* FILE with `%p' replaced by the process id and `%%' by `%', so that
+   the processes of one job (MPI ranks, two programs sharing a GPU) write
+   one trace each; into NAME (SIZE bytes).  */
+static void
+expand_trace_name (const char *file, char *name, size_t size,
+                   const char *where)
+{
+  size_t o = 0;
+  for (const char *p = file; *p; p++)
+    {
+      char num[32];
+      const char *add = num;
+      if (p[0] == '%' && p[1] == 'p')
+        snprintf (num, sizeof num, "%ld", (long) getpid ()), p++;
+      else if (p[0] == '%' && p[1] == '%')
+        num[0] = '%', num[1] = 0, p++;
+      else
+        num[0] = *p, num[1] = 0;
+      size_t l = strlen (add);
+      if (o + l >= size)
+        pacc_error (where, "PACC_TRACE: file name longer than %zu bytes",
+                    size - 1);
+      memcpy (name + o, add, l);
+      o += l;
+    }
+  name[o] = 0;
+}
+
 void
 pacc_trace_open (const char *file, const char *where)
 {
   if (!file[0])
     return;
-  trace_file = fopen (file, "w");
+  expand_trace_name (file, trace_name, sizeof trace_name, where);
+  trace_file = fopen (trace_name, "w");
   if (!trace_file)
-    pacc_error (where, "PACC_TRACE: cannot open '%s': %s", file,
+    pacc_error (where, "PACC_TRACE: cannot open '%s': %s", trace_name,
                 strerror (errno));
-  snprintf (trace_name, sizeof trace_name, "%s", file);
   trace_t0 = pacc_now_us ();
   fputs ("[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,"
          "\"args\":{\"name\":\"pacc\"}}", trace_file);

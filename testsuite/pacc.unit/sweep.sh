@@ -230,6 +230,18 @@ else
   bad "PACC_TRACE: $build/trace.json"
 fi
 
+# %p in PACC_TRACE: the process id (one trace per process of a job).
+rm -f "$build"/trace-*.json
+PACC_TRACE="$build/trace-%p.json" "$build/jacobi_swap" >/dev/null &
+tpid=$!
+if wait $tpid && [ -s "$build/trace-$tpid.json" ] \
+   && python3 -c 'import json, sys; json.load(open(sys.argv[1]))' \
+        "$build/trace-$tpid.json"; then
+  ok "PACC_TRACE with %p"
+else
+  bad "PACC_TRACE with %p: no $build/trace-$tpid.json"
+fi
+
 if [ $valgrind = 1 ]; then
   for s in "" "PACC_K=3 PACC_CHUNKS=7 PACC_QUEUES=2" \
            "PACC_K=5 PACC_BLOCK=1 PACC_QUEUES=4" "PACC_K=2 PACC_CHUNKS=100"; do
