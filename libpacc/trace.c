@@ -20,7 +20,11 @@ static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *trace_file;
 static char trace_name[4096];          /* For the message of a failed write.  */
 static double trace_t0;
-static unsigned long long named_tids;  /* queues already given a name.  */
+/* Tracks: one process per device (pid = device + 1; 0: the host), one
+   thread per queue (tid = queue + 1), each named once.  */
+#define TRACE_PIDS 64
+static unsigned long long named_pids;             /* devices named.  */
+static unsigned long long named_tids[TRACE_PIDS]; /* queues named.  */
 
 static void
 trace_close (void)
@@ -108,20 +112,30 @@ trace_event (const struct pacc_opinfo *info, double t0, double t1)
 {
   FILE *f = trace_file;
   int tid = info->queue + 1;
+  int pid = info->device >= 0 && info->device < TRACE_PIDS - 1
+            ? info->device + 1 : 0;
   const char *name = info->kind == PACC_OP_LOAD ? "load"
                      : info->kind == PACC_OP_WB ? "write-back"
                      : info->kind == PACC_OP_HALO ? "halo" : "kernels";
   const char *cat = info->kind == PACC_OP_KERNELS ? "kernels" : "copy";
-  if (tid >= 0 && tid < 64 && !(named_tids & (1ull << tid)))
+  if (pid > 0 && !(named_pids & (1ull << pid)))
     {
-      named_tids |= 1ull << tid;
-      fprintf (f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,"
-               "\"tid\":%d,\"args\":{\"name\":\"queue %d\"}}", tid,
+      named_pids |= 1ull << pid;
+      fprintf (f, ",\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,"
+               "\"args\":{\"name\":\"pacc device %d\"}},\n"
+               "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%d,"
+               "\"args\":{\"sort_index\":%d}}", pid, pid - 1, pid, pid);
+    }
+  if (tid >= 0 && tid < 64 && !(named_tids[pid] & (1ull << tid)))
+    {
+      named_tids[pid] |= 1ull << tid;
+      fprintf (f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
+               "\"tid\":%d,\"args\":{\"name\":\"queue %d\"}}", pid, tid,
                info->queue);
     }
   fprintf (f, ",\n{\"name\":\"%s c%d\",\"cat\":\"%s\",\"ph\":\"X\","
-           "\"pid\":0,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":{"
-           "\"region\":", name, info->chunk, cat, tid, t0 - trace_t0,
+           "\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":{"
+           "\"region\":", name, info->chunk, cat, pid, tid, t0 - trace_t0,
            t1 - t0);
   json_string (f, info->where);
   if (info->array)

@@ -230,6 +230,27 @@ else
   bad "PACC_TRACE: $build/trace.json"
 fi
 
+# One track per device (pid = device + 1, named), one thread per queue.
+if PACC_DEVICES=2 PACC_TRACE="$build/trace2.json" "$build/jacobi_swap" >/dev/null \
+   && python3 - "$build/trace2.json" <<'EOF'
+import json, sys
+ev = json.load(open(sys.argv[1]))
+procs = {e["pid"]: e["args"]["name"] for e in ev
+         if e.get("ph") == "M" and e["name"] == "process_name"}
+pids = {e["pid"] for e in ev if e.get("ph") == "X"}
+ok = (pids == {1, 2} and procs.get(1) == "pacc device 0"
+      and procs.get(2) == "pacc device 1"
+      and all(any(m.get("name") == "thread_name" and m["pid"] == e["pid"]
+                  and m["tid"] == e["tid"] for m in ev)
+              for e in ev if e.get("ph") == "X"))
+sys.exit(0 if ok else 1)
+EOF
+then
+  ok "PACC_TRACE: a track per device"
+else
+  bad "PACC_TRACE: a track per device: $build/trace2.json"
+fi
+
 # %p in PACC_TRACE: the process id (one trace per process of a job).
 rm -f "$build"/trace-*.json
 PACC_TRACE="$build/trace-%p.json" "$build/jacobi_swap" >/dev/null &
