@@ -379,6 +379,31 @@ end_block (struct pacc_region *r)
   r->in_block = 0;
 }
 
+/* PACC_PROGRESS=S: at the start of a block, at most every S seconds, a
+   line of how far the region is (a long run says nothing between its
+   plan and its end otherwise).  */
+static void
+progress (struct pacc_region *r)
+{
+  static _Thread_local double last;
+  double now = pacc_now_us ();
+  long done = r->s.steps_done;
+  if (!pacc_settings.progress || done == 0
+      || (now - last) < 1e6 * (double) pacc_settings.progress)
+    return;
+  last = now;
+  unsigned long long in, out;
+  pacc_trace_bytes (&r->st, &in, &out);
+  char bi[32], bo[32];
+  pacc_fmt_bytes (bi, sizeof bi, in);
+  pacc_fmt_bytes (bo, sizeof bo, out);
+  double secs = (now - r->st.t_begin) * 1e-6;
+  pacc_note (r->where, "progress: step %ld of %ld (block %ld), %.1f s, "
+             "%s loaded, %s written back; about %.0f s left", done,
+             r->nsteps, r->s.blocks_started - 1, secs, bi, bo,
+             secs * (double) (r->nsteps - done) / (double) done);
+}
+
 int
 __pacc_next_block (void *region, long *blk)
 {
@@ -400,6 +425,7 @@ __pacc_next_block (void *region, long *blk)
   if (pacc_settings.verbose >= 2)
     pacc_note (r->where, "block %ld: t=%ld, %ld steps",
                r->s.blocks_started - 1, blk[PACC_BLK_T], kk);
+  progress (r);
   return 1;
 }
 

@@ -112,6 +112,7 @@ pacc_env_read (const char *where)
                 "set one of them");
 
   s->verbose = digit (where, "PACC_VERBOSE", 2, 0, "0, 1 or 2");
+  s->progress = positive (where, "PACC_PROGRESS", 86400);
   s->resident = digit (where, "PACC_RESIDENT", 1, -1, "0 or 1");
   s->workers = digit (where, "PACC_WORKERS", 1, -1, "0 or 1");
 

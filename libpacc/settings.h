@@ -37,6 +37,8 @@ struct pacc_settings
                                        pacc_data_path.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
   int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
+  long progress;                    /* PACC_PROGRESS: seconds between
+                                       progress lines, 0: none.  */
 };
 
 extern struct pacc_settings pacc_settings;

@@ -148,6 +148,16 @@ trace_event (const struct pacc_opinfo *info, double t0, double t1)
 }
 
 void
+pacc_trace_bytes (const struct pacc_stats *st, unsigned long long *in,
+                  unsigned long long *out)
+{
+  pthread_mutex_lock (&trace_lock);
+  *in = st->bytes_in;
+  *out = st->bytes_out;
+  pthread_mutex_unlock (&trace_lock);
+}
+
+void
 pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1)
 {
   struct pacc_stats *st = info->stats;

@@ -54,6 +54,11 @@ void pacc_trace_open (const char *file, const char *where);
    at once (device workers, host functions).  */
 void pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1);
 
+/* The bytes ST has loaded and written back so far (read under the lock
+   the back ends' threads update them under).  */
+void pacc_trace_bytes (const struct pacc_stats *st, unsigned long long *in,
+                       unsigned long long *out);
+
 /* The kernels INFO ran on the host from T0 to T1, timed by the caller:
    kernel time and the trace only (not the device span).  */
 void pacc_trace_host_kernels (const struct pacc_opinfo *info, double t0,

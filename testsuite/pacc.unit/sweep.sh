@@ -158,6 +158,7 @@ expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PA
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
 expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok
 expect 1 "PACC_LAUNCH: expected 'pacc' or 'libgomp', got 'cuda'" PACC_LAUNCH=cuda ok
+expect 1 "PACC_PROGRESS: expected an integer from 1 to 86400, got '0.5'" PACC_PROGRESS=0.5 ok
 if [ -w /dev/full ]; then
   expect 0 "^pacc: warning: PACC_TRACE: writing '/dev/full' failed \(No space left on device\): the trace is incomplete$" PACC_TRACE=/dev/full ok
 fi
@@ -228,6 +229,16 @@ then
   ok "PACC_TRACE"
 else
   bad "PACC_TRACE: $build/trace.json"
+fi
+
+# PACC_PROGRESS: a progress line at a block's start (the first after the
+# first step), at most every N seconds.
+out=$(PACC_PROGRESS=1 PACC_K=1 "$build/jacobi_swap" 2>&1 >/dev/null)
+if grep -Eq '^pacc: [^ ]+: progress: step 1 of [0-9]+ \(block 1\), [0-9.]+ s, [0-9.]+ [KMG]?i?B loaded, [0-9.]+ [KMG]?i?B written back; about [0-9]+ s left$' <<<"$out" \
+   && ! grep -q 'progress: step 0 ' <<<"$out"; then
+  ok "PACC_PROGRESS"
+else
+  bad "PACC_PROGRESS: $out"
 fi
 
 # One track per device (pid = device + 1, named), one thread per queue.
