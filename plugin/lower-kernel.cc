@@ -176,29 +176,13 @@ bound_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* The exclusive upper bound of a loop over VAR whose condition is COND:
-   var < B, var <= B, or as the front end may fold them, B > var,
-   B >= var.  NULL for any other condition.  */
+/* The first value of inner loop L: what its initialisation assigns, or
+   its declaration's initializer; NULL when neither.  */
 static tree
-upper_bound (tree cond, tree var)
+loop_first (pacc_loop &l)
 {
-  enum tree_code code = TREE_CODE (cond);
-  if (code != LT_EXPR && code != LE_EXPR && code != GT_EXPR
-      && code != GE_EXPR)
-    return NULL_TREE;
-  tree v = TREE_OPERAND (cond, 0), bound = TREE_OPERAND (cond, 1);
-  if (code == GT_EXPR || code == GE_EXPR)
-    {
-      std::swap (v, bound);
-      code = code == GT_EXPR ? LT_EXPR : LE_EXPR;
-    }
-  while (CONVERT_EXPR_P (v))
-    v = TREE_OPERAND (v, 0);
-  if (v != var)
-    return NULL_TREE;
-  if (code == LE_EXPR)
-    return build2 (PLUS_EXPR, long_integer_type_node, lng (bound), lcst (1));
-  return bound;
+  return l.init_slot ? TREE_OPERAND (*l.init_slot, 1)
+	 : l.init ? DECL_INITIAL (l.var) : NULL_TREE;
 }
 
 /* Row groups: in a nest of three or more loops whose outermost loop is
@@ -221,18 +205,9 @@ row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
       return false;
   if (!only_loop_p (FOR_BODY (*l0.slot), l1))
     return false;
-  tree fs = *l1.slot, cond = FOR_COND (fs), incr = FOR_EXPR (fs);
-  tree init = l1.init_slot ? TREE_OPERAND (*l1.init_slot, 1)
-	      : l1.init ? DECL_INITIAL (l1.var) : NULL_TREE;
-  if (!init || !cond || !incr || !INTEGRAL_TYPE_P (TREE_TYPE (l1.var)))
-    return false;
-  if ((TREE_CODE (incr) != POSTINCREMENT_EXPR
-       && TREE_CODE (incr) != PREINCREMENT_EXPR)
-      || TREE_OPERAND (incr, 0) != l1.var
-      || !integer_onep (TREE_OPERAND (incr, 1)))
-    return false;
-  tree bound = upper_bound (cond, l1.var);
-  if (!bound)
+  tree init = loop_first (l1);
+  tree bound = unit_loop_bound (*l1.slot, l1.var);
+  if (!init || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l1.var)))
     return false;
   bound_ctx bc = { &r, &k };
   if (TREE_SIDE_EFFECTS (init) || TREE_SIDE_EFFECTS (bound)
@@ -452,9 +427,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   for (int i = nl - 1; i >= 0; i--)
     {
       pacc_loop &l = k.loops[i];
-      tree init = i == 0 ? l0_init
-		  : l.init_slot ? TREE_OPERAND (*l.init_slot, 1)
-		  : l.init ? DECL_INITIAL (l.var) : NULL_TREE;
+      tree init = i == 0 ? l0_init : loop_first (l);
       if (i > 0)
 	{
 	  if (l.marker_slot)
@@ -506,7 +479,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       if (groups && i == 1)
 	{
 	  /* The rows of group g % ngroups: [j0, j1).  */
-	  tree kb = lng (upper_bound (FOR_COND (*l.slot), l.var));
+	  tree kb = lng (unit_loop_bound (*l.slot, l.var));
 	  tree j0 = local_var (c, "__pacc_j0", long_integer_type_node, &gvars);
 	  tree j1 = local_var (c, "__pacc_j1", long_integer_type_node, &gvars);
 	  tree grp = build2 (TRUNC_MOD_EXPR, long_integer_type_node, gvar,
@@ -564,14 +537,10 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	  return build_empty_stmt (loc);
 	}
       /* A copy-like vector loop: two iterations per thread.  */
-      tree pcond, pbody, incr = FOR_EXPR (*l.slot);
+      tree pcond, pbody;
       if (l.leaf && i != k.dec && pacc_pair_iterations_on
-	  && incr && (TREE_CODE (incr) == POSTINCREMENT_EXPR
-		      || TREE_CODE (incr) == PREINCREMENT_EXPR)
-	  && TREE_OPERAND (incr, 0) == l.var
-	  && integer_onep (TREE_OPERAND (incr, 1))
 	  && pacc_pair_iterations (c, k, l, init,
-				   upper_bound (FOR_COND (*l.slot), l.var),
+				   unit_loop_bound (*l.slot, l.var),
 				   &pcond, &pbody))
 	{
 	  make_oacc_loop (l, init, pcond, clauses, NULL_TREE, NULL_TREE,

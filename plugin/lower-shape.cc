@@ -43,8 +43,7 @@
 #include "check.h"
 #include "lower.h"
 
-/* Strip conversions and a `+ -1' from a domain's maximum: the extent's
-   SAVE_EXPR, or NULL.  */
+/* T without conversions (strip_conv would strip a SAVE_EXPR too).  */
 static tree
 strip_conversions (tree t)
 {
@@ -53,6 +52,8 @@ strip_conversions (tree t)
   return t;
 }
 
+/* Strip conversions and a `+ -1' from a domain's maximum: the extent's
+   SAVE_EXPR, or NULL.  */
 static tree
 extent_save (tree max)
 {
@@ -135,7 +136,6 @@ struct shape_ctx
   tree ext[PACC_MAX_RANK];	/* ext[n]: extent of dimension n, long.  */
   hash_map<tree, tree> saves;	/* A declaration's SAVE_EXPR: its ext.  */
   hash_map<tree, tree> rows;	/* Element type: canonical row type.  */
-  bool ok;
 };
 
 /* The canonical type of one row of elements ELEM: ELEM[ext1]...[extN].  */
@@ -225,7 +225,9 @@ rebuild (shape_ctx &s, tree ref, tree decl)
 }
 
 /* The array variable REF (ARRAY_REF/INDIRECT_REF chain) indexes, or
-   NULL.  */
+   NULL.  Unlike check-access.cc's ref_base it steps over any
+   COMPOUND_EXPR: in a rebuilt reference the extents' evaluation in front
+   of the pointer is `(int) __pacc_extent', no longer a SAVE_EXPR.  */
 static tree
 ref_decl (tree ref)
 {
@@ -278,7 +280,7 @@ shape_r (tree *tp, int *walk_subtrees, void *data)
 /* ------------------------------------------------------------------ */
 /* Selected loads.                                                     */
 
-/* A side effect in an index: stores, calls, increments.  (The
+/* A side effect in an expression: stores, calls, increments.  (The
    front end flags references to VLA rows as having side effects for the
    evaluation of the extents' SAVE_EXPRs, which are values here.)  */
 static tree
