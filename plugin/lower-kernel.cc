@@ -140,12 +140,12 @@ only_loop_p (tree t, pacc_loop &l)
     }
 }
 
-/* A bound of the row-group loop: no loop variable, array or side
-   effect, so that the host can evaluate it.  */
+/* A loop bound of a kernel the host computes (see pacc_host_bound_p).  */
 struct bound_ctx
 {
   pacc_region *r;
   pacc_kernel *k;
+  bool entry;
 };
 
 static tree
@@ -163,6 +163,12 @@ bound_r (tree *tp, int *walk_subtrees, void *data)
     return t;
   if (VAR_P (t) || TREE_CODE (t) == PARM_DECL)
     {
+      if (b.entry && t == b.r->tvar)
+	return t;
+      if (b.entry)
+	for (tree v : b.r->assigned)
+	  if (v == t)
+	    return t;
       for (auto &l : b.k->loops)
 	if (l.var == t)
 	  return t;
@@ -174,6 +180,18 @@ bound_r (tree *tp, int *walk_subtrees, void *data)
 	return t;
     }
   return NULL_TREE;
+}
+
+/* Can the host compute E, a bound of a loop of kernel K, before the
+   kernel runs: no loop variable, private scalar, array element, call,
+   side effect or value that is not an integer?  At ENTRY, before the time
+   loop, neither the time variable nor a scalar the steps set, whose
+   values come later.  */
+bool
+pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry)
+{
+  bound_ctx bc = { &r, &k, entry };
+  return !TREE_SIDE_EFFECTS (e) && !walk_tree (&e, bound_r, &bc, NULL);
 }
 
 /* The first value of inner loop L: what its initialisation assigns, or
@@ -209,10 +227,8 @@ row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
   tree bound = unit_loop_bound (*l1.slot, l1.var);
   if (!init || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l1.var)))
     return false;
-  bound_ctx bc = { &r, &k };
-  if (TREE_SIDE_EFFECTS (init) || TREE_SIDE_EFFECTS (bound)
-      || walk_tree (&init, bound_r, &bc, NULL)
-      || walk_tree (&bound, bound_r, &bc, NULL))
+  if (!pacc_host_bound_p (r, k, init, false)
+      || !pacc_host_bound_p (r, k, bound, false))
     return false;
   *a = init;
   *b = bound;

@@ -36,41 +36,6 @@
 /* ------------------------------------------------------------------ */
 /* Rows the loops touch.                                               */
 
-struct entry_ctx
-{
-  pacc_region *r;
-  pacc_kernel *k;
-};
-
-/* Something in a loop bound that has no value at region entry, or may
-   have another one later: the time variable, a scalar the steps set, a
-   loop variable, an array element, a call.  */
-static tree
-not_at_entry_r (tree *tp, int *walk_subtrees, void *data)
-{
-  entry_ctx &e = *(entry_ctx *) data;
-  tree t = *tp;
-  if (TYPE_P (t))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  if (TREE_CODE (t) == CALL_EXPR || TREE_CODE (t) == ARRAY_REF
-      || TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF
-      || t == e.r->tvar)
-    return t;
-  if (VAR_P (t) || TREE_CODE (t) == PARM_DECL)
-    {
-      for (tree v : e.r->assigned)
-	if (v == t)
-	  return t;
-      for (auto &l : e.k->loops)
-	if (l.var == t)
-	  return t;
-    }
-  return NULL_TREE;
-}
-
 /* Before the region starts: each kernel's decomposed loop, widened by
    the offsets its accesses add to the loop variable, must stay inside
    the rows of size, else __pacc_rows_outside stops the program (the
@@ -88,11 +53,9 @@ check_rows (pacc_region &r, tree *body, tree where_s)
       pacc_kernel &k = r.kernels[j];
       if (k.dec < 0 || !k.loops[k.dec].init || !k.loops[k.dec].bound)
 	continue;
-      entry_ctx e = { &r, &k };
       tree a = k.loops[k.dec].init, b = k.loops[k.dec].bound;
-      if (walk_tree (&a, not_at_entry_r, &e, NULL)
-	  || walk_tree (&b, not_at_entry_r, &e, NULL)
-	  || TREE_SIDE_EFFECTS (a) || TREE_SIDE_EFFECTS (b))
+      if (!pacc_host_bound_p (r, k, a, true)
+	  || !pacc_host_bound_p (r, k, b, true))
 	continue;
       HOST_WIDE_INT lo_off = 0, hi_off = 0;
       bool any = false;

@@ -95,6 +95,7 @@ bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 			   tree init, tree bound, tree *cond, tree *body);
 
 /* lower-kernel.cc */
+bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
 		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
