@@ -146,7 +146,8 @@ static const void *
 patch_nvptx_image (const void *target_data)
 {
   int nreg = max_registers ();
-  if (getenv ("PACC_PTX_CONTRACT") && !nreg)
+  int contract = getenv ("PACC_PTX_CONTRACT") != NULL;
+  if (contract && !nreg)
     return target_data;
   const struct nvptx_tdata *td = target_data;
   struct nvptx_tdata *copy = pacc_xmalloc (NULL, sizeof *copy, "an image");
@@ -157,14 +158,16 @@ patch_nvptx_image (const void *target_data)
     {
       size_t len;
       const char *code = td->ptx_objs[i].code;
+      /* With PACC_PTX_CONTRACT, NREG is set here (see above).  */
       char *limited = nreg ? pacc_ptx_limit_registers (code, nreg, &len) : NULL;
-      if (limited)
-        code = limited;
-      objs[i].code = getenv ("PACC_PTX_CONTRACT")
-                     ? (limited ? limited : code)
-                     : pacc_ptx_round_explicitly (code, &len);
-      if (limited && objs[i].code != limited)
-        free (limited);
+      if (contract)
+        objs[i].code = limited;
+      else
+        {
+          objs[i].code = pacc_ptx_round_explicitly (limited ? limited : code,
+                                                    &len);
+          free (limited);
+        }
       /* Keep the original's convention on counting the final NUL.  */
       objs[i].size = td->ptx_objs[i].size > strlen (td->ptx_objs[i].code)
                      ? len + 1 : len;
