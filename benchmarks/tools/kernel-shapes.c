@@ -440,13 +440,16 @@ main (int argc, char **argv)
 	return 1;
       double pts = (double) (X - 2) * (Y - 2);
       long nr = X - 2;
-      for (int v = 0; v < 13; v++)
+      for (int v = 0; v < 21; v++)
 	{
 	  static const char *names[] = {
 	    "rows W=8", "rows W=32", "rows G=1056 W=8", "rows G=264 W=32",
 	    "rows G=nr W=4", "rows G=nr W=8", "rows G=nr W=16",
 	    "rows G=nr W=32", "rows V=128 W=2", "rows V=128 W=8",
-	    "rows G=nr V=128 W=8", "rows V=1024 W=1", "seg32 1024 W=4" };
+	    "rows G=nr V=128 W=8", "rows V=1024 W=1", "seg32 1024 W=4",
+	    "seg1024 W=8", "seg2048 W=8", "seg4096 W=8", "seg8192 W=8",
+	    "seg2048 W=16", "seg4096 W=16", "seg32 2048 W=8",
+	    "seg32 4096 W=16" };
 	  fill (p, n, 1);
 	  fill (q, n, 2);
 	  double t0 = 0;
@@ -469,6 +472,14 @@ main (int argc, char **argv)
 		case 10: jac_rows128 (p, q, X, Y, nr, 8); break;
 		case 11: jac_rows1024 (p, q, X, Y, 0, 1); break;
 		case 12: jac_seg32 (p, q, X, Y, 4, 1024); break;
+		case 13: jac_seg (p, q, X, Y, 8, 1024); break;
+		case 14: jac_seg (p, q, X, Y, 8, 2048); break;
+		case 15: jac_seg (p, q, X, Y, 8, 4096); break;
+		case 16: jac_seg (p, q, X, Y, 8, 8192); break;
+		case 17: jac_seg (p, q, X, Y, 16, 2048); break;
+		case 18: jac_seg (p, q, X, Y, 16, 4096); break;
+		case 19: jac_seg32 (p, q, X, Y, 8, 2048); break;
+		case 20: jac_seg32 (p, q, X, Y, 16, 4096); break;
 		}
 	    }
 	  double s = (now () - t0) / T;
@@ -487,11 +498,10 @@ main (int argc, char **argv)
       float *q = acc_malloc (n * sizeof (float));
       if (!p || !q)
 	return 1;
-      static const char *names[] = { "as emitted", "two halves", "restrict",
-				     "two halves" };
-      for (int v = 0; v < 8; v++)
+      static const char *names[] = { "as emitted", "two halves", "restrict" };
+      for (int v = 0; v < 6; v++)
 	{
-	  int W = v < 4 ? 16 : 8;
+	  int W = v < 3 ? 16 : 8;
 	  fill (p, n, 1);
 	  fill (q, n, 2);
 	  double t0 = 0;
@@ -499,12 +509,12 @@ main (int argc, char **argv)
 	    {
 	      if (t == 0)
 		t0 = now ();
-	      copy_rows (p, q, X, Y, W, v % 4);
+	      copy_rows (p, q, X, Y, W, v % 3);
 	    }
 	  acc_wait_all ();
 	  double s = (now () - t0) / T;
 	  printf ("copy %ldx%ld W=%d %-20s %.6f s/copy %7.1f GB/s  sum %.9g\n",
-		  X, Y, W, names[v % 4], s,
+		  X, Y, W, names[v % 3], s,
 		  8.0 * (X - 2) * (Y - 2) / s * 1e-9, checksum (p, n));
 	  fflush (stdout);
 	}
