@@ -136,6 +136,8 @@ struct shape_ctx
   tree ext[PACC_MAX_RANK];	/* ext[n]: extent of dimension n, long.  */
   hash_map<tree, tree> saves;	/* A declaration's SAVE_EXPR: its ext.  */
   hash_map<tree, tree> rows;	/* Element type: canonical row type.  */
+  hash_set<tree> arrays;	/* The listed arrays that get shared
+				   extents (pacc_shared_extents_p).  */
 };
 
 /* The canonical type of one row of elements ELEM: ELEM[ext1]...[extN].  */
@@ -263,8 +265,7 @@ shape_r (tree *tp, int *walk_subtrees, void *data)
   if (TREE_CODE (t) != ARRAY_REF)
     return NULL_TREE;
   tree d = ref_decl (t);
-  if (!d || pacc_array_index (*s.r, d) < 0
-      || !pacc_shared_extents_p (*s.r, d))
+  if (!d || !s.arrays.contains (d))
     return NULL_TREE;
   tree n = rebuild (s, t, d);
   if (!n)
@@ -506,11 +507,10 @@ pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
   pacc_region &r = *c.r;
   shape_ctx s;
   s.r = &r;
-  bool any = false;
   for (auto &a : r.pc->arrays)
     if (pacc_shared_extents_p (r, a.decl))
-      any = true;
-  if (!any)
+      s.arrays.add (a.decl);
+  if (s.arrays.is_empty ())
     return;
   s.ext[0] = NULL_TREE;
   for (int n = 1; n < r.pc->rank; n++)
@@ -521,8 +521,7 @@ pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
 						    host_map))));
       skip.add (s.ext[n]);
     }
-  for (auto &a : r.pc->arrays)
-    if (pacc_shared_extents_p (r, a.decl))
-      note_saves (s, a.decl);
+  for (tree d : s.arrays)
+    note_saves (s, d);
   walk_tree (body, shape_r, &s, NULL);
 }
