@@ -1,4 +1,8 @@
 #!/bin/bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 # bootstrap.sh -- build, install and demonstrate PACC on Debian 12.
 #
 #   ./bootstrap.sh          install the toolchain (apt), autoreconf, configure

@@ -1,4 +1,8 @@
 #!/bin/bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 # benchmarks/check.sh -- check the benchmarks on this machine (the host path
 # when there is no GPU): jacobi, himeno and cip are each built twice, as
 # the testsuite does (testsuite/lib/pacc.exp) but with the benchmarks' -O3:

@@ -1,4 +1,8 @@
 #!/bin/bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 # benchmarks/gpu-bundle.sh -- build, HERE, everything the GPU machine needs
 # into gpu-bundle/ at the top of the repository (ignored by git), then run
 # it there with testsuite/gpu/run-gpu.sh:

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* backend-host.c - the host data path, used when there is no GPU: buffers
    are host memory and the kernels run on them in the calling thread
    (libgomp's host fallback).

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* backend.h - the interface between libpacc's schedule and a data-path
    back end: the host one (backend-host.c) and the CUDA one (cuda*.c).
    The per-device worker threads (workers.c) wrap a back end behind the

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* chunks.h - the geometry of a region's chunks: which rows a chunk owns,
    which rows it needs for a block of k steps, and which other chunks'
    copies its own copies must wait for.  Pure functions of the region's

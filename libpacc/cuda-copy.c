@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* cuda-copy.c - the CUDA back end's copies: a chunk's loads and
    write-backs between the user's arrays and its buffer (straight from
    and to registered memory, or through the queue's pinned staging buffer

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* cuda-launch.c - PACC's own launches of the kernels pacc.so built
    (launch_prepare / launch_issue of pacc_backend_cuda, called by
    launch.c's __pacc_parallel_keyed).

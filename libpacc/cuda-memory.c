@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* cuda-memory.c - device memory for the chunk buffers.  Some of every
    device is left to libgomp (kernel arguments, modules, stacks) and the
    driver: 256 MiB plus 1/64 of the device.  */

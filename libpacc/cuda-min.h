@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* cuda-min.h - the part of the CUDA driver API that libpacc's CUDA back
    end uses, declared from the driver API's documented ABI so that libpacc
    builds without the CUDA toolkit (the driver, libcuda.so.1, is opened at

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* cuda.c - the CUDA data path (pacc_backend_cuda): chunk buffers in GPU
    memory, one CUDA stream per queue, copies ordered by CUDA events, and
    the same streams under the OpenACC kernels that libgomp launches, so

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* cuda.h - what the files of the CUDA back end share, and nothing else
    includes.  The back end is a family of files by concern, each using
    only the ones listed before it here:

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* diag.c - error messages, notes, checked allocation, the clock and byte
    formatting (diag.h).  Messages go to stderr, prefixed "pacc: " and the
    region's place.  */

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* diag.h - what every part of libpacc uses: error messages and notes,
    checked allocation, the clock and byte counts for humans.  Nothing here
    knows about regions, plans or back ends.  */

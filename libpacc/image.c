@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* image.c - the program's nvptx offload images.  The program's offload
    constructor (mkoffload's target.o) registers its images with
    GOMP_offload_register_ver; libpacc defines it too, keeps the nvptx

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* image.h - the nvptx offload images the program registers at start-up
    (image.c keeps them and passes them on to libgomp), and the PTX
    rounding patch applied to them.  */

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* planner.h - the plan of a region: steps per block (k), chunks, queues,
    buffers, devices, resident or streaming.  pacc_plan is a pure function
    of the region's geometry, its arrays, the settings and the memory each

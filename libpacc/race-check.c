@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* race-check.c - the vector-clock check of a region's schedule
    (race-check.h).  Accesses that every queue is known to follow are
    dropped, which keeps the log short.  */

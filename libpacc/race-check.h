@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* race-check.h - the schedule's check of itself.  Every run checks the
    copies and kernels it issues against the stream model (backend.h), not
    against what a back end happened to execute: each queue has a vector

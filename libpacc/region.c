@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* region.c - the __pacc_* entry points that the code pacc.so generates for
    a `#pragma pacc pipeline' calls (see pacc-abi.h): checking what the
    compiler passed, the plan (planner.c) for the devices the back end

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* report.c - the PACC_VERBOSE lines of a region (report.h): its plan, and
    at the end its totals from the timeline (trace.h) and its kernel
    launches (launch.h).  */

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* report.h - what PACC_VERBOSE=1 prints of a region: its plan at the
    start, and at the end what moved, how long it took and how the kernels
    were launched.  The report only reads what it is given.  */

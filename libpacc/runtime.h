@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* runtime.h - libpacc's set-up: the PACC_* settings read once, the data
    path chosen (the CUDA back end when a GPU can run the program's
    kernels, else the host one), and which back end the calling thread's

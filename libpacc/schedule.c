@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* schedule.c - the order of a region's copies (schedule.h).
 
    Per block, chunk i has three operations on queue i % Q: LOAD(i) (its

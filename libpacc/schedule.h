@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* schedule.h - the schedule of a region: which chunk runs on which
    device, queue and buffer, and the order of its loads, kernels, halo
    copies and write-backs in every block, issued through a back end

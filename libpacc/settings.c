@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* settings.c - reads and checks the PACC_* environment variables into
    pacc_settings (settings.h).  Read once per process (the caller makes
    sure); a bad value is an error naming the variable, so that a typo

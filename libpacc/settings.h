@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* settings.h - the run-time settings, read once from the PACC_*
    environment variables (settings.c), and the limits they are checked
    against.  0 or "" means "choose automatically".  */

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* trace.c - the timeline of a region (trace.h): the totals that the
    PACC_VERBOSE report prints and the PACC_TRACE file (Chrome trace JSON:
    one event per copy and per chunk's kernels, on a line per queue; open

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* trace.h - the timeline of a region: what each copy and each chunk's
    kernels are (struct pacc_opinfo), the region's totals for the
    PACC_VERBOSE report (struct pacc_stats) and the PACC_TRACE file.

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* workers.c - the task-based runtime: one worker thread per device issues
    that device's queue operations, so that the one host thread running a
    pipeline (the schedule and the generated code) only hands work out and

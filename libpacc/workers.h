@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
 /* workers.h - one worker thread per device that issues the device's queue
    operations and kernel launches (workers.c): a layer that wraps a back
    end and offers the same interface.  */

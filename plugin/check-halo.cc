@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* check-halo.cc - the reach of one time step along chains of kernels.
 
    A kernel that reads what an earlier kernel of the step wrote, at an

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* check-host.cc - the host statements of a time step: pointer swaps
    and rotations, reduction resets, time-dependent scalars.
 

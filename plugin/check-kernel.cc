@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* check-kernel.cc - one `#pragma pacc loop` nest of a time step: its
    loops, its accesses, its reductions and its dependences.
 

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* check-region.cc - build and check the model of a pipeline region.
 
    Input: a `#pragma pacc pipeline` marker and the time loop after it, at

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* check.h - phase 2 of pacc.so, checking a pipeline region: from the time
    loop after a `#pragma pacc pipeline` marker to the region model
    (region.h), or located errors.

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* gcc-compat.h - every GCC header pacc.so needs, and all version shims.
 
    pacc.so is built against GCC 12's plugin headers (configure refuses any

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* kernel-locations.cc - which OpenACC regions are pacc kernels.
 
    The lowering records the location of every OACC_PARALLEL it builds;

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* launch.cc - send pacc kernels to libpacc's launcher.
 
    GCC 12's libgomp launches an OpenACC region through GOACC_parallel_keyed,

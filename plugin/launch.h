@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* launch.h - phase 4 of pacc.so, the launch redirection pass
    (launch.cc): registered by plugin_init.  Declarations only.  */
 

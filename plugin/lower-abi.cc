@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* lower-abi.cc - libpacc's entry points as the lowering calls them.
 
    The plugin does not include libpacc/pacc-abi.h: it declares the

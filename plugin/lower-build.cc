@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* lower-build.cc - trees for the lowered code: the region's artificial
    variables, long arithmetic, statement lists and loops (as the C front
    end's FOR_STMTs, lowered later by c_genericize), the rewriting of user

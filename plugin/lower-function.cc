@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* lower-function.cc - lower every directive of a function.
 
    pacc_lower_function runs at PLUGIN_PRE_GENERICIZE, while the C front

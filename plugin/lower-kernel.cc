@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* lower-kernel.cc - one `#pragma pacc loop` nest as an OpenACC kernel.
 
    lower_kernel rewrites the nest for one sub-step of a chunk: its rows are

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* lower-region.cc - turn a checked pipeline region into chunked, temporally
    blocked code that calls libpacc (see libpacc/pacc-abi.h).
 

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* lower-shape.cc - the form of a kernel's memory accesses: one set of
    extents for every array it indexes, selected loads, and two loads in
    flight per thread in copy-like loops.

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* lower.h - phase 3 of pacc.so, lowering: the checked region model
    (region.h) and the other directives become code that calls libpacc,
    kernels as OpenACC trees.

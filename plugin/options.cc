@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* options.cc - the plugin's options, set by plugin_init (pacc-plugin.cc)
    from -fplugin-arg-pacc-* and read by the lowering: pacc_verbose for
    the report of each region, pacc_gang_static, pacc_workers and

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* pacc-plugin.h - the map of pacc.so, and the plugin-wide state that
    every phase may use.
 

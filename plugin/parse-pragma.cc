@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* parse-pragma.cc - the `#pragma pacc` handler.
 
    One handler is registered for the pragma name `pacc` (with macro

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* parse.h - phase 1 of pacc.so, parsing `#pragma pacc' into directive
    records (directives.h) and marker statements.
 

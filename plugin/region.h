@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* region.h - the checked model of one `#pragma pacc pipeline` region.
 
    The region check (check.h, check-region.cc) builds it from the time loop

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* cip-cuda.cu -- hand-written CUDA baseline of cip.c: the same 2-D CIP
    advection step (87 flop per point) and copy-back of f, gx, gy, in-core,
    one thread per point, no shared memory.  Usage and output: as cip.c,

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* cip-init.h -- initial data and constants of the CIP benchmark, shared by
    cip.c and cip-cuda.cu so that both start from the same bits.
 

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* cip.c -- 2-D CIP (constrained interpolation profile) advection of a field
    f and its derivatives gx = df/dx, gy = df/dy (Yabe, Xiao, Utsumi,
    J. Comput. Phys. 169 (2001) 556-593; the two-dimensional scheme of Yabe,

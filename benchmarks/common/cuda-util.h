@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* cuda-util.h -- what the hand-written CUDA baselines (*-cuda.cu) share:
    error checks, pinning of host arrays, events, and the report.
 

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* himeno-cuda.cu -- hand-written CUDA baseline of himeno.c: the same
    19-point Jacobi step (34 flop per point) with the residual gosa, and the
    copy-back p = wrk2, in-core, one thread per point, no shared memory.

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* himeno-init.h -- initial data of the Himeno benchmark, shared by
    himeno.c and himeno-cuda.cu so that both start from the same bits.
 

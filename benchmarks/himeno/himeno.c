@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* himeno.c -- the Himeno benchmark (RIKEN): Jacobi iterations of a 3-D
    Poisson equation with a 19-point stencil, as a PACC pipeline.
 

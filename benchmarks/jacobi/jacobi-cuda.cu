@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* jacobi-cuda.cu -- hand-written CUDA baseline of jacobi.c: the same 2-D
    Jacobi step (4 flop per point) and copy-back, in-core, one thread per
    point, no shared memory.  Usage and output: as jacobi.c, plus the lines

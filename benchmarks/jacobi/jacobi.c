@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* jacobi.c -- 2-D Jacobi stencil, the example of the PACC design (section 1).
 
    Plain sequential C: built without the plugin the `#pragma pacc` lines are

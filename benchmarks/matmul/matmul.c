@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* matmul.c -- matrix multiplication split by rows over several devices:
    Algorithm 9 of Xu, Tian, Chandrasekaran and Chapman, in `#pragma pacc'
    spelling.

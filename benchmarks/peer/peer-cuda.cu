@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 // peer-cuda.cu -- the plain CUDA figure for peer.c: cudaMemcpyPeerAsync of
 // S MiB, N times, device 0 -> 1 and 1 -> 0, with peer access enabled where
 // the devices allow it, timed on the host around the copies and a stream

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* peer.c -- bandwidth of `#pragma pacc update peer' between two devices.
 
    An array of S MiB is put on devices 0 and 1 (OpenACC enter data under

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* kernel-shapes.c - which OpenACC loop mapping lets GCC 12's nvptx kernels
    run at hand-written CUDA speed (issue 11).  Each variant is the Jacobi
    step (stencil into q, copy back into p) or Himeno's step written in the

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* regtest.c -- how fast cuMemHostRegister pins (and cuMemHostUnregister
    unpins) a large malloc'd range, touched first as the benchmarks' arrays
    are, from 1, 2, 4, 8 and 16 threads each taking an equal piece

@@ -1,4 +1,8 @@
 #!/bin/bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 # check-cuda-min.sh - checks libpacc/cuda-min.h (the CUDA driver API
 # declarations libpacc builds with) against a real cuda.h: every constant
 # must have cuda.h's value and every function prototype must be compatible

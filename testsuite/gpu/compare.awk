@@ -1,3 +1,7 @@
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 # compare.awk -- compare a program's output with a reference output, as the
 # DejaGnu harness does (testsuite/lib/pacc.exp, pacc_compare_output):
 # every line must be equal, except lines starting with "reduction:", whose

@@ -1,4 +1,8 @@
 #!/bin/bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 # testsuite/gpu/run-gpu.sh -- run, on the GPU machine, what
 # benchmarks/gpu-bundle.sh built here: the run tests under a sweep of
 # PACC_K / PACC_CHUNKS / PACC_QUEUES against their reference outputs, then

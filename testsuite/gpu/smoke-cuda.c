@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* smoke-cuda.c - libpacc-gpu-smoke: the CUDA back end on a real GPU,
    driven through the ABI the way generated code drives it (like the
    pacc.unit tests), with kernels that really run on the device:

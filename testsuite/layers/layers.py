@@ -1,4 +1,8 @@
 #!/usr/bin/env python3
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 """layers.py - checks that a folder of PACC's sources keeps the layers that
 doc/design.md draws.
 

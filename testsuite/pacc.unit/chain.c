@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* chain.c - two kernels per step where the second reads, at an offset,
    what the first wrote in the same step (1-D FDTD: E then H), so the
    first kernel computes one extra row above (rinfo EHI = 1, e_hi = 1 for

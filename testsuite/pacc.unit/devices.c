@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* devices.c - the multi-device entry points on the host path, where every
    device number names the host and PACC_DEVICES=N emulates N devices:
    deviceid push/pop, wait device, and peer copies (between the copies of

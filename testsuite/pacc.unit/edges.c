@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* edges.c - the corner cases a region must survive: no time steps, fewer
    rows than chunks, a single row, no rows at all, a halo of 0 (k becomes
    the whole run), several regions in one process, scratch memory of 0

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* errors.c - regions that must be refused with a message, for sweep.sh
    (which checks the message and the exit status), selected by argv[1]:
      ok       a valid one-step region (for the environment checks)

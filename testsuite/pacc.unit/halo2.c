@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* halo2.c - asymmetric halo: the stencil reaches 2 rows below and 1 row
    above (halo([2:1][1:1])); fixed-size global arrays; the pipeline covers
    rows [3, X-2) only (size([3:X-5][0:Y])), so the rows outside must never

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* jacobi_copy.c - 2-D Jacobi with a copy-back kernel: p targetinout, q
    targettemp, halo 1, two kernels per step; a reduction-style counter in
    region scratch memory counts each updated cell once, from the chunk

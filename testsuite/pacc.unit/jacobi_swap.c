@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* jacobi_swap.c - 2-D Jacobi with a pointer swap: p and q both
    targetinout, one kernel per step writing q from p, then `tmp = p; p = q;
    q = tmp' on the host.  The step's kernel adds a source that depends on

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* planner.c - the planner (libpacc/planner.c) called directly, with no
    back end: sweep.sh builds this test from planner.c, chunks.c, diag.c
    and settings.c alone, so a planner that needed a back end would not

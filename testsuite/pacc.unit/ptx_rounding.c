@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* ptx_rounding.c - libpacc gives every f32/f64 add, sub and mul of a PTX
    image an explicit rounding mode (image.c), so that the CUDA JIT cannot
    contract them into fma; other instructions stay as they are.  The PTX

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* rotation.c - a three-array rotation (2-D wave equation, double, flat
    pointers with manual indexing, so the C type gives no row size) plus a
    targetin coefficient field: um, u, up targetinout, c targetin.

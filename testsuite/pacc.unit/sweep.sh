@@ -1,4 +1,8 @@
 #!/usr/bin/env bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
 # sweep.sh - builds libpacc and its unit tests and runs them: once with the
 # defaults, then over a sweep of PACC_K x PACC_CHUNKS/PACC_BLOCK x
 # PACC_QUEUES (each test compares bit for bit with its own sequential

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* thin.c - chunks of one row with k = 5: a chunk's halo spans five
    chunks on each side, so a write-back waits for the loads of chunks far
    beyond its neighbours and the region needs more buffers than queues.

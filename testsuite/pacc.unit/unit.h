@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* unit.h - helpers shared by the libpacc unit tests: deterministic data,
    bit-exact comparison, the "PASS name" / "FAIL name" lines, and the rows
    a kernel runs at a sub-step.

@@ -1,3 +1,7 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
 /* whole.c - whole arrays (kind WHOLE, the copyin clause): a per-step
    source table src[0:T] and a coefficient table of which only the
    section coef[2:NC] is copied, read by the kernels with any index,
