@@ -105,8 +105,8 @@ cuda_init (void)
                      "cannot run on a GPU");
   if (have_gomp && !forced && pacc_nimages == 0)
     return unusable ("the program has no nvptx offload image (built "
-                     "without -foffload=nvptx-none?), so its kernels "
-                     "cannot run on a GPU");
+                     "without -foffload=nvptx-none, or linked with -lgomp "
+                     "before -lpacc?), so its kernels cannot run on a GPU");
   if (have_gomp)
     {
       /* The device libgomp uses by default (ACC_DEVICE_NUM).  */

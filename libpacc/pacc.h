@@ -49,6 +49,15 @@ void acc_update_peer_async (void *dst, int to_device, const void *src,
 /* Version of the compiler/runtime ABI this library implements.  */
 int pacc_get_abi_version (void);
 
+/* The package version of this library, e.g. "0.1.0".  */
+const char *pacc_get_version (void);
+
+/* For a CUDA kernel launcher of the program's own: the CUstream (as a
+   void *) of OpenACC async queue QUEUE of the pipeline region this thread
+   runs, the stream its copies use; NULL on the host path or when there is
+   no such queue.  */
+void *pacc_cuda_stream (int queue);
+
 #ifdef __cplusplus
 }
 #endif

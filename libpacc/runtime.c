@@ -99,3 +99,15 @@ pacc_get_abi_version (void)
 {
   return PACC_ABI_VERSION;
 }
+
+/* PACC_VERSION: AC_INIT's version, from Makefile.am (the unit tests'
+   own build of libpacc may leave it out).  */
+#ifndef PACC_VERSION
+#define PACC_VERSION "unknown"
+#endif
+
+const char *
+pacc_get_version (void)
+{
+  return PACC_VERSION;
+}

@@ -58,8 +58,13 @@ pre_genericize (void *gcc_data, void *)
   pacc_directives_reset ();
 }
 
+/* PACC_VERSION: AC_INIT's version, from Makefile.am; it is what
+   `gcc -v' prints for a loaded plugin.  */
+#ifndef PACC_VERSION
+#error "PACC_VERSION undefined: build pacc.so through Makefile.am"
+#endif
 static struct plugin_info pacc_info = {
-  "0.1",
+  PACC_VERSION,
   "PACC: out-of-core, temporally blocked stencil pipelines on GPUs.\n"
   "  -fplugin-arg-pacc-verbose   report each lowered pipeline region\n"
   "  -fplugin-arg-pacc-gang-static=N  rows to gangs N at a time, round robin\n"
