@@ -11,6 +11,9 @@
 #                           without PACC, through pkg-config)
 #   ./bootstrap.sh check    run the whole testsuite (make -C build check) and
 #                           print the summary line "N passed, N failed"
+#   ./bootstrap.sh distcheck  make -C build distcheck: the release tarball
+#                           builds, passes make check and installcheck,
+#                           and cleans up (result in build/pacc-distcheck.sum)
 #   ./bootstrap.sh summary  only print the summary of the last check
 #
 # Runs as root or through sudo, needs no input, and can be run again.
@@ -25,7 +28,7 @@ PREFIX=${PREFIX:-/usr/local}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES="gcc-12 g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx libgomp-plugin-nvptx1
-          dejagnu autoconf automake libtool pkg-config g++ make python3"
+          dejagnu autoconf automake libtool pkg-config g++ make python3 texinfo"
 
 say () { printf '\n=== %s\n' "$*"; }
 
@@ -109,9 +112,29 @@ check () {
   return "$rc"
 }
 
+# make distcheck, its outcome as one PASS/FAIL line that summary counts.
+distcheck () {
+  if [ ! -f "$BUILD/Makefile" ]; then
+    echo "bootstrap: no build/Makefile: run ./bootstrap.sh first" >&2
+    exit 1
+  fi
+  local rc=0
+  say "make -C build distcheck (log in build/distcheck.log)"
+  make -C "$BUILD" -j"$JOBS" distcheck \
+    DISTCHECK_CONFIGURE_FLAGS="${CONFIGURE_FLAGS:-}" > "$BUILD/distcheck.log" 2>&1 || rc=$?
+  { echo "		=== pacc.distcheck tests ==="
+    if [ "$rc" -eq 0 ]; then echo "PASS: pacc.distcheck: make distcheck"
+    else echo "FAIL: pacc.distcheck: make distcheck exited with $rc (build/distcheck.log)"; fi
+  } > "$BUILD/pacc-distcheck.sum"
+  if [ "$rc" -ne 0 ]; then tail -40 "$BUILD/distcheck.log"; fi
+  grep -E '^(pacc-[0-9.]+ archives ready|installcheck:)' "$BUILD/distcheck.log" || :
+  return "$rc"
+}
+
 case "${1:-build}" in
   build) build ;;
   check) check ;;
+  distcheck) distcheck ;;
   summary) summary ;;
-  *) echo "usage: $0 [build|check|summary]" >&2; exit 2 ;;
+  *) echo "usage: $0 [build|check|distcheck|summary]" >&2; exit 2 ;;
 esac
