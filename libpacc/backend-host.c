@@ -206,6 +206,8 @@ check_buffer_device (const void *p, size_t bytes, int dev,
 static void *
 host_alloc (int dev, size_t bytes)
 {
+  if (pacc_fault (PACC_FAULT_ALLOC))
+    return NULL;
   void *p = malloc (bytes ? bytes : 1);
   if (p && host_ndev > 1)
     {
@@ -282,6 +284,16 @@ static void
 host_copy (void *queue, void *dst, const void *src, size_t bytes,
            const struct pacc_opinfo *info)
 {
+  if (pacc_fault (PACC_FAULT_COPY))
+    {
+      char op[256];
+      pacc_error (info->where, "copy failed while %s%s (injected by %s)",
+                  info->kind == PACC_OP_LOAD ? "loading a chunk"
+                  : info->kind == PACC_OP_WB ? "writing a chunk back"
+                  : "copying halo rows",
+                  pacc_op_describe (info, op, sizeof op),
+                  pacc_fault_name (PACC_FAULT_COPY));
+    }
   struct hop *op = enqueue (queue, HOP_COPY);
   op->dst = dst;
   op->src = src;

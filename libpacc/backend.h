@@ -39,6 +39,10 @@ struct pacc_launch
   int nresults;            /* reduction variables it writes back ...  */
   const void *result_var[PACC_LAUNCH_RESULTS];  /* ... their addresses ...  */
   size_t result_bytes[PACC_LAUNCH_RESULTS];     /* ... and sizes.  */
+  int has_chunk;            /* the kernels of a chunk: CHUNK says which,
+                               for messages (set by the caller of
+                               launch_issue).  */
+  struct pacc_opinfo chunk;
 };
 
 struct pacc_backend

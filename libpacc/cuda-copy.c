@@ -32,8 +32,9 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
       n = copy_step (direct, base, host, off, bytes);
       if (direct)
         {
-          CU_CALL_OP (info, "loading a chunk", cuMemcpyHtoDAsync_v2, dptr (d),
-                      h, n, q->stream);
+          CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                         "loading a chunk", cuMemcpyHtoDAsync_v2, dptr (d),
+                         h, n, q->stream);
           continue;
         }
       struct stage_job *j;
@@ -44,10 +45,12 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
       j->dst = q->stage;
       j->src = h;
       j->n = n;
-      CU_CALL_OP (info, "enqueueing the host side of a staged load",
-                  cuLaunchHostFunc, q->stream, stage_fn, j);
-      CU_CALL_OP (info, "loading a chunk through staging",
-                  cuMemcpyHtoDAsync_v2, dptr (d), q->stage, n, q->stream);
+      CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                     "enqueueing the host side of a staged load",
+                     cuLaunchHostFunc, q->stream, stage_fn, j);
+      CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                     "loading a chunk through staging",
+                     cuMemcpyHtoDAsync_v2, dptr (d), q->stage, n, q->stream);
     }
   timed_end (q, t, info);
 }
@@ -71,22 +74,25 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
       n = copy_step (direct, base, host, off, bytes);
       if (direct)
         {
-          CU_CALL_OP (info, "writing a chunk back", cuMemcpyDtoHAsync_v2, h,
-                      dptr (d), n, q->stream);
+          CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                         "writing a chunk back", cuMemcpyDtoHAsync_v2, h,
+                         dptr (d), n, q->stream);
           continue;
         }
       struct stage_job *j;
       if (!q->stage)
         pacc_internal_error (info->where, "queue %d has no staging buffer",
                              q->index);
-      CU_CALL_OP (info, "writing a chunk back through staging",
-                  cuMemcpyDtoHAsync_v2, q->stage, dptr (d), n, q->stream);
+      CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                     "writing a chunk back through staging",
+                     cuMemcpyDtoHAsync_v2, q->stage, dptr (d), n, q->stream);
       j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
       j->dst = h;
       j->src = q->stage;
       j->n = n;
-      CU_CALL_OP (info, "enqueueing the host side of a staged write-back",
-                  cuLaunchHostFunc, q->stream, stage_fn, j);
+      CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                     "enqueueing the host side of a staged write-back",
+                     cuLaunchHostFunc, q->stream, stage_fn, j);
     }
   timed_end (q, t, info);
 }
@@ -107,13 +113,15 @@ cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
   if (!bytes)
     ;
   else if (src_dev == q->dev)
-    CU_CALL_OP (info, "copying halo rows within a device",
-                cuMemcpyDtoDAsync_v2, dptr (dst), dptr (src), bytes,
-                q->stream);
+    CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                   "copying halo rows within a device",
+                   cuMemcpyDtoDAsync_v2, dptr (dst), dptr (src), bytes,
+                   q->stream);
   else
-    CU_CALL_OP (info, "copying halo rows between devices",
-                cuMemcpyPeerAsync, dptr (dst), devs[q->dev].ctx, dptr (src),
-                devs[src_dev].ctx, bytes, q->stream);
+    CU_CALL_FAULT (PACC_FAULT_COPY, info,
+                   "copying halo rows between devices",
+                   cuMemcpyPeerAsync, dptr (dst), devs[q->dev].ctx, dptr (src),
+                   devs[src_dev].ctx, bytes, q->stream);
   timed_end (q, t, info);
 }
 

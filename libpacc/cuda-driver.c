@@ -33,6 +33,7 @@
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 struct cuda_lib cu;
 struct gomp_api gomp;
@@ -68,21 +69,39 @@ cuda_string (CUresult r)
   return s;
 }
 
+/* Set by the first failure reported: the failures of other threads that
+   follow (the driver torn down by exit, say) are not reported again.  */
+static int failing;
+
+static void
+first_failure (void)
+{
+  if (__atomic_exchange_n (&failing, 1, __ATOMIC_ACQ_REL))
+    _exit (1);
+}
+
 void
 cuda_fail (const char *call, CUresult r, const char *what,
            const struct pacc_opinfo *info)
 {
-  char op[256] = "";
-  if (info && info->kind == PACC_OP_KERNELS)
-    snprintf (op, sizeof op, " (kernels of chunk %d, block %d, queue %d)",
-              info->chunk, info->block, info->queue);
-  else if (info)
-    snprintf (op, sizeof op, " (array '%s', chunk %d, block %d, queue %d, "
-              "%zu bytes)", info->array ? info->array : "?", info->chunk,
-              info->block, info->queue, info->bytes);
+  char op[256];
+  first_failure ();
+  pacc_op_describe (info, op, sizeof op);
   pacc_error (info ? info->where : cur_where, "CUDA error while %s%s: %s "
               "returned %s (%d: %s)", what, op, call, cuda_name (r), (int) r,
               cuda_string (r));
+}
+
+void
+cuda_fail_injected (const char *call, const char *what,
+                    const struct pacc_opinfo *info, enum pacc_fault_kind kind)
+{
+  char op[256];
+  first_failure ();
+  pacc_op_describe (info, op, sizeof op);
+  pacc_error (info ? info->where : cur_where, "CUDA error while %s%s: %s "
+              "failed (injected by %s)", what, op, call,
+              pacc_fault_name (kind));
 }
 
 /* ------------------------------------------------------------------ */

@@ -285,7 +285,8 @@ reg_worker (void *arg)
     {
       struct regjob *j = &reg_jobs[i];
       j->r = j->unreg ? cu.cuMemHostUnregister (j->lo)
-                      : cu.cuMemHostRegister_v2 (j->lo, j->len, j->flags);
+             : pacc_fault (PACC_FAULT_REGISTER) ? CUDA_ERROR_OUT_OF_MEMORY
+             : cu.cuMemHostRegister_v2 (j->lo, j->len, j->flags);
     }
   return NULL;
 }
@@ -416,6 +417,7 @@ cuda_region_begin (const char *where, int n, char *const *host,
       double t0 = pacc_now_us ();
       run_reg_jobs (jobs, nj);
       g->reg_us = pacc_now_us () - t0;
+      pacc_trace_span (where, "register host arrays", t0, t0 + g->reg_us);
       for (i = 0; i < ns; i++)
         if (!a[i].written)
           for (int k = first[i]; k < first[i + 1]; k++)
@@ -525,6 +527,8 @@ cuda_region_end (void *handle)
       double t0 = pacc_now_us ();
       run_reg_jobs (jobs, g->nours);
       double unreg_us = pacc_now_us () - t0;
+      pacc_trace_span (g->where, "unregister host arrays", t0,
+                       t0 + unreg_us);
       for (i = 0; i < g->nours; i++)
         if (jobs[i].r != CUDA_SUCCESS)
           cuda_fail ("cuMemHostUnregister", jobs[i].r, "unregistering a "

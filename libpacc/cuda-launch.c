@@ -240,8 +240,9 @@ launch_issue (const struct klaunch *l)
   CU_CALL ("copying kernel arguments", cuMemcpyHtoDAsync_v2, dv, h, bytes,
            l->s);
   void *kargs[1] = { &dv };
-  CU_CALL ("launching a kernel", cuLaunchKernel, l->fn, l->g, 1, 1, l->v,
-           l->w, 1, 0, l->s, kargs, NULL);
+  CU_CALL_FAULT (PACC_FAULT_LAUNCH, l->pub.has_chunk ? &l->pub.chunk : NULL,
+                 "launching a kernel", cuLaunchKernel, l->fn, l->g, 1, 1,
+                 l->v, l->w, 1, 0, l->s, kargs, NULL);
   /* `tofrom' scalars (reduction variables) come back after the kernel,
      in stream order, into the pinned slot (a copy into the variable, on
      the stack, would be synchronous); __pacc_reduction_result then takes

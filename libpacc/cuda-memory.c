@@ -27,6 +27,8 @@ cuda_alloc (int dev, size_t bytes)
   CUdeviceptr p = 0;
   CUresult r;
   ensure_dev (dev);
+  if (pacc_fault (PACC_FAULT_ALLOC))
+    return NULL;
   r = cu.cuMemAlloc_v2 (&p, bytes ? bytes : 1);
   if (r == CUDA_ERROR_OUT_OF_MEMORY)
     return NULL;

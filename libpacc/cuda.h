@@ -114,6 +114,11 @@ extern int staging_needed PACC_HIDDEN; /* some region copies through
    INFO, when not NULL): an error naming all of it, then exit.  */
 void cuda_fail (const char *call, CUresult r, const char *what,
                 const struct pacc_opinfo *info) PACC_NORETURN PACC_HIDDEN;
+/* The same for a failure that PACC_FAULT injected into CALL.  */
+void cuda_fail_injected (const char *call, const char *what,
+                         const struct pacc_opinfo *info,
+                         enum pacc_fault_kind kind)
+  PACC_NORETURN PACC_HIDDEN;
 const char *cuda_name (CUresult r) PACC_HIDDEN;
 const char *cuda_string (CUresult r) PACC_HIDDEN;
 
@@ -129,6 +134,16 @@ const char *cuda_string (CUresult r) PACC_HIDDEN;
     }                                                                       \
   while (0)
 #define CU_CALL(what, call, ...) CU_CALL_OP (NULL, what, call, __VA_ARGS__)
+
+/* CU_CALL_OP for a call that PACC_FAULT's KIND can make fail.  */
+#define CU_CALL_FAULT(kind, info, what, call, ...)                          \
+  do                                                                        \
+    {                                                                       \
+      if (pacc_fault (kind))                                                \
+        cuda_fail_injected (#call, what, info, kind);                       \
+      CU_CALL_OP (info, what, call, __VA_ARGS__);                           \
+    }                                                                       \
+  while (0)
 
 static inline CUdeviceptr
 dptr (const void *p)

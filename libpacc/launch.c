@@ -20,6 +20,7 @@
 
 #include "launch.h"
 #include "runtime.h"
+#include "settings.h"
 
 #include <pthread.h>
 #include <stdarg.h>
@@ -115,6 +116,18 @@ extern void GOACC_parallel_keyed (int, void (*) (void *), size_t, void **,
 
 #define MAX_TAGS 24
 
+/* The chunk whose kernels this thread launches (pacc_launch_chunk).  */
+static _Thread_local struct pacc_opinfo cur_chunk;
+static _Thread_local int have_chunk;
+
+void
+pacc_launch_chunk (const struct pacc_opinfo *info)
+{
+  have_chunk = info != NULL;
+  if (info)
+    cur_chunk = *info;
+}
+
 void
 __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
                        void **hostaddrs, size_t *sizes, unsigned short *kinds,
@@ -181,11 +194,23 @@ __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
                                                   sizes, kinds, dims, async);
       if (l)
         {
+          l->has_chunk = have_chunk;
+          l->chunk = cur_chunk;
           be->launch_issue (l);
           count_fast (t0);
           return;
         }
       __atomic_add_fetch (&C.nslow, 1, __ATOMIC_RELAXED);
+    }
+
+  if (pacc_fault (PACC_FAULT_LAUNCH))
+    {
+      char op[256];
+      pacc_error (have_chunk ? cur_chunk.where : NULL, "launching a kernel "
+                  "failed%s: GOACC_parallel_keyed not called (injected by "
+                  "%s)", pacc_op_describe (have_chunk ? &cur_chunk : NULL,
+                                           op, sizeof op),
+                  pacc_fault_name (PACC_FAULT_LAUNCH));
     }
 
   /* libgomp launches from this thread: after what the device workers

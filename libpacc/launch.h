@@ -10,6 +10,8 @@
 
 #include <stddef.h>
 
+#include "trace.h"
+
 void __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
                             void **hostaddrs, size_t *sizes,
                             unsigned short *kinds, ...);
@@ -29,5 +31,9 @@ void pacc_launch_count (struct pacc_launch_count *c);
 void pacc_launch_since (const struct pacc_launch_count *c,
                         unsigned long *fast, unsigned long *slow,
                         double *median_us, double *mean_us, double *last_ms);
+
+/* The kernels this thread launches from now on are those of INFO's chunk
+   (INFO NULL: none), for the messages of a failed launch.  */
+void pacc_launch_chunk (const struct pacc_opinfo *info);
 
 #endif /* PACC_LAUNCH_H */

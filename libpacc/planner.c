@@ -216,7 +216,8 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
             pacc_fmt_bytes (b1, sizeof b1, p->dev_bytes), p->dev_bufs,
             p->buf_rows, own, p->buf_rows - own, in->g.hlo, in->g.hhi, p->k,
             arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail), in->mem_kind,
-            s->device_memory ? " (PACC_DEVICE_MEMORY)" : "", help);
+            in->mem_why ? in->mem_why
+            : s->device_memory ? " (PACC_DEVICE_MEMORY)" : "", help);
 }
 
 int

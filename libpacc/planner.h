@@ -39,6 +39,8 @@ struct pacc_plan_in
                             PACC_DEVICE_MEMORY cap.  */
   const char *mem_kind;  /* whose memory, for the error: the data path
                             ("host", "register", ...).  */
+  const char *mem_why;   /* why MEM is what it is, for the error (NULL:
+                            PACC_DEVICE_MEMORY if set).  */
   const struct pacc_settings *s;
 };
 

@@ -12,6 +12,7 @@
 
 #include "region.h"
 #include "pacc-abi.h"
+#include "launch.h"
 #include "report.h"
 #include "runtime.h"
 #include "workers.h"
@@ -224,6 +225,12 @@ plan (struct pacc_region *r)
       size_t m = r->base->mem_available (d);
       in.mem = m < in.mem ? m : in.mem;
     }
+  in.mem_why = NULL;
+  if (r->mem_limit && in.mem > r->mem_limit)
+    {
+      in.mem = r->mem_limit;
+      in.mem_why = " (the limit after a failed allocation)";
+    }
   /* Every device holds a copy of each whole array.  */
   for (d = 0; d < r->wn; d++)
     in.mem = in.mem > r->whole[d].bytes ? in.mem - r->whole[d].bytes : 0;
@@ -264,6 +271,39 @@ backend_region_begin (struct pacc_region *r)
   free (bytes);
   free (kinds);
   free (names);
+}
+
+/* The plan's queues, events and buffers.  When a buffer cannot be had
+   (another process took the memory since the plan was made, say), plan
+   again within the memory free now and less than the failed plan needed,
+   and go on: the results do not depend on the plan.  */
+static void
+alloc_buffers (struct pacc_region *r)
+{
+  struct pacc_alloc_failure f;
+  double t0 = pacc_now_us ();
+  while (!pacc_sched_alloc (&r->s, &f))
+    {
+      size_t need = r->plan.dev_bytes;
+      for (int w = 0; w < r->wn; w++)
+        need += r->whole[w].bytes;
+      char b1[32], b2[32], b3[32];
+      r->mem_limit = need - need / 8;
+      pacc_warning (r->where, "cannot allocate %s of %s buffer memory for "
+                    "array '%s'%s on device %d (the plan needed %s per "
+                    "device): planning again within %s", pacc_fmt_bytes
+                    (b1, sizeof b1, f.bytes), r->base->name, f.array,
+                    f.whole ? " (copyin)" : "", f.dev,
+                    pacc_fmt_bytes (b2, sizeof b2, need),
+                    pacc_fmt_bytes (b3, sizeof b3, r->mem_limit));
+      r->st.replans++;
+      pacc_sched_end (&r->s);
+      pacc_plan_free (&r->plan);
+      plan (r);
+      r->s.host_device = r->base->on_host && r->plan.ndev == 1;
+      pacc_sched_init (&r->s, r->host);
+    }
+  pacc_trace_span (r->where, "allocate buffers", t0, pacc_now_us ());
 }
 
 void *
@@ -369,6 +409,10 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
 
   if (r->base->region_begin && r->nsteps > 0)
     backend_region_begin (r);
+  /* Before the generated code asks for the chunk count: a plan made
+     again changes it.  */
+  if (r->nsteps > 0)
+    alloc_buffers (r);
   pacc_report_plan (r);
   return r;
 }
@@ -462,6 +506,9 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   r->cur = i;
   r->st.chunks++;
   pacc_sched_kernels_start (&r->s, i);
+  struct pacc_opinfo info = pacc_sched_opinfo (&r->s, PACC_OP_KERNELS, -1,
+                                               i, 0);
+  pacc_launch_chunk (&info);
   return 1;
 }
 
@@ -518,6 +565,7 @@ __pacc_chunk_done (void *region, const long *ci, void *const *ptr)
     pacc_internal_error (r->where, "__pacc_chunk_done for chunk %ld while "
                          "chunk %d runs", ci[PACC_CI_INDEX], i);
   pacc_sched_kernels_end (&r->s, i, t);
+  pacc_launch_chunk (NULL);
   check_rotation (r, i, ptr);
   r->cur = -1;
   pacc_sched_done (&r->s, i);
@@ -592,7 +640,10 @@ __pacc_region_end (void *region)
   /* Deferred reduction results point into the region's scratch memory.  */
   if (r->be->flush_results)
     r->be->flush_results ();
+  double t0 = pacc_now_us ();
   pacc_sched_end (&r->s);
+  pacc_trace_span (r->where, "wait for the queues, free buffers", t0,
+                   pacc_now_us ());
   pacc_runtime_set_issuer (NULL);
   if (r->dev_selected)
     r->base->restore_device (r->saved_dev);

@@ -35,6 +35,8 @@ struct pacc_region
   int async;
 
   struct pacc_plan plan;
+  size_t mem_limit;      /* buffer memory per device a re-plan after a
+                            failed allocation may use (0: no limit).  */
   struct pacc_sched s;
 
   const struct pacc_backend *base;  /* pacc_backend.  */

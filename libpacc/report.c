@@ -69,6 +69,10 @@ pacc_report_end (const struct pacc_region *r, double t_end)
              pacc_fmt_bytes (b3, sizeof b3, st->bytes_halo),
              st->t_halo * 1e-3, st->t_kernels * 1e-3,
              (t_end - st->t_begin) * 1e-3);
+  if (st->replans)
+    pacc_note (r->where, "planned %ld time%s again after a failed "
+               "allocation (the last plan above is the one that ran)",
+               st->replans, st->replans == 1 ? "" : "s");
   /* On a GPU the times come from device events: how fast each direction
      moved while it moved, and how much of the copies and kernels ran at
      the same time (busy time over the span from the first operation's

@@ -106,9 +106,11 @@ pacc_sched_init (struct pacc_sched *s, char *const *host)
     s->cur_host[i] = host[i];
 }
 
+static void release_resources (struct pacc_sched *s);
+
 /* Queues, events and buffers of the plan.  */
-static void
-alloc_resources (struct pacc_sched *s)
+int
+pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
 {
   const struct pacc_backend *be = s->be;
   const struct pacc_plan *p = s->p;
@@ -144,9 +146,15 @@ alloc_resources (struct pacc_sched *s)
           size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
           void *m = be->alloc (b % p->ndev, bytes);
           if (!m)
-            pacc_error (s->where, "cannot allocate %zu bytes of %s buffer "
-                        "memory for array '%s' on device %d", bytes,
-                        be->name, s->a[a].name, b % p->ndev);
+            {
+              f->bytes = bytes;
+              f->dev = b % p->ndev;
+              f->array = s->a[a].name;
+              f->whole = 0;
+              s->resources = 1;
+              release_resources (s);
+              return 0;
+            }
           s->buf[(size_t) b * (size_t) s->n + (size_t) a] = m;
         }
     }
@@ -161,9 +169,15 @@ alloc_resources (struct pacc_sched *s)
         {
           void *m = be->alloc (d, s->w[w].bytes);
           if (!m)
-            pacc_error (s->where, "cannot allocate %zu bytes of %s buffer "
-                        "memory for array '%s' (copyin) on device %d",
-                        s->w[w].bytes, be->name, s->w[w].name, d);
+            {
+              f->bytes = s->w[w].bytes;
+              f->dev = d;
+              f->array = s->w[w].name;
+              f->whole = 1;
+              s->resources = 1;
+              release_resources (s);
+              return 0;
+            }
           s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
         }
     }
@@ -172,6 +186,7 @@ alloc_resources (struct pacc_sched *s)
   s->resources = 1;
   if (be->select_device)
     be->select_device (0);
+  return 1;
 }
 
 /* Events: number I < nchunks is chunk I's load, nchunks + J chunk J's
@@ -263,8 +278,11 @@ load_whole (struct pacc_sched *s)
 void
 pacc_sched_block (struct pacc_sched *s, long kk)
 {
-  if (!s->resources)
-    alloc_resources (s);
+  struct pacc_alloc_failure f;
+  if (!s->resources && !pacc_sched_alloc (s, &f))
+    pacc_error (s->where, "cannot allocate %zu bytes of %s buffer memory "
+                "for array '%s'%s on device %d", f.bytes, s->be->name,
+                f.array, f.whole ? " (copyin)" : "", f.dev);
   pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident);
   s->kk = kk;
   s->n_loaded = s->n_done = s->wb_next = 0;
@@ -528,44 +546,63 @@ pacc_sched_block_end (struct pacc_sched *s, const int *perm)
   s->steps_done += s->kk;
 }
 
-void
-pacc_sched_end (struct pacc_sched *s)
+/* Give back the queues, events and buffers, those of a plan whose
+   allocation stopped half-way too (NULL where nothing was had).  */
+static void
+release_resources (struct pacc_sched *s)
 {
   const struct pacc_backend *be = s->be;
   const struct pacc_plan *p = s->p;
   int i;
 
-  if (s->resources)
+  if (!s->resources)
+    return;
+  for (i = 0; i < p->nqueues; i++)
+    be->sync (s->queue[i]);
+  pacc_race_free (&s->race);
+  for (i = 0; s->buf && i < p->nbuf * s->n; i++)
+    if (s->buf[i])
+      be->free (i / s->n % p->ndev, s->buf[i]);
+  for (i = 0; i < p->nchunks; i++)
     {
-      for (i = 0; i < p->nqueues; i++)
-        be->sync (s->queue[i]);
-      pacc_race_free (&s->race);
-      for (i = 0; i < p->nbuf * s->n; i++)
-        be->free (i / s->n % p->ndev, s->buf[i]);
-      for (i = 0; i < p->nchunks; i++)
-        {
-          be->event_destroy (s->ev_load[i]);
-          be->event_destroy (s->ev_wb[i]);
-        }
-      for (i = 0; i < p->ndev; i++)
-        {
-          be->event_destroy (s->ev_whole[i]);
-          for (int w = 0; w < s->wn; w++)
-            be->free (i, s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w]);
-        }
-      free (s->wbuf);
-      free (s->ev_whole);
-      for (i = 0; i < p->nqueues; i++)
-        be->queue_destroy (s->queue[i]);
-      free (s->buf);
-      free (s->buf_last);
-      free (s->buf_busy);
-      free (s->bperm);
-      free (s->ev_load);
-      free (s->ev_wb);
-      free (s->queue);
-      s->resources = 0;
+      be->event_destroy (s->ev_load[i]);
+      be->event_destroy (s->ev_wb[i]);
     }
+  for (i = 0; s->ev_whole && i < p->ndev; i++)
+    {
+      if (s->ev_whole[i])
+        be->event_destroy (s->ev_whole[i]);
+      for (int w = 0; w < s->wn; w++)
+        if (s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w])
+          be->free (i, s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w]);
+    }
+  free (s->wbuf);
+  free (s->ev_whole);
+  for (i = 0; i < p->nqueues; i++)
+    be->queue_destroy (s->queue[i]);
+  free (s->buf);
+  free (s->buf_last);
+  free (s->buf_busy);
+  free (s->bperm);
+  free (s->ev_load);
+  free (s->ev_wb);
+  free (s->queue);
+  s->wbuf = NULL;
+  s->ev_whole = NULL;
+  s->buf = NULL;
+  s->buf_last = NULL;
+  s->buf_busy = NULL;
+  s->bperm = NULL;
+  s->ev_load = s->ev_wb = NULL;
+  s->queue = NULL;
+  s->resources = 0;
+}
+
+void
+pacc_sched_end (struct pacc_sched *s)
+{
+
+  release_resources (s);
   free (s->cur_host);
   free (s->new_host);
   free (s->perm_tmp);

@@ -84,8 +84,20 @@ int pacc_sched_slot (const struct pacc_sched *s, int i);
 struct pacc_opinfo pacc_sched_opinfo (const struct pacc_sched *s, int kind,
                                       int a, int chunk, size_t bytes);
 
+/* A buffer of the plan that could not be had.  */
+struct pacc_alloc_failure
+{
+  size_t bytes;
+  int dev;
+  const char *array;
+  int whole;                      /* a copyin array's whole copy.  */
+};
+/* The queues, events and buffers of the plan: 1, or 0 with *F saying
+   which buffer could not be had, everything taken so far given back
+   (the caller may re-plan with less memory).  */
+int pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f);
 /* A block of KK steps starts (the first one allocates the queues, events
-   and buffers).  */
+   and buffers if pacc_sched_alloc did not).  */
 void pacc_sched_block (struct pacc_sched *s, long kk);
 /* Issue chunk I's load (in a resident plan after the first block, the
    halos); PTR[a] gets array a's buffer, rebased so that PTR[a] + row *

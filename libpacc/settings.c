@@ -10,6 +10,7 @@
 
 #include "settings.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,61 @@ digit (const char *where, const char *name, int max, int dflt,
   return v[0] - '0';
 }
 
+static const char *const fault_kinds[PACC_FAULT_KINDS] =
+  { "alloc", "register", "copy", "launch" };
+
+/* PACC_FAULT=KIND:N[,KIND:N...], each KIND once.  */
+static void
+fault (const char *where, struct pacc_settings *s)
+{
+  const char *v = get ("PACC_FAULT"), *p = v;
+  for (int k = 0; k < PACC_FAULT_KINDS; k++)
+    s->fault_at[k] = 0;
+  while (p && *p)
+    {
+      int k;
+      size_t len = strcspn (p, ":");
+      unsigned long long n;
+      const char *end;
+      for (k = 0; k < PACC_FAULT_KINDS; k++)
+        if (strlen (fault_kinds[k]) == len && !strncmp (p, fault_kinds[k], len))
+          break;
+      if (k == PACC_FAULT_KINDS || p[len] != ':'
+          || !parse_digits (p + len + 1, 0xffffffffUL, &n, &end) || n == 0
+          || (*end && *end != ','))
+        pacc_error (where, "PACC_FAULT: expected KIND:N[,KIND:N...] with "
+                    "KIND alloc, register, copy or launch and N from 1 to "
+                    "4294967295, got '%s'", v);
+      if (s->fault_at[k])
+        pacc_error (where, "PACC_FAULT: '%s' is given twice in '%s'",
+                    fault_kinds[k], v);
+      s->fault_at[k] = (unsigned long) n;
+      p = *end ? end + 1 : end;
+      if (*end && !*p)
+        pacc_error (where, "PACC_FAULT: expected KIND:N after ',' in '%s'",
+                    v);
+    }
+}
+
+static unsigned long fault_calls[PACC_FAULT_KINDS];
+
+int
+pacc_fault (enum pacc_fault_kind kind)
+{
+  unsigned long at = pacc_settings.fault_at[kind];
+  return at && __atomic_add_fetch (&fault_calls[kind], 1, __ATOMIC_RELAXED)
+               == at;
+}
+
+const char *
+pacc_fault_name (enum pacc_fault_kind kind)
+{
+  static char name[PACC_FAULT_KINDS][48];
+  snprintf (name[kind], sizeof name[kind], "PACC_FAULT=%s:%lu",
+            fault_kinds[kind], pacc_settings.fault_at[kind]);
+  return name[kind];
+}
+
 void
 pacc_env_read (const char *where)
 {
@@ -148,6 +204,8 @@ pacc_env_read (const char *where)
         pacc_error (where, "PACC_LAUNCH: expected 'pacc' or 'libgomp', got "
                     "'%s'", v);
     }
+
+  fault (where, s);
 
   v = get ("PACC_TRACE");
   s->trace[0] = 0;

@@ -26,6 +26,17 @@ enum pacc_data_path
   PACC_PATH_STAGING = 3    /* GPU, copies through pinned staging buffers.  */
 };
 
+/* PACC_FAULT=KIND:N,...: a testing aid; the Nth call of KIND in the
+   process fails as if the memory, the driver or the device had failed.  */
+enum pacc_fault_kind
+{
+  PACC_FAULT_ALLOC,        /* a chunk buffer (back end alloc).  */
+  PACC_FAULT_REGISTER,     /* registering a host range (CUDA only).  */
+  PACC_FAULT_COPY,         /* issuing a copy.  */
+  PACC_FAULT_LAUNCH,       /* launching a chunk's kernel.  */
+  PACC_FAULT_KINDS
+};
+
 struct pacc_settings
 {
   long k;                           /* PACC_K.  */
@@ -43,6 +54,8 @@ struct pacc_settings
   int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
   long progress;                    /* PACC_PROGRESS: seconds between
                                        progress lines, 0: none.  */
+  unsigned long fault_at[PACC_FAULT_KINDS];  /* PACC_FAULT: the call of
+                                       each kind that fails, 0: none.  */
 };
 
 extern struct pacc_settings pacc_settings;
@@ -51,5 +64,11 @@ extern struct pacc_settings pacc_settings;
    does it once; WHERE for messages, NULL outside a region).  A bad value
    is an error naming the variable.  */
 void pacc_env_read (const char *where);
+
+/* Whether this call of KIND is the one PACC_FAULT makes fail (counts the
+   calls, from any thread).  */
+int pacc_fault (enum pacc_fault_kind kind);
+/* "PACC_FAULT=alloc:3", say, for the message of a failure it caused.  */
+const char *pacc_fault_name (enum pacc_fault_kind kind);
 
 #endif /* PACC_SETTINGS_H */

@@ -28,6 +28,8 @@ static double trace_t0;
    thread per queue (tid = queue + 1), each named once.  */
 #define TRACE_PIDS 64
 static unsigned long long named_pids;             /* devices named.  */
+static unsigned long long trace_in, trace_out, trace_halo;  /* bytes so
+                                                   far, all regions.  */
 static unsigned long long named_tids[TRACE_PIDS]; /* queues named.  */
 
 static void
@@ -88,7 +90,10 @@ pacc_trace_open (const char *file, const char *where)
                 strerror (errno));
   trace_t0 = pacc_now_us ();
   fputs ("[\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":0,"
-         "\"args\":{\"name\":\"pacc\"}}", trace_file);
+         "\"args\":{\"name\":\"pacc\"}},\n"
+         "{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":0,\"tid\":0,"
+         "\"args\":{\"name\":\"host: registration, allocation, waits\"}}",
+         trace_file);
   atexit (trace_close);
 }
 
@@ -107,6 +112,21 @@ json_string (FILE *f, const char *s)
         fputc (c, f);
     }
   fputc ('"', f);
+}
+
+const char *
+pacc_op_describe (const struct pacc_opinfo *info, char *buf, size_t len)
+{
+  if (!info)
+    snprintf (buf, len, "%s", "");
+  else if (info->kind == PACC_OP_KERNELS)
+    snprintf (buf, len, " (kernels of chunk %d, block %d, queue %d)",
+              info->chunk, info->block, info->queue);
+  else
+    snprintf (buf, len, " (array '%s', chunk %d, block %d, queue %d, "
+              "%zu bytes)", info->array ? info->array : "?", info->chunk,
+              info->block, info->queue, info->bytes);
+  return buf;
 }
 
 /* One complete event ("ph":"X") for INFO on the line of its queue.
@@ -188,7 +208,39 @@ pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1)
   if (t1 > st->t_last)
     st->t_last = t1;
   if (trace_file)
-    trace_event (info, t0, t1);
+    {
+      trace_event (info, t0, t1);
+      /* The bytes of the process so far, as counters on the host track
+         (a copy's bytes count when it ends).  */
+      if (info->kind == PACC_OP_LOAD)
+        trace_in += info->bytes;
+      else if (info->kind == PACC_OP_WB)
+        trace_out += info->bytes;
+      else if (info->kind == PACC_OP_HALO)
+        trace_halo += info->bytes;
+      if (info->kind != PACC_OP_KERNELS)
+        fprintf (trace_file, ",\n{\"name\":\"bytes\",\"ph\":\"C\",\"pid\":0,"
+                 "\"ts\":%.3f,\"args\":{\"loaded\":%llu,\"written back\":"
+                 "%llu,\"halo\":%llu}}", t1 - trace_t0, trace_in, trace_out,
+                 trace_halo);
+    }
+  pthread_mutex_unlock (&trace_lock);
+}
+
+void
+pacc_trace_span (const char *where, const char *name, double t0, double t1)
+{
+  pthread_mutex_lock (&trace_lock);
+  if (trace_file)
+    {
+      fprintf (trace_file, ",\n{\"name\":");
+      json_string (trace_file, name);
+      fprintf (trace_file, ",\"cat\":\"host\",\"ph\":\"X\",\"pid\":0,"
+               "\"tid\":0,\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"region\":",
+               t0 - trace_t0, t1 - t0);
+      json_string (trace_file, where ? where : "");
+      fputs ("}}", trace_file);
+    }
   pthread_mutex_unlock (&trace_lock);
 }
 

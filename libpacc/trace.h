@@ -21,6 +21,8 @@ struct pacc_stats
   unsigned long long bytes_in, bytes_out, bytes_halo;
   double t_load, t_wb, t_kernels, t_halo;
   long blocks, chunks;
+  long replans;            /* plans made again after a failed
+                              allocation.  */
   double t_begin;
   double t_first, t_last;  /* earliest start and latest end of the copies
                               and kernels timed (0: none yet).  */
@@ -48,6 +50,18 @@ struct pacc_opinfo
   int block, chunk;
   size_t bytes;
 };
+
+/* What INFO is, for an error message: " (array 'p', chunk 2, block 0,
+   queue 1, 4096 bytes)" or " (kernels of chunk 2, block 0, queue 1)";
+   "" for NULL.  */
+const char *pacc_op_describe (const struct pacc_opinfo *info, char *buf,
+                              size_t len);
+
+/* A span of host work NAME of region WHERE (registering the arrays,
+   allocating the buffers, waiting for the queues) from T0 to T1, on the
+   trace's host track (pid 0, thread 0).  */
+void pacc_trace_span (const char *where, const char *name, double t0,
+                      double t1);
 
 /* Open the PACC_TRACE file FILE (nothing when FILE is empty); WHERE for
    the error when it cannot be opened.  */

@@ -163,6 +163,17 @@ expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" 
 expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok
 expect 1 "PACC_LAUNCH: expected 'pacc' or 'libgomp', got 'cuda'" PACC_LAUNCH=cuda ok
 expect 1 "PACC_PROGRESS: expected an integer from 1 to 86400, got '0.5'" PACC_PROGRESS=0.5 ok
+expect 1 "PACC_FAULT: expected KIND:N\[,KIND:N...\] with KIND alloc, register, copy or launch and N from 1 to 4294967295, got 'alloc'" PACC_FAULT=alloc ok
+expect 1 "PACC_FAULT: expected KIND:N.*got 'copy:0'" PACC_FAULT=copy:0 ok
+expect 1 "PACC_FAULT: expected KIND:N.*got 'disk:1'" PACC_FAULT=disk:1 ok
+expect 1 "PACC_FAULT: expected KIND:N.*got 'copy:99999999999'" PACC_FAULT=copy:99999999999 ok
+expect 1 "PACC_FAULT: expected KIND:N after ',' in 'copy:1,'" PACC_FAULT=copy:1, ok
+expect 1 "PACC_FAULT: 'alloc' is given twice in 'alloc:1,copy:2,alloc:3'" PACC_FAULT=alloc:1,copy:2,alloc:3 ok
+expect 0 '^region ran$' "PACC_FAULT=register:1,launch:1" ok
+# A failed allocation: a warning naming it, a plan within less memory.
+expect 0 "^pacc: errors.c:7: warning: cannot allocate [0-9.]+ [KMG]?i?B of host buffer memory for array '[a-z]+' on device 0 \(the plan needed [0-9.]+ [KMG]?i?B per device\): planning again within [0-9.]+ [KMG]?i?B$" PACC_FAULT=alloc:1 ok
+expect 1 "more than the [0-9.]+ [KMG]?i?B of host memory \(the limit after a failed allocation\); nothing fits" "PACC_FAULT=alloc:1 PACC_K=1 PACC_DEVICE_MEMORY=200" ok
+expect 1 "^pacc: errors.c:7: copy failed while loading a chunk \(array '[a-z]+', chunk 0, block 0, queue 0, [0-9]+ bytes\) \(injected by PACC_FAULT=copy:1\)$" PACC_FAULT=copy:1 ok
 if [ -w /dev/full ]; then
   expect 0 "^pacc: warning: PACC_TRACE: writing '/dev/full' failed \(No space left on device\): the trace is incomplete$" PACC_TRACE=/dev/full ok
 fi
@@ -227,7 +238,16 @@ if PACC_TRACE="$build/trace.json" "$build/jacobi_swap" >/dev/null \
 import json, sys
 ev = json.load(open(sys.argv[1]))
 names = {e["name"].split(" ")[0] for e in ev if e.get("ph") == "X"}
-sys.exit(0 if {"load", "write-back", "kernels"} <= names else 1)
+# Host spans on the host track, byte counters that only grow.
+host = {e["name"] for e in ev if e.get("ph") == "X" and e.get("cat") == "host"}
+counters = {}
+for e in ev:
+    if e.get("ph") == "C":
+        counters.setdefault(e["name"], []).append(e["args"]["loaded"])
+sys.exit(0 if {"load", "write-back", "kernels"} <= names
+         and {"allocate buffers", "wait for the queues, free buffers"} <= host
+         and counters and all(c == sorted(c) and c[-1] > 0
+                              for c in counters.values()) else 1)
 EOF
 then
   ok "PACC_TRACE"
@@ -252,7 +272,7 @@ import json, sys
 ev = json.load(open(sys.argv[1]))
 procs = {e["pid"]: e["args"]["name"] for e in ev
          if e.get("ph") == "M" and e["name"] == "process_name"}
-pids = {e["pid"] for e in ev if e.get("ph") == "X"}
+pids = {e["pid"] for e in ev if e.get("ph") == "X" and e.get("cat") != "host"}
 ok = (pids == {1, 2} and procs.get(1) == "pacc device 0"
       and procs.get(2) == "pacc device 1"
       and all(any(m.get("name") == "thread_name" and m["pid"] == e["pid"]
