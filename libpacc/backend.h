@@ -99,6 +99,11 @@ struct pacc_backend
 
   /* The rest is optional (NULL in the host back end).  */
 
+  /* For the planner's cost model: how fast copies between the host
+     arrays and device DEV go (GB/s, each way), and the peak bandwidth of
+     DEV's memory (GB/s).  */
+  void (*rates) (int dev, double *link_gbs, double *hbm_gbs);
+
   /* Make pipeline device DEV the calling thread's current device (the
      one OpenACC constructs and acc_wait use), so that the kernels of a
      chunk on DEV that go through libgomp run there; returns the device

@@ -76,7 +76,9 @@ typedef enum CUpointer_attribute_enum
 
 typedef enum CUdevice_attribute_enum
 {
-  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16
+  CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
+  CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,
+  CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37
 } CUdevice_attribute;
 
 typedef enum CUmemorytype_enum

@@ -219,6 +219,7 @@ struct pacc_backend pacc_backend_cuda =
   .on_host = 0,
   .init = cuda_init,
   .mem_available = cuda_mem_available,
+  .rates = cuda_rates,
   .alloc = cuda_alloc,
   .free = cuda_free,
   .queue_create = cuda_queue_create,

@@ -187,6 +187,7 @@ CUstream gomp_async_stream (int index, const char *where, const char *what)
 
 size_t cuda_mem_available (int dev) PACC_HIDDEN;
 void *cuda_alloc (int dev, size_t bytes) PACC_HIDDEN;
+void cuda_rates (int dev, double *link_gbs, double *hbm_gbs) PACC_HIDDEN;
 void cuda_free (int dev, void *buf) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */

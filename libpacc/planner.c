@@ -4,6 +4,13 @@
 
 /* planner.c - the automatic plan of a region (planner.h).
 
+   When the back end gives its rates (the CUDA one: the link measured by
+   a short copy, the memory's peak from its clock and bus width), k and
+   the chunk count are those of the plan that fits with the least time
+   the cost model (predict, below) gives; the settings the user gave stay
+   as they are, and queues and buffers follow the rules below.  Without
+   rates (the host path), or when no candidate fits, the fixed rules.
+
    Automatic choices:
    - k: the whole run when the halo is 0 (chunks are independent; the
      extra rows ELO/EHI do not grow with k), else 4;
@@ -125,6 +132,107 @@ pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
 
 static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
                       char *err, size_t errlen);
+
+/* The cost model, when the back end gave its rates (a GPU): the time of
+   the region under plan P.  Per block, each chunk loads its buffer rows
+   of the arrays it reads, writes its own rows of the inout arrays back,
+   and its kernels compute its own rows plus the halo rows still needed
+   (hlo + hhi fewer per step); kernels move each array's rows once per
+   step, twice when they write it, at PACC_KERNEL_EFF of the memory's peak,
+   about what PACC's kernels reach in core (57-78 % of the HBM limit on
+   an H100, benchmarks/RESULTS.md).  With three queues per device the
+   loads, write-backs and kernels of different chunks overlap, so a block
+   takes the longest of the three; one chunk's load, kernels and
+   write-back add up once, to fill and drain the pipeline.  A resident
+   plan loads once and writes back once.  */
+
+
+static double
+predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
+{
+  double link = in->link_gbs * 1e9, mem = in->hbm_gbs * 1e9 * PACC_KERNEL_EFF;
+  double ld_rb = 0, wb_rb = 0, k_rb = 0, ld = 0, own = 0, kr = 0, fill = 0;
+  double k = (double) p->k, h = (double) (in->g.hlo + in->g.hhi);
+  double blocks = (double) ((in->nsteps + p->k - 1) / p->k);
+  int qd = p->nqueues / p->ndev;
+  for (int i = 0; i < in->n; i++)
+    {
+      double rb = (double) in->a[i].row_bytes;
+      ld_rb += in->a[i].kind != PACC_KIND_TEMP ? rb : 0;
+      wb_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
+      k_rb += in->a[i].kind == PACC_KIND_IN ? rb : 2 * rb;
+    }
+  for (int c = 0; c < p->nchunks; c++)
+    {
+      const struct pacc_chunk *ch = &p->ch[c];
+      double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
+      double r = o * k + h * k * (k - 1) / 2;
+      r = r < lr * k ? r : lr * k;
+      double t = lr * ld_rb / link + r * k_rb / mem + o * wb_rb / link;
+      fill = t > fill ? t : fill;
+      ld += lr;
+      own += o;
+      kr += r;
+    }
+  double nd = (double) p->ndev;
+  if (p->resident)
+    return (own * ld_rb + own * wb_rb) / link / nd
+           + own * (double) in->nsteps * k_rb / mem / nd;
+  double L = ld * ld_rb / link / nd, W = own * wb_rb / link / nd;
+  double K = kr * k_rb / mem / nd, block;
+  if (qd >= 3)
+    block = L > W ? (L > K ? L : K) : (W > K ? W : K);
+  else if (qd == 2)
+    block = L + W > K ? L + W : K;
+  else
+    block = L + W + K;
+  return blocks * block + fill;
+}
+
+/* The plan of least predicted time among K (0: 1 to 256 steps, with the
+   halo rows of a block within the thinnest chunk) and NC chunks (0: the
+   device count times a power of two, up to a chunk per row) that fits;
+   0 when none fits.  */
+static int
+model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
+              long nc, long block, int nq)
+{
+  static const long ks[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96,
+                             128, 192, 256 };
+  long rows = in->g.len0 > 0 ? in->g.len0 : 1, h = in->g.hlo + in->g.hhi;
+  long best_k = 0, best_c = 0;
+  double best = 0;
+  int nk = k ? 1 : (int) (sizeof ks / sizeof ks[0]);
+  for (long c = nc ? nc : in->ndev; c <= (nc ? nc : rows) && c <= 65536;
+       c = nc ? c + 1 : 2 * c)
+    for (int i = 0; i < nk; i++)
+      {
+        long kk = k ? k : ks[i];
+        if (!k && i > 0 && ks[i - 1] >= in->nsteps)
+          break;
+        kk = kk > in->nsteps ? in->nsteps : kk;
+        kk = kk < 1 ? 1 : kk;
+        if (!k && h * kk > (block ? block : rows / c))
+          break;
+        make_plan (in, p, (int) c, block, kk, nq);
+        if (p->dev_bytes > p->avail)
+          continue;
+        p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
+        if (in->s->resident == 1 && !p->resident)
+          continue;
+        double t = predict (in, p);
+        if (!best_k || t < best)
+          best = t, best_k = kk, best_c = c;
+      }
+  if (!best_k)
+    return 0;
+  make_plan (in, p, (int) best_c, block, best_k, nq);
+  p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
+  p->predicted_s = best;
+  p->link_gbs = in->link_gbs;
+  p->hbm_gbs = in->hbm_gbs;
+  return 1;
+}
 
 /* Whether IN plans with PACC_K=K (0: automatic) and PACC_CHUNKS=CHUNKS
    (0: automatic, and no PACC_BLOCK) instead of its own settings.  */
@@ -293,6 +401,16 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   p->avail = in->mem;
   if (s->device_memory && s->device_memory < p->avail)
     p->avail = (size_t) s->device_memory;
+
+  /* With the back end's rates, the plan the cost model prefers among
+     those that fit (the settings given stay as they are).  */
+  if (in->link_gbs > 0 && in->hbm_gbs > 0 && (k_auto || c_auto)
+      && model_search (in, p, k_auto ? 0 : k, c_auto ? 0 : nc, block, nq))
+    {
+      if (p->resident)
+        p->c_from = c_auto ? "auto, resident" : p->c_from;
+      return 0;
+    }
 
   /* Automatic chunks and several blocks: first one chunk per device, kept
      resident, if all of it fits.  */

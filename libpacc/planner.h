@@ -24,6 +24,10 @@ struct pacc_plan_array
   size_t row_bytes;
 };
 
+/* The cost model's kernels run at this fraction of the device memory's
+   peak bandwidth (planner.c).  */
+#define PACC_KERNEL_EFF 0.6
+
 /* What the planner is given.  */
 struct pacc_plan_in
 {
@@ -41,6 +45,11 @@ struct pacc_plan_in
                             ("host", "register", ...).  */
   const char *mem_why;   /* why MEM is what it is, for the error (NULL:
                             PACC_DEVICE_MEMORY if set).  */
+  double link_gbs;       /* host <-> device copies, GB/s each way, and
+                            the device memory's peak, GB/s (the smallest
+                            device's); 0: unknown, the fixed rules plan
+                            instead of the cost model.  */
+  double hbm_gbs;
   const struct pacc_settings *s;
 };
 
@@ -58,6 +67,9 @@ struct pacc_plan
   size_t avail;          /* the memory per device it was planned for.  */
   const char *k_from, *c_from, *q_from, *d_from, *r_from;  /* "auto" or
                                                               the setting.  */
+  double predicted_s;    /* the cost model's time of the region (0: the
+                            fixed rules planned it) ...  */
+  double link_gbs, hbm_gbs;  /* ... from these rates.  */
   struct pacc_chunk *ch; /* [nchunks], malloc'd; load ranges of a k-step
                             block (the schedule updates them per block).  */
 };

@@ -218,6 +218,16 @@ plan (struct pacc_region *r)
   in.ndev = pacc_ndevices;
   in.mem_kind = r->base->name;
   in.s = &pacc_settings;
+  /* The cost model's rates (the back end's probe runs before the free
+     memory is read: it allocates a little for a moment).  */
+  in.link_gbs = in.hbm_gbs = 0;
+  for (d = 0; r->base->rates && d < in.ndev; d++)
+    {
+      double l, m;
+      r->base->rates (d, &l, &m);
+      in.link_gbs = !d || l < in.link_gbs ? l : in.link_gbs;
+      in.hbm_gbs = !d || m < in.hbm_gbs ? m : in.hbm_gbs;
+    }
   /* The smallest device decides: every device holds as many buffers.  */
   in.mem = r->base->mem_available (0);
   for (d = 1; d < in.ndev; d++)

@@ -51,6 +51,12 @@ pacc_report_plan (const struct pacc_region *r)
              p->resident ? "resident" : "streaming", p->r_from,
              r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
+  if (p->predicted_s > 0)
+    pacc_note (r->where, "cost model: %.3f s predicted for this plan (link "
+               "%.1f GB/s each way, kernels at %.0f GB/s: %.0f %% of the "
+               "memory's %.0f GB/s peak)", p->predicted_s, p->link_gbs,
+               PACC_KERNEL_EFF * p->hbm_gbs, 100 * PACC_KERNEL_EFF,
+               p->hbm_gbs);
 }
 
 void
@@ -69,6 +75,9 @@ pacc_report_end (const struct pacc_region *r, double t_end)
              pacc_fmt_bytes (b3, sizeof b3, st->bytes_halo),
              st->t_halo * 1e-3, st->t_kernels * 1e-3,
              (t_end - st->t_begin) * 1e-3);
+  if (r->plan.predicted_s > 0)
+    pacc_note (r->where, "cost model: predicted %.3f s, measured %.3f s",
+               r->plan.predicted_s, (t_end - st->t_begin) * 1e-6);
   if (st->replans)
     pacc_note (r->where, "planned %ld time%s again after a failed "
                "allocation (the last plan above is the one that ran)",

@@ -203,7 +203,7 @@ rnd (long n)
    when one-row chunks with k = 1 (what the automatic choice ends with)
    do not fit either.  */
 static void
-random_plans (int cases)
+random_plans (int cases, int model)
 {
   char why[512] = "", err[2048], detail[2600] = "";
   int bad = 0, refused = 0, resident = 0, refusal_bad = 0;
@@ -237,6 +237,13 @@ random_plans (int cases)
         u.s.resident = (int) rnd (2);
       if (!rnd (4))
         u.s.device_memory = (unsigned long long) rnd ((long) (2 * all)) + 1;
+      /* The cost model's rates of a back end, from a slow link to a fast
+         one, from a small memory to a large one.  */
+      if (model)
+        {
+          u.in.link_gbs = 1 + (double) rnd (60);
+          u.in.hbm_gbs = 100 + (double) rnd (4000);
+        }
 
       if (pacc_plan (&u.in, &p, err, sizeof err) == 0)
         {
@@ -278,8 +285,9 @@ random_plans (int cases)
         }
       pacc_plan_free (&p);
     }
-  snprintf (why, sizeof why, "random plans keep every rule (%d plans: %d "
-            "refused, %d resident)", cases, refused, resident);
+  snprintf (why, sizeof why, "random plans%s keep every rule (%d plans: "
+            "%d refused, %d resident)", model ? " of the cost model" : "",
+            cases, refused, resident);
   report (why, !bad && !refusal_bad, detail);
 }
 
@@ -469,6 +477,41 @@ main (void)
           msg);
   pacc_plan_free (&p);
 
-  random_plans (20000);
+  /* The cost model (a back end with rates): Jacobi's 77440 rows of 2 x
+     309760 B at 8x oversubscription (6 GiB for 48 GB), T = 256, on a
+     link of 25 GB/s and a memory of 3350 GB/s.  The link bounds k = 4
+     (what the fixed rules take): the model must take a deeper k, fit,
+     and say what it predicts; a PACC_K given stays.  */
+  setup (&u, 77440, 1, 1, 256, 2, 309760, 1, (size_t) 6 << 30);
+  u.in.link_gbs = 25;
+  u.in.hbm_gbs = 3350;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, %d buffers, %zu B, "
+            "predicted %.3f s", err, p.k, p.nchunks, p.nbuf, p.dev_bytes,
+            p.predicted_s);
+  report ("cost model: a deeper k than the link-bound 4 at 8x",
+          rc == 0 && p.k >= 8 && p.dev_bytes <= ((size_t) 6 << 30)
+          && !p.resident && p.predicted_s > 0, msg);
+  double deep = p.predicted_s;
+  pacc_plan_free (&p);
+  u.s.k = 4;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, predicted %.3f s", err,
+            p.k, p.nchunks, p.predicted_s);
+  report ("cost model: PACC_K=4 stays, and predicts more time than its "
+          "own choice", rc == 0 && p.k == 4 && !strcmp (p.k_from, "PACC_K")
+          && p.predicted_s > deep, msg);
+  pacc_plan_free (&p);
+  /* Everything fits: resident, one load and one write-back.  */
+  setup (&u, 1000, 1, 1, 100, 2, 8000, 2, (size_t) 1 << 30);
+  u.in.link_gbs = 25;
+  u.in.hbm_gbs = 3350;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("cost model: resident when everything fits",
+          rc == 0 && p.resident && p.predicted_s > 0, err);
+  pacc_plan_free (&p);
+
+  random_plans (20000, 0);
+  random_plans (20000, 1);
   return failures ? 1 : 0;
 }
