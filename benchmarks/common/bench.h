@@ -29,11 +29,16 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+/* madvise and MADV_HUGEPAGE (Linux).  */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
 #include <pthread.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -62,10 +67,29 @@ bench_arg (int argc, char **argv, int i, long dflt, const char *prog)
   return v;
 }
 
+/* The arrays: malloc, or with BENCH_HUGEPAGES=1 2 MiB-aligned memory
+   advised as transparent huge pages before its first touch (the recipe
+   the manual gives for arrays that a GPU region registers: the kernel
+   pins them a huge page at a time).  Never freed: the programs exit.  */
 static inline void *
 bench_alloc (size_t bytes, const char *prog, const char *what)
 {
-  void *p = malloc (bytes ? bytes : 1);
+  void *p = NULL;
+  const char *h = getenv ("BENCH_HUGEPAGES");
+  if (h && *h == '1')
+    {
+      size_t huge = (size_t) 2 << 20;
+      size_t len = (bytes + huge - 1) / huge * huge;
+      if (posix_memalign (&p, huge, len ? len : huge) != 0)
+        p = NULL;
+#ifdef MADV_HUGEPAGE
+      else if (madvise (p, len ? len : huge, MADV_HUGEPAGE) != 0)
+        fprintf (stderr, "%s: madvise (MADV_HUGEPAGE) failed for %s\n",
+                 prog, what);
+#endif
+    }
+  else
+    p = malloc (bytes ? bytes : 1);
   if (p == NULL)
     {
       fprintf (stderr, "%s: out of memory (%s, %.3f GB)\n", prog, what,
