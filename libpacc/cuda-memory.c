@@ -44,11 +44,11 @@ cuda_free (int dev, void *buf)
   CU_CALL ("freeing a chunk buffer", cuMemFree_v2, dptr (buf));
 }
 
-/* The link: host to device copies of 64 MiB from pinned memory on the
+/* The link: host to device copies of 16 MiB from pinned memory on the
    device's control stream, timed on the host after one warm-up copy
-   (about 10 ms, once per device and process).  The memory: the peak of
-   its clock and bus width.  */
-#define PROBE_BYTES ((size_t) 64 << 20)
+   (a few milliseconds, once per device and process).  The memory: the
+   peak of its clock and bus width.  */
+#define PROBE_BYTES ((size_t) 16 << 20)
 #define PROBE_COPIES 4
 
 void

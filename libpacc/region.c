@@ -218,10 +218,12 @@ plan (struct pacc_region *r)
   in.ndev = pacc_ndevices;
   in.mem_kind = r->base->name;
   in.s = &pacc_settings;
-  /* The cost model's rates (the back end's probe runs before the free
-     memory is read: it allocates a little for a moment).  */
+  /* The cost model's rates, unless PACC_K and the chunks are both given
+     (the back end's probe runs before the free memory is read: it
+     allocates a little for a moment).  */
   in.link_gbs = in.hbm_gbs = 0;
-  for (d = 0; r->base->rates && d < in.ndev; d++)
+  int given = pacc_settings.k && (pacc_settings.chunks || pacc_settings.block);
+  for (d = 0; r->base->rates && !given && d < in.ndev; d++)
     {
       double l, m;
       r->base->rates (d, &l, &m);
