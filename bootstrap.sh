@@ -28,7 +28,8 @@ PREFIX=${PREFIX:-/usr/local}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 PACKAGES="gcc-12 g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx libgomp-plugin-nvptx1
-          dejagnu autoconf automake libtool pkg-config g++ make python3 texinfo"
+          dejagnu autoconf automake libtool pkg-config g++ make python3 texinfo
+          info install-info man-db"
 
 say () { printf '\n=== %s\n' "$*"; }
 

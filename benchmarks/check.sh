@@ -91,7 +91,7 @@ build () {
     cat "$work/$b-pacc.log"; return 1
   fi
   # Show the compiler's messages except GCC 12's harmless DT_TEXTREL ones
-  # (doc/install.md).
+  # (info pacc, "Notes on GCC 12 and the GPU toolchain").
   grep -v -e 'DT_TEXTREL' -e "relocation against .__offload_" \
        "$work/$b-ref.log" "$work/$b-pacc.log" || :
 }

@@ -134,7 +134,7 @@ build_bench () {
   # shellcheck disable=SC2086
   run_logged "$b-pacc" $CC -O3 $pcflags "$src" -o "$bundle/bin/$b-pacc" $plibs -lm -pthread || return 1
   # Rows to gangs in GCC's blocks instead of round robin (the default):
-  # to compare the two (doc/manual.md, -fplugin-arg-pacc-gang-static).
+  # to compare the two (info pacc, -fplugin-arg-pacc-gang-static).
   case $b in jacobi|himeno|cip)
     run_logged "$b-pacc-gs0" $CC -O3 $pcflags -fplugin-arg-pacc-gang-static=0 "$src" \
       -o "$bundle/bin/$b-pacc-gs0" $plibs -lm -pthread || return 1 ;;
