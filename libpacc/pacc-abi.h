@@ -170,6 +170,14 @@ void __pacc_region_sync (void *region);
 void __pacc_rows_outside (const char *where, int kernel, long first,
                           long last, long lo, long len);
 
+/* The same along a faster dimension: the loop `dim(DIM)' of kernel
+   KERNEL touches indices FIRST to LAST of that dimension, not all inside
+   the size clause's [LO, LO + LEN) for it (with flat pointers, indices
+   past the row's end read the next row, which a chunk may not hold).
+   Does not return.  */
+void __pacc_cols_outside (const char *where, int kernel, int dim,
+                          long first, long last, long lo, long len);
+
 /* Wait for everything the region enqueued, free its buffers.  */
 void __pacc_region_end (void *region);
 

@@ -617,6 +617,19 @@ __pacc_rows_outside (const char *where, int kernel, long first, long last,
 }
 
 void
+__pacc_cols_outside (const char *where, int kernel, int dim, long first,
+                     long last, long lo, long len)
+{
+  if (len <= 0)
+    pacc_error (where, "kernel %d touches indices %ld to %ld along "
+                "dim(%d), but size gives that dimension none ([%ld:%ld])",
+                kernel, first, last, dim, lo, len);
+  pacc_error (where, "kernel %d touches indices %ld to %ld along dim(%d), "
+              "outside the %ld to %ld that size gives ([%ld:%ld])", kernel,
+              first, last, dim, lo, lo + len - 1, lo, len);
+}
+
+void
 __pacc_region_sync (void *region)
 {
   struct pacc_region *r = check (region, "__pacc_region_sync");

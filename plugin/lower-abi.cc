@@ -16,7 +16,8 @@
 /* Runtime entry points, built once per translation unit.  */
 tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
-  fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside;
+  fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
+  fn_cols_outside;
 
 static tree
 runtime_fn (tree *slot, const char *name, tree type)
@@ -78,6 +79,13 @@ build_runtime_decls (void)
 					NULL_TREE));
   runtime_fn (&fn_rows_outside, "__pacc_rows_outside",
 	      build_function_type_list (void_type_node, ccp, integer_type_node,
+					long_integer_type_node,
+					long_integer_type_node,
+					long_integer_type_node,
+					long_integer_type_node, NULL_TREE));
+  runtime_fn (&fn_cols_outside, "__pacc_cols_outside",
+	      build_function_type_list (void_type_node, ccp, integer_type_node,
+					integer_type_node,
 					long_integer_type_node,
 					long_integer_type_node,
 					long_integer_type_node,

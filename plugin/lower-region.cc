@@ -99,6 +99,82 @@ check_rows (pacc_region &r, tree *body, tree where_s)
     }
 }
 
+/* The same along the faster dimensions: a loop `dim(d)' with bounds
+   known at entry, widened by the offsets of the accesses it indexes,
+   must stay inside size's range of that dimension, else
+   __pacc_cols_outside stops the program.  With flat pointers an index
+   past the row's end reads the next row (valid C when the allocation
+   goes on), which the chunk holding this row may not hold: the run gave
+   another answer than the sequential one without a word.  */
+static void
+check_cols (pacc_region &r, tree *body, tree where_s)
+{
+  tree lt = long_integer_type_node;
+  hash_map<tree, tree> none;
+  int rank = r.pc->rank;
+  struct span { int loop, n; HOST_WIDE_INT lo, hi; };
+  for (size_t j = 0; j < r.kernels.size (); j++)
+    {
+      pacc_kernel &k = r.kernels[j];
+      std::vector<span> spans;
+      for (auto &acc : k.accesses)
+	for (int n = 1; n < rank; n++)
+	  {
+	    if (acc.kind[n] != PACC_IX_VAR)
+	      continue;
+	    int li = acc.loop;
+	    while (li >= 0 && k.loops[li].dim != rank - n)
+	      li = k.loops[li].parent;
+	    if (li < 0)
+	      continue;
+	    bool found = false;
+	    for (auto &sp : spans)
+	      if (sp.loop == li && sp.n == n)
+		{
+		  sp.lo = MIN (sp.lo, acc.off[n]);
+		  sp.hi = MAX (sp.hi, acc.off[n]);
+		  found = true;
+		}
+	    if (!found)
+	      spans.push_back ({ li, n, acc.off[n], acc.off[n] });
+	  }
+      for (auto &sp : spans)
+	{
+	  pacc_loop &l = k.loops[sp.loop];
+	  tree a = l.init;
+	  tree b = l.for_stmt ? unit_loop_bound (l.for_stmt, l.var) : NULL_TREE;
+	  if (!a || !b || !pacc_host_bound_p (r, k, a, true)
+	      || !pacc_host_bound_p (r, k, b, true))
+	    continue;
+	  tree ha = lng (rewritten_copy (r, a, none));
+	  tree hb = lng (rewritten_copy (r, b, none));
+	  tree first = build2 (PLUS_EXPR, lt, ha, lcst (sp.lo));
+	  tree last = build2 (PLUS_EXPR, lt,
+			      build2 (MINUS_EXPR, lt, hb, lcst (1)),
+			      lcst (sp.hi));
+	  tree lo = lng (unshare_expr (r.pc->size_lo[sp.n]));
+	  tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo),
+			     lng (unshare_expr (r.pc->size_len[sp.n])));
+	  tree outside
+	    = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+		      build2 (LT_EXPR, boolean_type_node, unshare_expr (ha),
+			      unshare_expr (hb)),
+		      build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+			      build2 (LT_EXPR, boolean_type_node, first,
+				      unshare_expr (lo)),
+			      build2 (GE_EXPR, boolean_type_node, last, end)));
+	  tree call = build_call_expr_loc
+	    (l.loc, fn_cols_outside, 7, unshare_expr (where_s),
+	     build_int_cst (integer_type_node, (int) j + 1),
+	     build_int_cst (integer_type_node, rank - sp.n),
+	     unshare_expr (first), unshare_expr (last), unshare_expr (lo),
+	     lng (unshare_expr (r.pc->size_len[sp.n])));
+	  add (body, build3 (COND_EXPR, void_type_node, outside, call,
+			     build_empty_stmt (l.loc)));
+	}
+    }
+}
+
 /* The note of -fplugin-arg-pacc-verbose.  */
 static void
 report (pacc_region &r)
@@ -301,6 +377,7 @@ pacc_lower_region (pacc_region &r)
 
   tree where_s = where_literal (r.loc);
   check_rows (r, &body, where_s);
+  check_cols (r, &body, where_s);
   tree names_s = build_string_literal (names.size () + 1, names.c_str ());
   add (&body, assign (R, build_call_expr_loc (r.loc, fn_begin, 7,
 					      build_int_cst (integer_type_node,
