@@ -5,7 +5,7 @@
 # mutate-gen.awk - the cases of mutate.exp, a pure function of the seed
 # and the case number (so that a failing case can be run again alone).
 #   awk -v mode=run -v seed=S -v first=F -v count=N -f mutate-gen.awk
-#     one run-time case per line: ENV X Y T SLO SLEN CLO CLEN XLO XHI YLO YHI
+#     one run-time case per line: ENV X Y T SLO SLEN CLO CLEN XLO XHI YLO YHI FLAT
 #     (ENV "-": none; else one PACC_* variable with a valid, odd or bad
 #     value); each size field is kept, moved by one or a few, zeroed,
 #     halved, made negative, or made huge (2^31, 2^62, -2^63+1)
@@ -53,6 +53,10 @@ BEGIN {
     slo = mut(0, X); slen = mut(X, X); clo = mut(0, Y); clen = mut(Y, Y)
     xlo = 1 + (rnd(4) == 0 ? rnd(X - 2) : 0); xhi = X - 1 - (rnd(4) == 0 ? rnd(X - 2) : 0)
     ylo = 1 + (rnd(4) == 0 ? rnd(Y - 2) : 0); yhi = Y - 1 - (rnd(4) == 0 ? rnd(Y - 2) : 0)
-    print env, X, Y, T, slo, slen, clo, clen, xlo, xhi, ylo, yhi
+    # One case in four on flat pointers, whose inner loop may run up to
+    # 3 past the row's end (their size clause gives the stride).
+    flat = rnd(4) == 0
+    if (flat && rnd(3) == 0) yhi = Y - 1 + 1 + rnd(3)
+    print env, X, Y, T, slo, slen, clo, clen, xlo, xhi, ylo, yhi, flat
   }
 }
