@@ -42,7 +42,7 @@ load_range (const struct pacc_geom *g, long lo, long hi, long kk, long *llo,
    so each dependency set is an interval, found with two cursors.  */
 void
 pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch, int c,
-                   long kk, int resident)
+                   long kk, int resident, int carry)
 {
   int i, lo, hi;
 
@@ -51,25 +51,42 @@ pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch, int c,
       load_range (g, ch[i].lo, ch[i].hi, kk, &ch[i].llo, &ch[i].lhi);
       if (!resident)
         ch[i].blo = ch[i].llo;
+      ch[i].xlo = ch[i].llo;
+      ch[i].xhi = ch[i].lhi;
+      /* llo and lhi are nondecreasing and llo[i] <= lo[i] = hi[i-1] <=
+         lhi[i-1]: the shared rows are [llo[i], min (lhi[i-1], lhi[i])),
+         a subset of chunk i - 1's range.  */
+      if (carry && i > 0)
+        ch[i].xlo = ch[i - 1].lhi < ch[i].lhi ? ch[i - 1].lhi : ch[i].lhi;
     }
-  /* Chunks whose load range meets i's own rows.  */
+  /* Chunks whose host load range meets i's own rows (an empty range
+     may count: one wait too many, never one too few).  */
   for (i = lo = hi = 0; i < c; i++)
     {
-      while (lo < c && ch[lo].lhi <= ch[i].lo)
+      while (lo < c && ch[lo].xhi <= ch[i].lo)
         lo++;
-      while (hi < c && ch[hi].llo < ch[i].hi)
+      while (hi < c && ch[hi].xlo < ch[i].hi)
         hi++;
       ch[i].rd_lo = lo;
       ch[i].rd_hi = hi - 1;
     }
-  /* Chunks whose own rows meet i's load range.  */
+  /* Chunks whose own rows meet i's host load range.  */
   for (i = lo = hi = 0; i < c; i++)
     {
-      while (lo < c && ch[lo].hi <= ch[i].llo)
+      while (lo < c && ch[lo].hi <= ch[i].xlo)
         lo++;
-      while (hi < c && ch[hi].lo < ch[i].lhi)
+      while (hi < c && ch[hi].lo < ch[i].xhi)
         hi++;
       ch[i].wd_lo = lo;
       ch[i].wd_hi = hi - 1;
     }
+}
+
+long
+pacc_chunks_carry_rows (const struct pacc_chunk *ch, int c)
+{
+  long rows = 0;
+  for (int i = 1; i < c; i++)
+    rows = ch[i].xlo - ch[i].llo > rows ? ch[i].xlo - ch[i].llo : rows;
+  return rows;
 }

@@ -28,9 +28,14 @@ struct pacc_chunk
   long llo, lhi;         /* rows its buffer holds in the current block.  */
   long blo;              /* row at the start of its buffer (llo, or in a
                             resident plan the llo of a k-step block).  */
+  long xlo, xhi;         /* rows of [llo, lhi) it loads from the host;
+                            with the carry, [llo, xlo) come from the
+                            previous chunk's buffer (the rows both
+                            load), else xlo = llo and xhi = lhi.  */
   int rd_lo, rd_hi;      /* its write-back waits for the loads of chunks
-                            rd_lo..rd_hi (they read its own rows).  */
-  int wd_lo, wd_hi;      /* its load waits for the previous block's
+                            rd_lo..rd_hi (they read its own rows from
+                            the host).  */
+  int wd_lo, wd_hi;      /* its host load waits for the previous block's
                             write-backs of chunks wd_lo..wd_hi.  */
 };
 
@@ -41,8 +46,18 @@ void pacc_chunks_split (const struct pacc_geom *g, struct pacc_chunk *ch,
 
 /* Load ranges and dependency intervals of the C chunks for a block of KK
    steps; blo follows llo unless RESIDENT (a resident buffer keeps the
-   rows where a k-step block put them).  */
+   rows where a k-step block put them).  With CARRY, chunk i > 0 takes the
+   rows its load range shares with chunk i - 1's from that chunk's buffer
+   (through the carry buffer, schedule.c) and loads only the rest from the
+   host: each row crosses the link once per block, and no later chunk
+   reads a chunk's own rows from the host, so its write-back waits for no
+   later load.  */
 void pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch,
-                        int c, long kk, int resident);
+                        int c, long kk, int resident, int carry);
+
+/* Rows the carry buffer needs for the C chunks of a block (after
+   pacc_chunks_block with CARRY): the most any chunk takes from its
+   predecessor.  */
+long pacc_chunks_carry_rows (const struct pacc_chunk *ch, int c);
 
 #endif /* PACC_CHUNKS_H */

@@ -24,7 +24,10 @@
      chunks.
    - buffers: max (queues, span + 1), at most one per chunk: the
      write-back of chunk j waits for the loads of chunks up to j + span
-     (schedule.c), which must already have buffers.
+     (schedule.c), which must already have buffers.  On one device with
+     fewer queues than chunks, the carry (chunks.h; PACC_CARRY=0 turns it
+     off) makes span 0: as many buffers as queues, plus the carry buffer
+     of the rows two neighbours share.
    - devices (PACC_DEVICES, else every device the back end has): chunks
      go round robin, chunk i to device i % D, so that the loads, kernels
      and write-backs of consecutive chunks run on different devices at
@@ -62,7 +65,7 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
 {
   struct pacc_chunk *ch;
   long rows = 0;
-  size_t row_bytes = 0, bytes;
+  size_t row_bytes = 0, carry_rb = 0, bytes, carry;
   int i, span = 0;
 
   free (p->ch);
@@ -73,7 +76,17 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->resident = 0;
   p->ndev = in->ndev < c ? in->ndev : c;
   p->k = k;
-  pacc_chunks_block (&in->g, ch, c, k, 0);
+  /* NQ queues per device; the totals are multiples of ndev (or nchunks),
+     so that chunk i, queue i % nqueues and slot i % nbuf are all on
+     device i % ndev.  */
+  if (nq > PACC_MAX_QUEUES / p->ndev)
+    nq = PACC_MAX_QUEUES / p->ndev;
+  p->nqueues = (long) nq * p->ndev < c ? nq * p->ndev : c;
+  /* The carry, on one device when the chunks share buffers (a plan
+     with a buffer per chunk may stay resident instead).  */
+  p->carry = in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
+             && in->g.hlo + in->g.hhi + in->g.elo + in->g.ehi > 0;
+  pacc_chunks_block (&in->g, ch, c, k, 0, p->carry);
   for (i = 0; i < c; i++)
     {
       span = ch[i].rd_hi - i > span ? ch[i].rd_hi - i : span;
@@ -81,12 +94,7 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
     }
   p->span = span;
   p->buf_rows = rows;
-  /* NQ queues per device; the totals are multiples of ndev (or nchunks),
-     so that chunk i, queue i % nqueues and slot i % nbuf are all on
-     device i % ndev.  */
-  if (nq > PACC_MAX_QUEUES / p->ndev)
-    nq = PACC_MAX_QUEUES / p->ndev;
-  p->nqueues = (long) nq * p->ndev < c ? nq * p->ndev : c;
+  p->carry_rows = p->carry ? pacc_chunks_carry_rows (ch, c) : 0;
   p->nbuf = p->nqueues > span + 1 ? p->nqueues : span + 1;
   p->nbuf = (p->nbuf + p->ndev - 1) / p->ndev * p->ndev;
   if (p->nbuf > c)
@@ -94,12 +102,22 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->dev_bufs = (p->nbuf + p->ndev - 1) / p->ndev;
 
   for (i = 0; i < in->n; i++)
-    row_bytes += in->a[i].row_bytes;
+    {
+      row_bytes += in->a[i].row_bytes;
+      carry_rb += in->a[i].kind != PACC_KIND_TEMP ? in->a[i].row_bytes : 0;
+    }
   /* Saturate: a plan too large to count is too large to fit.  */
   if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes))
     bytes = (size_t) -1;
+  if (__builtin_mul_overflow ((size_t) p->carry_rows, carry_rb, &carry))
+    carry = (size_t) -1;
   p->buf_bytes = slots_bytes (bytes, p->nbuf);
   p->dev_bytes = slots_bytes (bytes, p->dev_bufs);  /* on one device */
+  p->carry_bytes = carry;
+  if (__builtin_add_overflow (p->buf_bytes, carry, &p->buf_bytes))
+    p->buf_bytes = (size_t) -1;
+  if (__builtin_add_overflow (p->dev_bytes, carry, &p->dev_bytes))
+    p->dev_bytes = (size_t) -1;
 }
 
 /* Automatic k for chunks of at least MINROWS rows.  */
@@ -135,8 +153,9 @@ static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
 
 /* The cost model, when the back end gave its rates (a GPU): the time of
    the region under plan P.  Per block, each chunk loads its buffer rows
-   of the arrays it reads, writes its own rows of the inout arrays back,
-   and its kernels compute its own rows plus the halo rows still needed
+   of the arrays it reads (with the carry, only those the previous chunk
+   did not load), writes its own rows of the inout arrays back, and its
+   kernels compute its own rows plus the halo rows still needed
    (hlo + hhi fewer per step); kernels move each array's rows once per
    step, twice when they write it, at PACC_KERNEL_EFF of the memory's peak,
    about what PACC's kernels reach in core (57-78 % of the HBM limit on
@@ -166,11 +185,12 @@ predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
     {
       const struct pacc_chunk *ch = &p->ch[c];
       double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
+      double xr = (double) (ch->xhi - ch->xlo);
       double r = o * k + h * k * (k - 1) / 2;
       r = r < lr * k ? r : lr * k;
       double t = lr * ld_rb / link + r * k_rb / mem + o * wb_rb / link;
       fill = t > fill ? t : fill;
-      ld += lr;
+      ld += xr;
       own += o;
       kr += r;
     }
@@ -190,9 +210,9 @@ predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 }
 
 /* The plan of least predicted time among K (0: 1 to 256 steps, with the
-   halo rows of a block within the thinnest chunk) and NC chunks (0: the
-   device count times a power of two, up to a chunk per row) that fits;
-   0 when none fits.  */
+   halo rows of a block within the thinnest chunk) and NC chunks (0: from
+   the device count up, a quarter more each time, up to a chunk per row)
+   that fits; 0 when none fits.  */
 static int
 model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
               long nc, long block, int nq)
@@ -202,9 +222,13 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
   long rows = in->g.len0 > 0 ? in->g.len0 : 1, h = in->g.hlo + in->g.hhi;
   long best_k = 0, best_c = 0;
   double best = 0;
+  int carry = in->s->carry != 0 && in->ndev == 1;
   int nk = k ? 1 : (int) (sizeof ks / sizeof ks[0]);
+  /* Chunk counts a quarter apart (multiples of the devices), so that the
+     thickest chunks that fit are not missed by up to half.  */
   for (long c = nc ? nc : in->ndev; c <= (nc ? nc : rows) && c <= 65536;
-       c = nc ? c + 1 : 2 * c)
+       c = nc ? c + 1 : c + (c / 4 / in->ndev > 1 ? c / 4 / in->ndev : 1)
+                            * in->ndev)
     for (int i = 0; i < nk; i++)
       {
         long kk = k ? k : ks[i];
@@ -212,7 +236,10 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
           break;
         kk = kk > in->nsteps ? in->nsteps : kk;
         kk = kk < 1 ? 1 : kk;
-        if (!k && h * kk > (block ? block : rows / c))
+        /* Halo rows of a block within the thinnest chunk (twice that
+           with the carry, whose buffers do not grow with k): beyond,
+           the redundant work outgrows the useful work.  */
+        if (!k && h * kk > (block ? block : rows / c) * (carry ? 2 : 1))
           break;
         make_plan (in, p, (int) c, block, kk, nq);
         if (p->dev_bytes > p->avail)
@@ -317,13 +344,17 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
                   "(leave PACC_K, PACC_CHUNKS and PACC_BLOCK unset)");
     }
   pacc_plan_free (&least);
+  char carry[64] = "";
+  if (p->carry)
+    snprintf (carry, sizeof carry, ", and a carry buffer of %ld rows",
+              p->carry_rows);
   snprintf (err, errlen, "the chunk buffers need %s per device (%d "
             "buffers of %ld rows: %ld own rows and %ld halo rows, halo "
-            "-%ld/+%ld per step over k = %ld steps; rows of %s), more than "
-            "the %s of %s memory%s%s",
+            "-%ld/+%ld per step over k = %ld steps%s; rows of %s), more "
+            "than the %s of %s memory%s%s",
             pacc_fmt_bytes (b1, sizeof b1, p->dev_bytes), p->dev_bufs,
             p->buf_rows, own, p->buf_rows - own, in->g.hlo, in->g.hhi, p->k,
-            arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail), in->mem_kind,
+            carry, arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail), in->mem_kind,
             in->mem_why ? in->mem_why
             : s->device_memory ? " (PACC_DEVICE_MEMORY)" : "", help);
 }

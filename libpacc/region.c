@@ -305,7 +305,7 @@ alloc_buffers (struct pacc_region *r)
                     "array '%s'%s on device %d (the plan needed %s per "
                     "device): planning again within %s", pacc_fmt_bytes
                     (b1, sizeof b1, f.bytes), r->base->name, f.array,
-                    f.whole ? " (copyin)" : "", f.dev,
+                    f.what, f.dev,
                     pacc_fmt_bytes (b2, sizeof b2, need),
                     pacc_fmt_bytes (b3, sizeof b3, r->mem_limit));
       r->st.replans++;

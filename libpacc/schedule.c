@@ -25,6 +25,16 @@
    j + span, which must already have a buffer: hence nbuf >= span + 1
    (planner.c).
 
+   The carry (streaming plans on one device, plan->carry): LOAD(i) copies
+   only rows [xlo, xhi) from the host; the rows [llo, xlo) that chunk
+   i - 1 loaded too come from the carry buffer, into which chunk i - 1
+   copied them right after its own load, before its kernels changed
+   them.  Each row crosses the link once per block, and since no later
+   chunk reads j's own rows from the host, (a) names no chunk after j:
+   span is 0 and the buffers follow the queues.  The carry buffer is used
+   in chunk order: LOAD(i) waits for chunk i - 1's carry copy, chunk 0
+   for the previous block's last LOAD.
+
    Resident plans (every chunk has a buffer of its own, nbuf == nchunks):
    the buffers keep the rows across blocks.  Block 0 loads from the host
    as above; the write-backs of all blocks but the last copy nothing (they
@@ -150,7 +160,7 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
               f->bytes = bytes;
               f->dev = b % p->ndev;
               f->array = s->a[a].name;
-              f->whole = 0;
+              f->what = "";
               s->resources = 1;
               release_resources (s);
               return 0;
@@ -173,7 +183,7 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
               f->bytes = s->w[w].bytes;
               f->dev = d;
               f->array = s->w[w].name;
-              f->whole = 1;
+              f->what = " (copyin)";
               s->resources = 1;
               release_resources (s);
               return 0;
@@ -181,8 +191,34 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
           s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
         }
     }
+  if (p->carry)
+    {
+      s->cbuf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *),
+                              "buffers");
+      s->ev_carry = pacc_xcalloc (s->where, (size_t) p->nchunks,
+                                  sizeof (void *), "events");
+      for (i = 0; i < p->nchunks; i++)
+        s->ev_carry[i] = be->event_create (0);
+      for (a = 0; a < s->n; a++)
+        if (s->a[a].kind != PACC_KIND_TEMP)
+          {
+            size_t bytes = (size_t) p->carry_rows * s->a[a].row_bytes;
+            void *m = be->alloc (0, bytes ? bytes : 1);
+            if (!m)
+              {
+                f->bytes = bytes;
+                f->dev = 0;
+                f->array = s->a[a].name;
+                f->what = " (carry)";
+                s->resources = 1;
+                release_resources (s);
+                return 0;
+              }
+            s->cbuf[a] = m;
+          }
+    }
   pacc_race_start (&s->race, s->where, p->nqueues,
-                   2 * p->nchunks + p->ndev);
+                   (p->carry ? 3 : 2) * p->nchunks + p->ndev);
   s->resources = 1;
   if (be->select_device)
     be->select_device (0);
@@ -190,13 +226,20 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
 }
 
 /* Events: number I < nchunks is chunk I's load, nchunks + J chunk J's
-   write-back, 2 nchunks + D device D's whole arrays.  */
+   write-back, 2 nchunks + D device D's whole arrays, 2 nchunks + ndev + I
+   chunk I's carry.  */
 static void *
 event (const struct pacc_sched *s, int ev)
 {
-  int c = s->p->nchunks;
+  int c = s->p->nchunks, w = 2 * c + s->p->ndev;
   return ev < c ? s->ev_load[ev] : ev < 2 * c ? s->ev_wb[ev - c]
-                                              : s->ev_whole[ev - 2 * c];
+         : ev < w ? s->ev_whole[ev - 2 * c] : s->ev_carry[ev - w];
+}
+
+static int
+carry_event (const struct pacc_sched *s, int i)
+{
+  return 2 * s->p->nchunks + s->p->ndev + i;
 }
 
 static void
@@ -282,8 +325,9 @@ pacc_sched_block (struct pacc_sched *s, long kk)
   if (!s->resources && !pacc_sched_alloc (s, &f))
     pacc_error (s->where, "cannot allocate %zu bytes of %s buffer memory "
                 "for array '%s'%s on device %d", f.bytes, s->be->name,
-                f.array, f.whole ? " (copyin)" : "", f.dev);
-  pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident);
+                f.array, f.what, f.dev);
+  pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident,
+                     s->p->carry);
   s->kk = kk;
   s->n_loaded = s->n_done = s->wb_next = 0;
   s->blocks_started++;
@@ -402,6 +446,70 @@ chunk_ptrs (const struct pacc_sched *s, int i, void **ptr)
                   - (uintptr_t) s->w[w].off);
 }
 
+/* The carry (chunks.h), on the one device.  Chunk I's load waits for
+   the last use of the carry buffer before its own: chunk I - 1's
+   carry_out (always, even when I shares no rows: I's carry_out
+   overwrites the buffer), or for chunk 0 after the first block, the
+   previous block's last chunk's carry_in.  */
+static void
+carry_wait (struct pacc_sched *s, int i)
+{
+  int q = pacc_sched_queue (s, i), last = s->p->nchunks - 1;
+  if (i > 0)
+    q_wait (s, q, carry_event (s, i - 1), pacc_sched_queue (s, i - 1));
+  else if (s->blocks_started > 1)
+    q_wait (s, q, last, pacc_sched_queue (s, last));
+}
+
+/* Chunk I copies the rows it shares with chunk I - 1 from the carry
+   buffer into its own.  */
+static void
+carry_in (struct pacc_sched *s, int i)
+{
+  const struct pacc_chunk *c = &s->p->ch[i];
+  int q = pacc_sched_queue (s, i);
+  if (i == 0)
+    return;
+  for (int a = 0; a < s->n; a++)
+    if (s->a[a].kind != PACC_KIND_TEMP && c->xlo > c->llo)
+      {
+        size_t rb = s->a[a].row_bytes;
+        size_t bytes = (size_t) (c->xlo - c->llo) * rb;
+        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO, a, i,
+                                                     bytes);
+        char *src = (char *) s->cbuf[a] + (size_t) (c->llo - s->c_lo) * rb;
+        char *dst = buf_row (s, i, a, c->llo);
+        check_access (s, q, PACC_OP_HALO, i, src, bytes, 0);
+        check_access (s, q, PACC_OP_HALO, i, dst, bytes, 1);
+        s->be->copy_buf (s->queue[q], dst, src, 0, bytes, &info);
+      }
+}
+
+/* Chunk I, just loaded and before its kernels, copies the rows chunk
+   I + 1 shares with it into the carry buffer.  */
+static void
+carry_out (struct pacc_sched *s, int i)
+{
+  const struct pacc_chunk *n = &s->p->ch[i + 1];
+  int q = pacc_sched_queue (s, i), last = s->p->nchunks - 1;
+  if (i == last)
+    return;
+  for (int a = 0; a < s->n; a++)
+    if (s->a[a].kind != PACC_KIND_TEMP && n->xlo > n->llo)
+      {
+        size_t rb = s->a[a].row_bytes;
+        size_t bytes = (size_t) (n->xlo - n->llo) * rb;
+        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO, a, i,
+                                                     bytes);
+        char *src = buf_row (s, i, a, n->llo);
+        check_access (s, q, PACC_OP_HALO, i, src, bytes, 0);
+        check_access (s, q, PACC_OP_HALO, i, s->cbuf[a], bytes, 1);
+        s->be->copy_buf (s->queue[q], s->cbuf[a], src, 0, bytes, &info);
+      }
+  s->c_lo = n->llo;
+  q_record (s, q, carry_event (s, i));
+}
+
 void
 pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
 {
@@ -427,19 +535,22 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
     }
   if (pacc_settings.verbose >= 2)
     {
-      char dev[32] = "";
+      char dev[32] = "", from[96] = "";
       if (s->p->ndev > 1)
         snprintf (dev, sizeof dev, " of device %d",
                   pacc_sched_device (s, i));
+      if (c->xlo > c->llo)
+        snprintf (from, sizeof from, " ([%ld,%ld) from the carry)", c->llo,
+                  c->xlo);
       if (s->blocks_started > 1)
-        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld) "
+        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld)%s "
                    "into buffer %d on queue %d%s, after the previous block's "
                    "write-backs of chunks %d-%d", i, c->lo, c->hi, c->llo,
-                   c->lhi, b, q, dev, c->wd_lo, c->wd_hi);
+                   c->lhi, from, b, q, dev, c->wd_lo, c->wd_hi);
       else
-        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld) "
+        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld)%s "
                    "into buffer %d on queue %d%s", i, c->lo, c->hi, c->llo,
-                   c->lhi, b, q, dev);
+                   c->lhi, from, b, q, dev);
     }
 
   /* (c) */
@@ -452,21 +563,27 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
   /* (b) */
   if (s->blocks_started > 1)
     q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
+  if (s->p->carry)
+    carry_wait (s, i);
 
   pacc_race_op (&s->race, q);
+  if (s->p->carry)
+    carry_in (s, i);
   for (a = 0; a < s->n; a++)
-    if (s->a[a].kind != PACC_KIND_TEMP && c->lhi > c->llo)
+    if (s->a[a].kind != PACC_KIND_TEMP && c->xhi > c->xlo)
       {
         size_t rb = s->a[a].row_bytes;
-        size_t bytes = (size_t) (c->lhi - c->llo) * rb;
+        size_t bytes = (size_t) (c->xhi - c->xlo) * rb;
         struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD, a, i,
                                                      bytes);
-        char *host = s->cur_host[a] + c->llo * (long) rb;
-        char *buf = buf_row (s, i, a, c->llo);
+        char *host = s->cur_host[a] + c->xlo * (long) rb;
+        char *buf = buf_row (s, i, a, c->xlo);
         check_access (s, q, PACC_OP_LOAD, i, host, bytes, 0);
         check_access (s, q, PACC_OP_LOAD, i, buf, bytes, 1);
         s->be->copy_in (queue, buf, host, bytes, &info);
       }
+  if (s->p->carry)
+    carry_out (s, i);
   q_record (s, q, i);
   s->buf_last[b] = i;
   s->buf_busy[b] = 1;
@@ -576,6 +693,15 @@ release_resources (struct pacc_sched *s)
         if (s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w])
           be->free (i, s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w]);
     }
+  for (i = 0; s->ev_carry && i < p->nchunks; i++)
+    be->event_destroy (s->ev_carry[i]);
+  for (i = 0; s->cbuf && i < s->n; i++)
+    if (s->cbuf[i])
+      be->free (0, s->cbuf[i]);
+  free (s->cbuf);
+  free (s->ev_carry);
+  s->cbuf = NULL;
+  s->ev_carry = NULL;
   free (s->wbuf);
   free (s->ev_whole);
   for (i = 0; i < p->nqueues; i++)

@@ -56,6 +56,11 @@ struct pacc_sched
   void **wbuf;           /* [ndev * wn]: whole array w on device d is
                             wbuf[d * wn + w].  */
   void **ev_whole;       /* [ndev]: recorded after device d's copies.  */
+  void **cbuf;           /* [n]: the carry buffer of each array (NULL for
+                            temp arrays, or without the carry).  */
+  void **ev_carry;       /* [nchunks]: recorded after chunk i filled the
+                            carry for chunk i + 1.  */
+  long c_lo;             /* global row of the carry's first row now.  */
   struct pacc_race race;
 
   /* The host array each name loads from and writes back to now.  */
@@ -90,7 +95,8 @@ struct pacc_alloc_failure
   size_t bytes;
   int dev;
   const char *array;
-  int whole;                      /* a copyin array's whole copy.  */
+  const char *what;               /* "" or, for the message, " (copyin)"
+                                     for a whole copy, " (carry)".  */
 };
 /* The queues, events and buffers of the plan: 1, or 0 with *F saying
    which buffer could not be had, everything taken so far given back
@@ -100,7 +106,8 @@ int pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f);
    and buffers if pacc_sched_alloc did not).  */
 void pacc_sched_block (struct pacc_sched *s, long kk);
 /* Issue chunk I's load (in a resident plan after the first block, the
-   halos); PTR[a] gets array a's buffer, rebased so that PTR[a] + row *
+   halos; with the carry, the rows shared with chunk I - 1 from the carry
+   buffer, and the rows chunk I + 1 shares into it); PTR[a] gets array a's buffer, rebased so that PTR[a] + row *
    row_bytes is the buffer address of global row `row', and PTR[n + w]
    whole array w's copy on the chunk's device, rebased by its offset.  */
 void pacc_sched_load (struct pacc_sched *s, int i, void **ptr);

@@ -14,7 +14,9 @@
    and settings check every plan against rules computed here
    independently: the chunks partition the rows, the buffers hold a
    chunk's rows for k steps, there are enough buffers for the schedule's
-   waits (span + 1), the buffers of one device fit its memory, and a plan
+   waits (span + 1, with the carry's host ranges where it applies), the
+   carry is used where the manual says and holds the rows neighbours
+   share, the buffers of one device fit its memory, and a plan
    is refused exactly when even one-row chunks with k = 1 do not fit.  */
 
 #include "planner.h"
@@ -61,6 +63,7 @@ setup (struct setup *u, long len0, long hlo, long hhi, long nsteps, int n,
       u->a[i].row_bytes = row_bytes;
     }
   u->s.resident = -1;
+  u->s.carry = -1;
   u->s.workers = -1;
   u->in.where = "planner.c:1";
   u->in.g.len0 = len0;
@@ -108,7 +111,7 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
 {
   const struct pacc_geom *g = &in->g;
   long end = g->lo0 + g->len0, rows = 0, avail;
-  size_t rb = 0;
+  size_t rb = 0, crb = 0;
   int span = 0, c = p->nchunks;
 
 #define BAD(...) return snprintf (why, len, __VA_ARGS__), 0
@@ -122,20 +125,43 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   if (p->ch[0].lo != g->lo0 || p->ch[c - 1].hi != end)
     BAD ("chunks cover [%ld,%ld), not the rows [%ld,%ld)", p->ch[0].lo,
          p->ch[c - 1].hi, g->lo0, end);
+  /* The carry: one device, chunks sharing buffers, a halo to share.  */
+  int carry = in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
+              && g->hlo + g->hhi + g->elo + g->ehi > 0;
+  long carry_rows = 0;
+  if (p->carry != carry)
+    BAD ("carry %d, expected %d (%d chunks, %d queues, %d devices)",
+         p->carry, carry, c, p->nqueues, p->ndev);
   for (int i = 0; i < c; i++)
     {
-      long llo, lhi;
+      long llo, lhi, plo, phi;
       if (p->ch[i].hi < p->ch[i].lo || (i && p->ch[i].lo != p->ch[i - 1].hi))
         BAD ("chunk %d owns [%ld,%ld) after [%ld,%ld)", i, p->ch[i].lo,
              p->ch[i].hi, i ? p->ch[i - 1].lo : 0, i ? p->ch[i - 1].hi : 0);
       need (g, p->ch[i].lo, p->ch[i].hi, p->k, &llo, &lhi);
       rows = max_l (rows, lhi - llo);
-      /* Span: the last chunk whose load range meets i's own rows.  */
+      if (carry && i)
+        {
+          /* The rows chunk i - 1 loaded too come from the carry.  */
+          need (g, p->ch[i - 1].lo, p->ch[i - 1].hi, p->k, &plo, &phi);
+          if (plo > llo)
+            BAD ("chunk %d loads from row %ld, below chunk %d's %ld", i,
+                 llo, i - 1, plo);
+          carry_rows = max_l (carry_rows, min_l (phi, lhi) - llo);
+        }
+      /* Span: the last chunk whose host load range meets i's own
+         rows.  */
       for (int j = i + 1; j < c; j++)
         {
           long jlo, jhi;
           need (g, p->ch[j].lo, p->ch[j].hi, p->k, &jlo, &jhi);
-          if (jlo < p->ch[i].hi && p->ch[i].lo < jhi && j - i > span)
+          if (carry)
+            {
+              need (g, p->ch[j - 1].lo, p->ch[j - 1].hi, p->k, &plo, &phi);
+              jlo = min_l (phi, jhi);
+            }
+          if (jlo < jhi && jlo < p->ch[i].hi && p->ch[i].lo < jhi
+              && j - i > span)
             span = j - i;
         }
     }
@@ -168,10 +194,20 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
     BAD ("%d buffers per device for %d over %d devices", p->dev_bufs,
          p->nbuf, p->ndev);
   for (int i = 0; i < in->n; i++)
-    rb += in->a[i].row_bytes;
-  if (p->dev_bytes != (size_t) p->dev_bufs * (size_t) p->buf_rows * rb)
-    BAD ("%zu bytes per device for %d buffers of %ld rows of %zu bytes",
-         p->dev_bytes, p->dev_bufs, p->buf_rows, rb);
+    {
+      rb += in->a[i].row_bytes;
+      crb += in->a[i].kind != PACC_KIND_TEMP ? in->a[i].row_bytes : 0;
+    }
+  if (p->carry_rows != carry_rows)
+    BAD ("a carry of %ld rows, but chunks share up to %ld", p->carry_rows,
+         carry_rows);
+  if (p->dev_bytes != (size_t) p->dev_bufs * (size_t) p->buf_rows * rb
+                      + (size_t) carry_rows * crb)
+    BAD ("%zu bytes per device for %d buffers of %ld rows of %zu bytes "
+         "and a carry of %ld rows of %zu bytes", p->dev_bytes, p->dev_bufs,
+         p->buf_rows, rb, carry_rows, crb);
+  if (carry && p->nbuf != p->nqueues)
+    BAD ("%d buffers with the carry and %d queues", p->nbuf, p->nqueues);
   avail = (long) in->mem;
   if (in->s->device_memory && (long) in->s->device_memory < avail)
     avail = (long) in->s->device_memory;
@@ -235,6 +271,8 @@ random_plans (int cases, int model)
         u.s.queues = 1 + (int) rnd (8);
       if (!rnd (6))
         u.s.resident = (int) rnd (2);
+      if (!rnd (4))
+        u.s.carry = (int) rnd (2);
       if (!rnd (4))
         u.s.device_memory = (unsigned long long) rnd ((long) (2 * all)) + 1;
       /* The cost model's rates of a back end, from a slow link to a fast
@@ -350,11 +388,12 @@ main (void)
   rc = pacc_plan (&u.in, &p, err, sizeof err);
   report ("the error when nothing fits names the memory needed",
           rc == -1 && strstr (err, "the chunk buffers need ")
-          && strstr (err, "halo -1/+1 per step over k = 1 steps; rows of p "
-                     "(inout, 8000 B/row), q (temp, 8000 B/row)), more than "
-                     "the 100 B of host memory (PACC_DEVICE_MEMORY); "
-                     "nothing fits: even chunks of one row with k = 1 need "
-                     "140.6 KiB per device")
+          && strstr (err, "halo -1/+1 per step over k = 1 steps, and a "
+                     "carry buffer of 2 rows; rows of p (inout, 8000 B/row), "
+                     "q (temp, 8000 B/row)), more than the 100 B of host "
+                     "memory (PACC_DEVICE_MEMORY); nothing fits: even "
+                     "chunks of one row with k = 1 need 156.2 KiB per "
+                     "device")
           && !strstr (err, "thinner"), err);
   pacc_plan_free (&p);
 
@@ -402,6 +441,14 @@ main (void)
   u.s.queues = 1;
   rc = pacc_plan (&u.in, &p, err, sizeof err);
   report ("PACC_RESIDENT=1 refused when chunks share buffers",
+          rc == -1 && strstr (err, "PACC_RESIDENT=1, but the 7 chunks share "
+                              "1 buffers"), err);
+  pacc_plan_free (&p);
+  /* Without the carry, chunk j's write-back waits for chunk j + 1's
+     load: two buffers.  */
+  u.s.carry = 0;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  report ("PACC_CARRY=0: span + 1 buffers",
           rc == -1 && strstr (err, "PACC_RESIDENT=1, but the 7 chunks share "
                               "2 buffers"), err);
   pacc_plan_free (&p);

@@ -158,7 +158,9 @@ expect 1 "PACC_DEVICE_MEMORY: expected a positive number of bytes with an option
 expect 1 "PACC_VERBOSE: expected 0, 1 or 2, got '3'" PACC_VERBOSE=3 ok
 expect 1 "PACC_RESIDENT: expected 0 or 1, got 'yes'" PACC_RESIDENT=yes ok
 expect 1 "PACC_WORKERS: expected 0 or 1, got '2'" PACC_WORKERS=2 ok
-expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
+expect 1 "PACC_CARRY: expected 0 or 1, got 'on'" PACC_CARRY=on ok
+expect 1 "PACC_RESIDENT=1, but the 7 chunks share 1 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
+expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1 PACC_CARRY=0" ok
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
 expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok
 expect 1 "PACC_LAUNCH: expected 'pacc' or 'libgomp', got 'cuda'" PACC_LAUNCH=cuda ok
@@ -172,13 +174,14 @@ expect 1 "PACC_FAULT: 'alloc' is given twice in 'alloc:1,copy:2,alloc:3'" PACC_F
 expect 0 '^region ran$' "PACC_FAULT=register:1,launch:1" ok
 # A failed allocation: a warning naming it, a plan within less memory.
 expect 0 "^pacc: errors.c:7: warning: cannot allocate [0-9.]+ [KMG]?i?B of host buffer memory for array '[a-z]+' on device 0 \(the plan needed [0-9.]+ [KMG]?i?B per device\): planning again within [0-9.]+ [KMG]?i?B$" PACC_FAULT=alloc:1 ok
-expect 1 "more than the [0-9.]+ [KMG]?i?B of host memory \(the limit after a failed allocation\); nothing fits" "PACC_FAULT=alloc:1 PACC_K=1 PACC_DEVICE_MEMORY=200" ok
+expect 1 "more than the [0-9.]+ [KMG]?i?B of host memory \(the limit after a failed allocation\); nothing fits" "PACC_FAULT=alloc:1 PACC_K=1 PACC_DEVICE_MEMORY=170" ok
 expect 1 "^pacc: errors.c:7: copy failed while loading a chunk \(array '[a-z]+', chunk 0, block 0, queue 0, [0-9]+ bytes\) \(injected by PACC_FAULT=copy:1\)$" PACC_FAULT=copy:1 ok
 if [ -w /dev/full ]; then
   expect 0 "^pacc: warning: PACC_TRACE: writing '/dev/full' failed \(No space left on device\): the trace is incomplete$" PACC_TRACE=/dev/full ok
 fi
 expect 0 '^region ran$' "PACC_K= PACC_DEVICES=3 PACC_DEVICE_MEMORY=64M" ok
-expect 1 "chunk buffers need .* buffers of [0-9]+ rows: [0-9]+ own rows and [0-9]+ halo rows, halo -1/\+1 per step over k = [0-9]+ steps; rows of .*\), more than the 100 B of host memory \(PACC_DEVICE_MEMORY\); nothing fits: even chunks of one row with k = 1 need 192 B per device$" "PACC_DEVICE_MEMORY=100 PACC_CHUNKS=2" ok
+expect 1 "chunk buffers need .* buffers of [0-9]+ rows: [0-9]+ own rows and [0-9]+ halo rows, halo -1/\+1 per step over k = [0-9]+ steps, and a carry buffer of 2 rows; rows of .*\), more than the 100 B of host memory \(PACC_DEVICE_MEMORY\); nothing fits: even chunks of one row with k = 1 need 160 B per device$" "PACC_DEVICE_MEMORY=100 PACC_CHUNKS=2" ok
+expect 1 "chunk buffers need .* buffers of [0-9]+ rows: [0-9]+ own rows and [0-9]+ halo rows, halo -1/\+1 per step over k = [0-9]+ steps; rows of .*\), more than the 100 B of host memory \(PACC_DEVICE_MEMORY\); nothing fits: even chunks of one row with k = 1 need 192 B per device$" "PACC_DEVICE_MEMORY=100 PACC_CHUNKS=2 PACC_CARRY=0" ok
 expect 1 "^pacc: errors.c:7: array 'q': the size clause gives 16 bytes per row, but its C type has 32 bytes per row$" "" typerow
 expect 1 "^pacc: errors.c:7: array 'q': the extents of its C type are not those of the size clause$" "" extents
 expect 1 "arrays 'p' and 'q' overlap in memory" "" overlap
