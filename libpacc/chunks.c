@@ -69,6 +69,9 @@ pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch, int c,
         hi++;
       ch[i].rd_lo = lo;
       ch[i].rd_hi = hi - 1;
+      /* The next chunk reads i's buffer.  */
+      if (carry == PACC_CARRY_DIRECT && i + 1 < c && ch[i].rd_hi < i + 1)
+        ch[i].rd_hi = i + 1;
     }
   /* Chunks whose own rows meet i's host load range.  */
   for (i = lo = hi = 0; i < c; i++)

@@ -44,14 +44,26 @@ struct pacc_chunk
 void pacc_chunks_split (const struct pacc_geom *g, struct pacc_chunk *ch,
                         int c, long block);
 
+/* How a streaming chunk gets the rows it shares with the previous one.  */
+enum pacc_carry
+{
+  PACC_CARRY_NONE = 0,   /* from the host, again.  */
+  PACC_CARRY_BUFFER,     /* through the carry buffer.  */
+  PACC_CARRY_DIRECT      /* targetin arrays straight from the previous
+                            chunk's buffer (kernels never write them), so
+                            its write-back, after which the buffer may be
+                            reused, waits for the next chunk's load;
+                            targetinout ones through the carry buffer.  */
+};
+
 /* Load ranges and dependency intervals of the C chunks for a block of KK
    steps; blo follows llo unless RESIDENT (a resident buffer keeps the
-   rows where a k-step block put them).  With CARRY, chunk i > 0 takes the
-   rows its load range shares with chunk i - 1's from that chunk's buffer
-   (through the carry buffer, schedule.c) and loads only the rest from the
+   rows where a k-step block put them).  With CARRY (enum pacc_carry),
+   chunk i > 0 takes the rows its load range shares with chunk i - 1's
+   from that chunk's buffer (schedule.c) and loads only the rest from the
    host: each row crosses the link once per block, and no later chunk
    reads a chunk's own rows from the host, so its write-back waits for no
-   later load.  */
+   later load (PACC_CARRY_DIRECT: for the next one's).  */
 void pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch,
                         int c, long kk, int resident, int carry);
 

@@ -26,8 +26,10 @@
      write-back of chunk j waits for the loads of chunks up to j + span
      (schedule.c), which must already have buffers.  On one device with
      fewer queues than chunks, the carry (chunks.h; PACC_CARRY=0 turns it
-     off) makes span 0: as many buffers as queues, plus the carry buffer
-     of the rows two neighbours share.
+     off) makes span 0 (1 when the next chunk reads the targetin rows
+     from the buffer, with two queues or more): as many buffers as
+     queues, plus the carry buffer of the targetinout rows two
+     neighbours share (of every array read, with one queue).
    - devices (PACC_DEVICES, else every device the back end has): chunks
      go round robin, chunk i to device i % D, so that the loads, kernels
      and write-backs of consecutive chunks run on different devices at
@@ -84,8 +86,10 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->nqueues = (long) nq * p->ndev < c ? nq * p->ndev : c;
   /* The carry, on one device when the chunks share buffers (a plan
      with a buffer per chunk may stay resident instead).  */
-  p->carry = in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
-             && in->g.hlo + in->g.hhi + in->g.elo + in->g.ehi > 0;
+  p->carry = PACC_CARRY_NONE;
+  if (in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
+      && in->g.hlo + in->g.hhi + in->g.elo + in->g.ehi > 0)
+    p->carry = p->nqueues >= 2 ? PACC_CARRY_DIRECT : PACC_CARRY_BUFFER;
   pacc_chunks_block (&in->g, ch, c, k, 0, p->carry);
   for (i = 0; i < c; i++)
     {
@@ -104,7 +108,10 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   for (i = 0; i < in->n; i++)
     {
       row_bytes += in->a[i].row_bytes;
-      carry_rb += in->a[i].kind != PACC_KIND_TEMP ? in->a[i].row_bytes : 0;
+      carry_rb += in->a[i].kind == PACC_KIND_INOUT
+                  || (in->a[i].kind == PACC_KIND_IN
+                      && p->carry == PACC_CARRY_BUFFER)
+                  ? in->a[i].row_bytes : 0;
     }
   /* Saturate: a plan too large to count is too large to fit.  */
   if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes))
@@ -154,9 +161,10 @@ static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
 /* The cost model, when the back end gave its rates (a GPU): the time of
    the region under plan P.  Per block, each chunk loads its buffer rows
    of the arrays it reads (with the carry, only those the previous chunk
-   did not load), writes its own rows of the inout arrays back, and its
-   kernels compute its own rows plus the halo rows still needed
-   (hlo + hhi fewer per step); kernels move each array's rows once per
+   did not load; those it copies within the device, which costs the
+   kernels' memory bandwidth), writes its own rows of the inout arrays
+   back, and its kernels compute its own rows plus the halo rows still
+   needed (hlo + hhi fewer per step); kernels move each array's rows once per
    step, twice when they write it, at PACC_KERNEL_EFF of the memory's peak,
    about what PACC's kernels reach in core (57-78 % of the HBM limit on
    an H100, benchmarks/RESULTS.md).  With three queues per device the
@@ -171,6 +179,7 @@ predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
   double link = in->link_gbs * 1e9, mem = in->hbm_gbs * 1e9 * PACC_KERNEL_EFF;
   double ld_rb = 0, wb_rb = 0, k_rb = 0, ld = 0, own = 0, kr = 0, fill = 0;
+  double cr = 0;
   double k = (double) p->k, h = (double) (in->g.hlo + in->g.hhi);
   double blocks = (double) ((in->nsteps + p->k - 1) / p->k);
   int qd = p->nqueues / p->ndev;
@@ -191,6 +200,7 @@ predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
       double t = lr * ld_rb / link + r * k_rb / mem + o * wb_rb / link;
       fill = t > fill ? t : fill;
       ld += xr;
+      cr += lr - xr;
       own += o;
       kr += r;
     }
@@ -199,7 +209,13 @@ predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
     return (own * ld_rb + own * wb_rb) / link / nd
            + own * (double) in->nsteps * k_rb / mem / nd;
   double L = ld * ld_rb / link / nd, W = own * wb_rb / link / nd;
-  double K = kr * k_rb / mem / nd, block;
+  /* The carry's rows are copied within the device, twice through the
+     carry buffer (into it, out of it), once straight from the previous
+     buffer; each copy is a read and a write.  */
+  double in_rb = ld_rb - wb_rb;
+  double cb = p->carry == PACC_CARRY_DIRECT ? 2 * in_rb + 4 * wb_rb
+                                            : 4 * ld_rb;
+  double K = (kr * k_rb + cr * cb) / mem / nd, block;
   if (qd >= 3)
     block = L > W ? (L > K ? L : K) : (W > K ? W : K);
   else if (qd == 2)

@@ -62,13 +62,15 @@ struct pacc_plan
   long buf_rows;         /* rows per buffer.  */
   int resident;          /* every chunk keeps its buffer across blocks:
                             only halos move between blocks.  */
-  int carry;             /* streaming on one device: chunk i takes the
-                            rows it shares with chunk i - 1 from the
-                            carry buffer (chunks.h), so the buffers
-                            follow the queues, not span + 1.  */
+  int carry;             /* enum pacc_carry: streaming on one device,
+                            chunk i takes the rows it shares with chunk
+                            i - 1 from that chunk's buffer (chunks.h),
+                            so the buffers follow the queues, not
+                            span + 1.  */
   long carry_rows;       /* rows of the carry buffer (0: none).  */
-  size_t carry_bytes;    /* its bytes, all read arrays (in dev_bytes and
-                            buf_bytes).  */
+  size_t carry_bytes;    /* its bytes: the targetinout arrays, every
+                            array read with PACC_CARRY_BUFFER (in
+                            dev_bytes and buf_bytes).  */
   size_t buf_bytes;      /* all buffers of all arrays together.  */
   size_t dev_bytes;      /* the buffers one device holds.  */
   size_t avail;          /* the memory per device it was planned for.  */

@@ -129,6 +129,10 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   int carry = in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
               && g->hlo + g->hhi + g->elo + g->ehi > 0;
   long carry_rows = 0;
+  /* With two queues or more the targetin rows come straight from the
+     previous chunk's buffer, which its write-back must keep.  */
+  int direct = carry && p->nqueues >= 2;
+  carry = direct ? PACC_CARRY_DIRECT : carry ? PACC_CARRY_BUFFER : 0;
   if (p->carry != carry)
     BAD ("carry %d, expected %d (%d chunks, %d queues, %d devices)",
          p->carry, carry, c, p->nqueues, p->ndev);
@@ -164,6 +168,8 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
               && j - i > span)
             span = j - i;
         }
+      if (direct && i + 1 < c && span < 1)
+        span = 1;
     }
   /* Balanced chunks, or PACC_BLOCK rows each but the last.  */
   for (int i = 0; i < c; i++)
@@ -196,7 +202,9 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   for (int i = 0; i < in->n; i++)
     {
       rb += in->a[i].row_bytes;
-      crb += in->a[i].kind != PACC_KIND_TEMP ? in->a[i].row_bytes : 0;
+      crb += in->a[i].kind == PACC_KIND_INOUT
+             || (in->a[i].kind == PACC_KIND_IN && !direct)
+             ? in->a[i].row_bytes : 0;
     }
   if (p->carry_rows != carry_rows)
     BAD ("a carry of %ld rows, but chunks share up to %ld", p->carry_rows,
