@@ -148,6 +148,14 @@ struct pacc_backend
                          const char *const *names, const char **path);
   /* After the region's queues are synchronised and its buffers freed.  */
   void (*region_end) (void *handle);
+  /* No copy issued after this one, on any queue, touches host bytes
+     [HOST, HOST + BYTES) again in this region, and the copies that did
+     were issued before it on QUEUE or before an earlier host_release of
+     the region: the back end may unpin those bytes once everything
+     issued so far on QUEUE and the earlier releases' queues has run
+     (releases are processed in issue order).  The schedule calls it on
+     one device only, in its last block.  NULL: nothing to do.  */
+  void (*host_release) (void *queue, const void *host, size_t bytes);
 
   /* Kernel timing from the queue itself: called with START 1 once
      everything __pacc_next_chunk issues for a chunk is on QUEUE, right

@@ -93,3 +93,16 @@ pacc_chunks_carry_rows (const struct pacc_chunk *ch, int c)
     rows = ch[i].xlo - ch[i].llo > rows ? ch[i].xlo - ch[i].llo : rows;
   return rows;
 }
+
+long
+pacc_chunks_below_later (const struct pacc_geom *g,
+                         const struct pacc_chunk *ch, int c, int j)
+{
+  long wm = g->lo0 + g->len0;
+  for (int i = j + 1; i < c; i++)
+    {
+      long lo = ch[i].llo < ch[i].lo ? ch[i].llo : ch[i].lo;
+      wm = lo < wm ? lo : wm;
+    }
+  return wm;
+}

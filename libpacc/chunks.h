@@ -72,4 +72,10 @@ void pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch,
    predecessor.  */
 long pacc_chunks_carry_rows (const struct pacc_chunk *ch, int c);
 
+/* The first row that a chunk after J of the block loads or owns (G's
+   last row + 1 after the last chunk): once chunks 0..J have run, no copy
+   touches the rows below it again in the block.  */
+long pacc_chunks_below_later (const struct pacc_geom *g,
+                              const struct pacc_chunk *ch, int c, int j);
+
 #endif /* PACC_CHUNKS_H */

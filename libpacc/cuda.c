@@ -235,6 +235,7 @@ struct pacc_backend pacc_backend_cuda =
   .before_kernels = cuda_before_kernels,
   .region_begin = cuda_region_begin,
   .region_end = cuda_region_end,
+  .host_release = cuda_host_release,
   .select_device = cuda_select_device,
   .defer_result = cuda_defer_result,
   .flush_results = cuda_flush_results,

@@ -257,6 +257,8 @@ void *cuda_region_begin (const char *where, int n, char *const *host,
                          const char *const *names, const char **path)
   PACC_HIDDEN;
 void cuda_region_end (void *handle) PACC_HIDDEN;
+void cuda_host_release (void *queue, const void *host, size_t bytes)
+  PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* cuda-copy.c  */

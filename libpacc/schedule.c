@@ -343,10 +343,43 @@ pacc_sched_block (struct pacc_sched *s, long kk)
   pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident,
                      s->p->carry);
   s->kk = kk;
+  s->released = s->g->lo0;
   s->n_loaded = s->n_done = s->wb_next = 0;
   s->blocks_started++;
   if (s->blocks_started == 1 && s->wn)
     load_whole (s);
+}
+
+/* The last block, on one device, after chunk J's write-back: no later
+   chunk's copy touches the host rows below the later chunks' loads and
+   own rows, so the back end may unpin them while the block goes on
+   instead of after the region.  Every chunk releases (BYTES 0 too): the
+   back end processes releases in order, so that a release's rows are
+   unpinned only once every earlier chunk's copies have run.  */
+static void
+release_rows (struct pacc_sched *s, int j, void *queue)
+{
+  long wm = pacc_chunks_below_later (s->g, s->p->ch, s->p->nchunks, j);
+  if (wm > s->released)
+    s->released = wm;
+  for (int a = 0; s->be->host_release && a < s->n; a++)
+    if (s->a[a].kind != PACC_KIND_TEMP)
+      {
+        long rb = (long) s->a[a].row_bytes;
+        s->be->host_release (queue, s->cur_host[a] + s->g->lo0 * rb,
+                             (size_t) ((s->released - s->g->lo0) * rb));
+      }
+}
+
+/* A host copy of rows [LO, HI) of chunk I after they were released
+   would race with their unpinning: a schedule bug.  */
+static void
+check_released (const struct pacc_sched *s, int i, long lo, long hi)
+{
+  if (hi > lo && lo < s->released)
+    pacc_internal_error (s->where, "chunk %d copies host rows [%ld,%ld) "
+                         "after rows below %ld were released", i, lo, hi,
+                         s->released);
 }
 
 static void
@@ -364,6 +397,8 @@ issue_wb (struct pacc_sched *s, int j)
   /* (a) */
   q_wait_chunks (s, q, 0, c->rd_lo, c->rd_hi);
   pacc_race_op (&s->race, q);
+  if (copy)
+    check_released (s, j, c->lo, c->hi);
   for (a = 0; a < s->n; a++)
     if (s->a[a].kind == PACC_KIND_INOUT && c->hi > c->lo && copy)
       {
@@ -380,6 +415,10 @@ issue_wb (struct pacc_sched *s, int j)
         s->be->copy_out (queue, host, buf, bytes, &info);
       }
   q_record (s, q, s->p->nchunks + j);
+  /* Checked on the host too (check_released), where nothing is pinned.  */
+  if (s->steps_done + s->kk >= s->nsteps && s->p->ndev == 1
+      && pacc_settings.early_unregister)
+    release_rows (s, j, queue);
   s->buf_busy[b] = 0;
   if (!s->async)
     s->be->sync (queue);
@@ -582,6 +621,7 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
     q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
 
   pacc_race_op (&s->race, q);
+  check_released (s, i, c->xlo, c->xhi);
   for (a = 0; a < s->n; a++)
     if (s->a[a].kind != PACC_KIND_TEMP && c->xhi > c->xlo)
       {
@@ -723,8 +763,6 @@ release_resources (struct pacc_sched *s)
       be->free (0, s->cbuf[i]);
   free (s->cbuf);
   free (s->ev_carry);
-  s->cbuf = NULL;
-  s->ev_carry = NULL;
   free (s->wbuf);
   free (s->ev_whole);
   for (i = 0; i < p->nqueues; i++)
@@ -736,21 +774,17 @@ release_resources (struct pacc_sched *s)
   free (s->ev_load);
   free (s->ev_wb);
   free (s->queue);
-  s->wbuf = NULL;
-  s->ev_whole = NULL;
+  s->cbuf = s->wbuf = NULL;
+  s->ev_carry = s->ev_whole = s->ev_load = s->ev_wb = s->queue = NULL;
   s->buf = NULL;
-  s->buf_last = NULL;
+  s->buf_last = s->bperm = NULL;
   s->buf_busy = NULL;
-  s->bperm = NULL;
-  s->ev_load = s->ev_wb = NULL;
-  s->queue = NULL;
   s->resources = 0;
 }
 
 void
 pacc_sched_end (struct pacc_sched *s)
 {
-
   release_resources (s);
   free (s->cur_host);
   free (s->new_host);

@@ -70,6 +70,8 @@ struct pacc_sched
   /* Progress.  */
   long steps_done, kk;
   long blocks_started;
+  long released;         /* host rows [lo0, released) will not be copied
+                            again in this region (the last block).  */
   int n_loaded, n_done, wb_next;  /* chunks of this block whose load was
                                      issued / that are done / whose
                                      write-back was issued.  */

@@ -48,6 +48,7 @@ struct pacc_settings
   int verbose;                      /* PACC_VERBOSE, 0..2.  */
   int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
   int carry;                        /* PACC_CARRY: -1 auto (on), 0, 1.  */
+  int early_unregister;             /* PACC_EARLY_UNREGISTER: 0, 1.  */
   int workers;                      /* PACC_WORKERS: -1 auto, 0, 1.  */
   int data_path;                    /* PACC_DATA_PATH, enum
                                        pacc_data_path.  */

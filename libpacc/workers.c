@@ -53,7 +53,7 @@
 enum wop
 {
   W_COPY_IN, W_COPY_OUT, W_COPY_BUF, W_RECORD, W_WAIT, W_SYNC, W_MARK,
-  W_CALL
+  W_CALL, W_RELEASE
 };
 
 struct wqueue
@@ -172,6 +172,9 @@ run_task (struct wtask *t)
       break;
     case W_CALL:
       t->fn (t->arg);
+      break;
+    case W_RELEASE:
+      inner->host_release (t->queue, t->src, t->bytes);
       break;
     }
 }
@@ -371,6 +374,16 @@ w_copy_out (void *queue, void *host, const void *buf, size_t bytes,
   copy_task (W_COPY_OUT, queue, host, buf, 0, bytes, info);
 }
 
+/* In queue order, like the copies it follows.  */
+static void
+w_host_release (void *queue, const void *host, size_t bytes)
+{
+  struct wtask t = task (W_RELEASE, queue);
+  t.src = host;
+  t.bytes = bytes;
+  submit (dev_of (queue), &t);
+}
+
 static void
 w_copy_buf (void *queue, void *dst, const void *src, int src_dev,
             size_t bytes, const struct pacc_opinfo *info)
@@ -521,6 +534,7 @@ pacc_workers_wrap (const struct pacc_backend *be)
       wrapped.sync = w_sync;
       wrapped.before_kernels = w_before_kernels;
       wrapped.kernels_mark = inner->kernels_mark ? w_kernels_mark : NULL;
+      wrapped.host_release = inner->host_release ? w_host_release : NULL;
       wrapped.flush_results = inner->flush_results ? w_flush_results : NULL;
       wrapped.launch_prepare = inner->launch_prepare ? w_launch_prepare
                                                      : NULL;
