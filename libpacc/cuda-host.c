@@ -231,6 +231,8 @@ struct cregion
   double reg_us;
   size_t early_bytes;     /* unregistered by the release thread, and how  */
   double early_us;        /* long that took.  */
+  int closing;            /* region end: the release thread leaves the
+                             rest to it (atomic).  */
 };
 
 static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -555,7 +557,8 @@ unpin (struct release *r)
   if (e != CUDA_SUCCESS || !g)
     return;
   double t0 = pacc_now_us ();
-  for (int i = 0; i < g->nours; i++)
+  for (int i = 0; i < g->nours
+                  && !__atomic_load_n (&g->closing, __ATOMIC_RELAXED); i++)
     {
       struct piece *p = &g->ours[i];
       uintptr_t lo = (uintptr_t) p->lo;
@@ -654,11 +657,14 @@ cuda_host_release (void *queue, const void *host, size_t bytes)
   pthread_mutex_unlock (&rel_lock);
 }
 
-/* Every release issued so far is done (at region end: they all were
-   issued before the queues were synchronised).  */
+/* At G's end (every release was issued before the queues were
+   synchronised, so every event has completed): the release thread stops
+   unpinning G's pieces after the current one, and region end unpins the
+   rest with REG_THREADS threads, faster than the one thread would.  */
 static void
-releases_done (void)
+releases_done (struct cregion *g)
 {
+  __atomic_store_n (&g->closing, 1, __ATOMIC_RELAXED);
   pthread_mutex_lock (&rel_lock);
   while (rel_head || rel_busy)
     pthread_cond_wait (&rel_idle, &rel_lock);
@@ -678,19 +684,19 @@ cuda_region_end (void *handle)
     *pp = g->next;
   pthread_mutex_unlock (&region_lock);
   /* The queues are synchronised: nothing reads or writes these any more.  */
-  releases_done ();
   if (g->nours)
     {
       struct regjob *jobs = pacc_xcalloc (g->where, (size_t) g->nours,
                                           sizeof *jobs, "ranges");
       int nj = 0;
+      double t0 = pacc_now_us ();
+      releases_done (g);
       for (i = 0; i < g->nours; i++)
         if (!g->ours[i].gone)
           {
             jobs[nj].lo = g->ours[i].lo;
             jobs[nj++].unreg = 1;
           }
-      double t0 = pacc_now_us ();
       run_reg_jobs (jobs, nj);
       double unreg_us = pacc_now_us () - t0;
       pacc_trace_span (g->where, "unregister host arrays", t0,
