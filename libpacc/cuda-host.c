@@ -229,10 +229,11 @@ struct cregion
   const char *where;
   size_t reg_bytes;       /* registered here, and how long it took.  */
   double reg_us;
-  size_t early_bytes;     /* unregistered by the release thread, and how  */
-  double early_us;        /* long that took.  */
-  int closing;            /* region end: the release thread leaves the
-                             rest to it (atomic).  */
+  size_t early_bytes;     /* unregistered during the last block, from
+                             early_t0 to early_t1 (microseconds).  */
+  double early_t0, early_t1;
+  int closing;            /* region end: the release threads leave the
+                             rest to it (under rel_lock).  */
 };
 
 static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -522,11 +523,13 @@ cuda_region_begin (const char *where, int n, char *const *host,
 /* ------------------------------------------------------------------ */
 /* Unpinning during the last block (cuda_host_release).  Each release
    records an event on its queue; one thread takes the releases in issue
-   order, waits for each one's event and unregisters the region's pieces
-   that lie inside its bytes.  So unpinning overlaps the end of the
-   pipeline instead of following the region (0.5-1.6 s for 22-42 GiB on
-   an H100 host), and since earlier releases were waited for first, the
-   copies of every earlier chunk have run too (backend.h).  */
+   order, waits for each one's event and hands the region's pieces that
+   lie inside its bytes to REG_THREADS unpinning threads (one thread
+   alone unpins at half their rate and lagged the last block).  So
+   unpinning overlaps the end of the pipeline instead of following the
+   region (0.5-1.2 s for 22-42 GiB on an H100 host), and since earlier
+   releases were waited for first, the copies of every earlier chunk
+   have run too (backend.h).  */
 
 struct release
 {
@@ -535,67 +538,146 @@ struct release
   CUcontext ctx;
   CUevent ev;
   uintptr_t lo, hi;
+  int piece;              /* on the unpin list: the piece of G.  */
 };
 
 static pthread_mutex_t rel_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t rel_more = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t unpin_more = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t rel_idle = PTHREAD_COND_INITIALIZER;
-static struct release *rel_head, *rel_tail;
+static struct release *rel_head, *rel_tail, *unpin_head, *unpin_tail;
 static int rel_started, rel_busy;
 
-/* Wait for R's event, then unregister the pieces inside its bytes.  An
-   error leaves the pieces to region end, which reports it.  */
 static void
-unpin (struct release *r)
+push (struct release **head, struct release **tail, struct release *r)
+{
+  r->next = NULL;
+  if (*tail)
+    (*tail)->next = r;
+  else
+    *head = r;
+  *tail = r;
+}
+
+static struct release *
+pop (struct release **head, struct release **tail)
+{
+  struct release *r = *head;
+  if (!(*head = r->next))
+    *tail = NULL;
+  return r;
+}
+
+/* Wait for R's event, then queue the pieces inside its bytes (under
+   rel_lock, released while waiting).  An error leaves the pieces to
+   region end, which reports it.  */
+static void
+dispatch (struct release *r)
 {
   struct cregion *g = r->g;
   CUresult e;
-  if (cu.cuCtxSetCurrent (r->ctx) != CUDA_SUCCESS)
-    return;
-  e = cu.cuEventSynchronize (r->ev);
+  pthread_mutex_unlock (&rel_lock);
+  e = cu.cuCtxSetCurrent (r->ctx);
+  if (e == CUDA_SUCCESS)
+    e = cu.cuEventSynchronize (r->ev);
   cu.cuEventDestroy_v2 (r->ev);
-  if (e != CUDA_SUCCESS || !g)
-    return;
-  double t0 = pacc_now_us ();
-  for (int i = 0; i < g->nours
-                  && !__atomic_load_n (&g->closing, __ATOMIC_RELAXED); i++)
+  pthread_mutex_lock (&rel_lock);
+  for (int i = 0; e == CUDA_SUCCESS && g && !g->closing && i < g->nours;
+       i++)
     {
       struct piece *p = &g->ours[i];
       uintptr_t lo = (uintptr_t) p->lo;
-      if (!p->gone && r->lo <= lo && lo + p->len <= r->hi
-          && cu.cuMemHostUnregister (p->lo) == CUDA_SUCCESS)
+      if (!p->gone && r->lo <= lo && lo + p->len <= r->hi)
         {
-          p->gone = 1;
-          g->early_bytes += p->len;
+          struct release *u = calloc (1, sizeof *u);
+          if (!u)
+            break;
+          p->gone = 1;  /* claimed; cleared if the unpinning fails.  */
+          u->g = g;
+          u->ctx = r->ctx;
+          u->piece = i;
+          push (&unpin_head, &unpin_tail, u);
+          pthread_cond_signal (&unpin_more);
         }
     }
-  g->early_us += pacc_now_us () - t0;
 }
 
+/* Unregister one piece (under rel_lock, released while unpinning).  */
+static void
+unpin (struct release *u)
+{
+  struct cregion *g = u->g;
+  struct piece *p = &g->ours[u->piece];
+  CUresult e = CUDA_ERROR_UNKNOWN;
+  if (!g->closing)
+    {
+      pthread_mutex_unlock (&rel_lock);
+      double t0 = pacc_now_us ();
+      if (cu.cuCtxSetCurrent (u->ctx) == CUDA_SUCCESS)
+        e = cu.cuMemHostUnregister (p->lo);
+      double t1 = pacc_now_us ();
+      pthread_mutex_lock (&rel_lock);
+      if (e == CUDA_SUCCESS)
+        {
+          g->early_bytes += p->len;
+          g->early_t0 = g->early_t0 && g->early_t0 < t0 ? g->early_t0 : t0;
+          g->early_t1 = g->early_t1 > t1 ? g->early_t1 : t1;
+        }
+    }
+  if (e != CUDA_SUCCESS)
+    p->gone = 0;
+}
+
+/* The dispatching thread (ARG null) and the unpinning threads.  */
 static void *
 release_thread (void *arg)
 {
-  (void) arg;
   pthread_mutex_lock (&rel_lock);
   for (;;)
     {
       struct release *r;
-      while (!rel_head)
-        pthread_cond_wait (&rel_more, &rel_lock);
-      r = rel_head;
-      rel_head = r->next;
-      if (!rel_head)
-        rel_tail = NULL;
-      rel_busy = 1;
-      pthread_mutex_unlock (&rel_lock);
-      unpin (r);
+      if (!arg)
+        {
+          while (!rel_head)
+            pthread_cond_wait (&rel_more, &rel_lock);
+          r = pop (&rel_head, &rel_tail);
+          rel_busy++;
+          dispatch (r);
+        }
+      else
+        {
+          while (!unpin_head)
+            pthread_cond_wait (&unpin_more, &rel_lock);
+          r = pop (&unpin_head, &unpin_tail);
+          rel_busy++;
+          unpin (r);
+        }
       free (r);
-      pthread_mutex_lock (&rel_lock);
-      rel_busy = 0;
-      if (!rel_head)
+      rel_busy--;
+      if (!rel_head && !unpin_head && !rel_busy)
         pthread_cond_broadcast (&rel_idle);
     }
   return NULL;
+}
+
+/* Start the threads once: the unpinning ones, then (if one started) the
+   dispatcher.  0 if they cannot be had (under rel_lock).  */
+static int
+start_release_threads (void)
+{
+  pthread_attr_t at;
+  pthread_t t;
+  int n = 0;
+  if (rel_started)
+    return rel_started > 0;
+  pthread_attr_init (&at);
+  pthread_attr_setdetachstate (&at, PTHREAD_CREATE_DETACHED);
+  for (int i = 0; i < REG_THREADS; i++)
+    n += pthread_create (&t, &at, release_thread, &rel_busy) == 0;
+  rel_started = n && pthread_create (&t, &at, release_thread, NULL) == 0
+                ? 1 : -1;
+  pthread_attr_destroy (&at);
+  return rel_started > 0;
 }
 
 void
@@ -630,43 +712,29 @@ cuda_host_release (void *queue, const void *host, size_t bytes)
            CU_EVENT_DISABLE_TIMING);
   CU_CALL ("recording an event", cuEventRecord, r->ev, q->stream);
   pthread_mutex_lock (&rel_lock);
-  if (!rel_started)
+  if (!start_release_threads ())
     {
-      pthread_t t;
-      pthread_attr_t at;
-      pthread_attr_init (&at);
-      pthread_attr_setdetachstate (&at, PTHREAD_CREATE_DETACHED);
-      if (pthread_create (&t, &at, release_thread, NULL) != 0)
-        {
-          /* Unpinned at region end instead.  */
-          pthread_attr_destroy (&at);
-          pthread_mutex_unlock (&rel_lock);
-          cu.cuEventDestroy_v2 (r->ev);
-          free (r);
-          return;
-        }
-      pthread_attr_destroy (&at);
-      rel_started = 1;
+      /* Unpinned at region end instead.  */
+      pthread_mutex_unlock (&rel_lock);
+      cu.cuEventDestroy_v2 (r->ev);
+      free (r);
+      return;
     }
-  if (rel_tail)
-    rel_tail->next = r;
-  else
-    rel_head = r;
-  rel_tail = r;
+  push (&rel_head, &rel_tail, r);
   pthread_cond_signal (&rel_more);
   pthread_mutex_unlock (&rel_lock);
 }
 
 /* At G's end (every release was issued before the queues were
-   synchronised, so every event has completed): the release thread stops
-   unpinning G's pieces after the current one, and region end unpins the
-   rest with REG_THREADS threads, faster than the one thread would.  */
+   synchronised, so every event has completed): the threads stop
+   unpinning G's pieces after the current ones, and region end unpins
+   the rest with REG_THREADS threads.  */
 static void
 releases_done (struct cregion *g)
 {
-  __atomic_store_n (&g->closing, 1, __ATOMIC_RELAXED);
   pthread_mutex_lock (&rel_lock);
-  while (rel_head || rel_busy)
+  g->closing = 1;
+  while (rel_head || unpin_head || rel_busy)
     pthread_cond_wait (&rel_idle, &rel_lock);
   pthread_mutex_unlock (&rel_lock);
 }
@@ -714,7 +782,7 @@ cuda_region_end (void *handle)
             snprintf (early, sizeof early, "; %s of them during the last "
                       "block, in %.1f ms",
                       pacc_fmt_bytes (e, sizeof e, g->early_bytes),
-                      g->early_us / 1000.0);
+                      (g->early_t1 - g->early_t0) / 1000.0);
           pacc_note (g->where, "host arrays: %s registered in %.1f ms, "
                      "unregistered in %.1f ms (%d threads)%s",
                      pacc_fmt_bytes (b, sizeof b, g->reg_bytes),
