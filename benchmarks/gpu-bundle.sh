@@ -139,6 +139,12 @@ build_bench () {
     run_logged "$b-pacc-gs0" $CC -O3 $pcflags -fplugin-arg-pacc-gang-static=0 "$src" \
       -o "$bundle/bin/$b-pacc-gs0" $plibs -lm -pthread || return 1 ;;
   esac
+  # Two-level nests with their rows to gangs instead of (row, segment)
+  # pairs (info pacc, -fplugin-arg-pacc-segments).
+  case $b in jacobi|cip)
+    run_logged "$b-pacc-seg0" $CC -O3 $pcflags -fplugin-arg-pacc-segments=0 "$src" \
+      -o "$bundle/bin/$b-pacc-seg0" $plibs -lm -pthread || return 1 ;;
+  esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1
   if [ -n "$nvcc" ] && [ -f "$top/benchmarks/$b/$b-cuda.cu" ]; then

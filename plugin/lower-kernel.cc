@@ -12,9 +12,10 @@
    own rows.  Its loops become `#pragma acc loop` and the nest a
    `#pragma acc parallel deviceptr(...) async(queue)`, built as the C
    parser builds them (c_finish_omp_for), so GCC's gimplifier, OpenACC
-   lowering and nvptx offloading, and its host fallback, do the rest.  The
-   location of every such region is recorded (kernel-locations.cc) for the
-   launch pass.  */
+   lowering and nvptx offloading, and its host fallback, do the rest.  How
+   the iterations go to gangs (rows, row groups, segments) is decided in
+   lower-geometry.cc.  The location of every such region is recorded
+   (kernel-locations.cc) for the launch pass.  */
 
 #include "pacc-plugin.h"
 #include "check.h"
@@ -96,147 +97,104 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
   *l.slot = omp;
 }
 
-/* ------------------------------------------------------------------ */
-/* Geometry.                                                           */
-
-/* Workers per gang: the fastest in the kernel-shapes probe (H100,
-   benchmarks/RESULTS.md "Kernels at the memory limit"), unless
-   -fplugin-arg-pacc-workers says otherwise.  */
-static int
-workers_of (pacc_kernel &k)
-{
-  if (pacc_workers)
-    return pacc_workers;
-  int depth = 0;
-  for (auto &l : k.loops)
-    depth = MAX (depth, l.depth);
-  return depth <= 1 ? 16 : 8;
-}
-
 /* Rows per worker in a row group (see lower_kernel).  */
 #define GROUP_Q_MIN 2
 #define GROUP_Q_MAX 16
 
-/* Does statement T hold nothing but loop L (its marker and its
-   initialisation included)?  */
-static bool
-only_loop_p (tree t, pacc_loop &l)
-{
-  if (t == *l.slot || (l.marker_slot && t == *l.marker_slot)
-      || (l.init_slot && t == *l.init_slot))
-    return true;
-  switch (TREE_CODE (t))
-    {
-    case STATEMENT_LIST:
-      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	if (!only_loop_p (tsi_stmt (i), l))
-	  return false;
-      return true;
-    case BIND_EXPR:
-      return only_loop_p (BIND_EXPR_BODY (t), l);
-    case DECL_EXPR:
-      return DECL_EXPR_DECL (t) == l.var || !VAR_P (DECL_EXPR_DECL (t))
-	     || !DECL_INITIAL (DECL_EXPR_DECL (t));
-    case DEBUG_BEGIN_STMT:
-      return true;
-    default:
-      return IS_EMPTY_STMT (t);
-    }
-}
+/* Gangs per launch of a segmented kernel: num_gangs is an int, and a
+   launch of more (row, segment) pairs is split into launches of at most
+   this many, each starting at its offset.  */
+#define SEG_MAX_GANGS (1L << 30)
 
-/* A loop bound of a kernel the host computes (see pacc_host_bound_p).  */
-struct bound_ctx
-{
-  pacc_region *r;
-  pacc_kernel *k;
-  bool entry;
-};
+/* Threads per worker of a segmented kernel (its vector_length).  */
+#define SEG_VECTOR 32
 
-static tree
-bound_r (tree *tp, int *walk_subtrees, void *data)
+/* The outer loop of segmented kernel K as the gang-redundant body that
+   picks this gang's (row, segment): rows from LO, NSEG segments of
+   SEGLEN columns per row from JA to JB, pairs [OFF, TOT) in this
+   launch.  On the host (OpenACC's host fallback) the one gang runs every
+   pair of the launch in turn.  */
+static void
+lower_segments (lower_ctx &c, pacc_kernel &k, tree lo, tree ja, tree jb,
+		tree nseg, HOST_WIDE_INT seglen, tree off, tree tot)
 {
-  bound_ctx &b = *(bound_ctx *) data;
-  tree t = *tp;
-  if (TYPE_P (t))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  if (TREE_CODE (t) == CALL_EXPR || TREE_CODE (t) == ARRAY_REF
-      || TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
-    return t;
-  if (VAR_P (t) || TREE_CODE (t) == PARM_DECL)
-    {
-      if (b.entry && t == b.r->tvar)
-	return t;
-      if (b.entry)
-	for (tree v : b.r->assigned)
-	  if (v == t)
-	    return t;
-      for (auto &l : b.k->loops)
-	if (l.var == t)
-	  return t;
-      for (tree v : b.k->private_vars)
-	if (v == t)
-	  return t;
-      if (pacc_array_index (*b.r, t) >= 0 || pacc_whole_index (*b.r, t) >= 0
-	  || !INTEGRAL_TYPE_P (TREE_TYPE (t)))
-	return t;
-    }
-  return NULL_TREE;
-}
-
-/* Can the host compute E, a bound of a loop of kernel K, before the
-   kernel runs: no loop variable, private scalar, array element, call,
-   side effect or value that is not an integer?  At ENTRY, before the time
-   loop, neither the time variable nor a scalar the steps set, whose
-   values come later.  */
-bool
-pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry)
-{
-  bound_ctx bc = { &r, &k, entry };
-  return !TREE_SIDE_EFFECTS (e) && !walk_tree (&e, bound_r, &bc, NULL);
-}
-
-/* The first value of inner loop L: what its initialisation assigns, or
-   its declaration's initializer; NULL when neither.  */
-static tree
-loop_first (pacc_loop &l)
-{
-  return l.init_slot ? TREE_OPERAND (*l.init_slot, 1)
-	 : l.init ? DECL_INITIAL (l.var) : NULL_TREE;
-}
-
-/* Row groups: in a nest of three or more loops whose outermost loop is
-   the decomposed one and holds nothing but the second, gangs take
-   (row, group of second-loop iterations), not rows.  A chunk of
-   27 planes gave Himeno's kernel 27 gangs and 105 GFLOPS on an H100; in
-   groups of 8 rows, 1728 gangs and 401 (kernel-shapes probe).  The second
-   loop must count up by one to an invariant bound.  Its first value and
-   bound (exclusive) are returned in *A and *B.  */
-static bool
-row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
-{
-  if (!pacc_group_gangs || k.dec != 0 || k.loops.size () < 3)
-    return false;
   pacc_loop &l0 = k.loops[0], &l1 = k.loops[1];
-  if (l1.parent != 0 || l1.leaf)
-    return false;
-  for (size_t i = 2; i < k.loops.size (); i++)
-    if (k.loops[i].parent == 0)
-      return false;
-  if (!only_loop_p (FOR_BODY (*l0.slot), l1))
-    return false;
-  tree init = loop_first (l1);
-  tree bound = unit_loop_bound (*l1.slot, l1.var);
-  if (!init || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l1.var)))
-    return false;
-  if (!pacc_host_bound_p (r, k, init, false)
-      || !pacc_host_bound_p (r, k, bound, false))
-    return false;
-  *a = init;
-  *b = bound;
-  return true;
+  tree lt = long_integer_type_node;
+  location_t loc = l0.loc;
+  if (l1.marker_slot)
+    *l1.marker_slot = build_empty_stmt (l1.loc);
+  if (l1.init_slot)
+    *l1.init_slot = build_empty_stmt (l1.loc);
+  tree vars = NULL_TREE;
+  tree g = local_var (c, "__pacc_g", lt, &vars);
+  tree g1 = local_var (c, "__pacc_g1", lt, &vars);
+  tree j0 = local_var (c, "__pacc_j0", lt, &vars);
+  tree jj = local_var (c, "__pacc_jj", lt, &vars);
+  tree dev = local_var (c, "__pacc_dev", integer_type_node, &vars);
+
+  /* Column j0 + jj of the segment, if the row has it.  */
+  tree col = build2 (PLUS_EXPR, lt, j0, jj);
+  tree jbody = alloc_stmt_list ();
+  add (&jbody, assign (l1.var, fold_convert (TREE_TYPE (l1.var), col)));
+  add (&jbody, build3 (COND_EXPR, void_type_node,
+		       build2 (LT_EXPR, boolean_type_node,
+			       unshare_expr (col), jb),
+		       FOR_BODY (*l1.slot), build_empty_stmt (l1.loc)));
+  tree cl = omp_clause (l1.loc, OMP_CLAUSE_VECTOR, NULL_TREE);
+  cl = omp_clause (l1.loc, OMP_CLAUSE_WORKER, cl);
+  cl = omp_clause (l1.loc, OMP_CLAUSE_INDEPENDENT, cl);
+  cl = omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
+  OMP_CLAUSE_DECL (cl) = l1.var;
+  for (tree v : k.private_vars)
+    {
+      cl = omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
+      OMP_CLAUSE_DECL (cl) = v;
+    }
+  make_oacc_loop (l1, lcst (0),
+		  build2 (LT_EXPR, boolean_type_node, jj, lcst (seglen)), cl,
+		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), jbody);
+
+  tree gbody = alloc_stmt_list ();
+  add (&gbody, assign (l0.var, fold_convert
+		       (TREE_TYPE (l0.var),
+			build2 (PLUS_EXPR, lt, lo,
+				build2 (TRUNC_DIV_EXPR, lt, g, nseg)))));
+  add (&gbody, assign (j0, build2 (PLUS_EXPR, lt, ja,
+				   build2 (MULT_EXPR, lt,
+					   build2 (TRUNC_MOD_EXPR, lt, g, nseg),
+					   lcst (seglen)))));
+  add (&gbody, FOR_BODY (*l0.slot));
+
+  /* On the device, gang G takes pair OFF + G, so that the loop below runs
+     at most once and folds away; on the host, every pair.  */
+  tree pre = alloc_stmt_list ();
+  tree on_host = build_call_expr_loc
+    (loc, builtin_decl_explicit (BUILT_IN_ACC_ON_DEVICE), 1,
+     build_int_cst (integer_type_node, 2 /* acc_device_host */));
+  add (&pre, assign (dev, build2 (EQ_EXPR, integer_type_node, on_host,
+				  integer_zero_node)));
+  tree gang = build_call_expr_loc
+    (loc, builtin_decl_explicit (BUILT_IN_GOACC_PARLEVEL_ID), 1,
+     integer_zero_node);
+  tree isdev = build2 (NE_EXPR, boolean_type_node, dev, integer_zero_node);
+  add (&pre, assign (g, build3 (COND_EXPR, lt, isdev,
+				build2 (PLUS_EXPR, lt, off, lng (gang)),
+				off)));
+  add (&pre, assign (g1, build3 (COND_EXPR, lt, unshare_expr (isdev),
+				 build2 (MIN_EXPR, lt,
+					 build2 (PLUS_EXPR, lt, g, lcst (1)),
+					 tot),
+				 build2 (MIN_EXPR, lt,
+					 build2 (PLUS_EXPR, lt, off,
+						 lcst (SEG_MAX_GANGS)),
+					 tot))));
+  add (&pre, build_stmt (loc, FOR_STMT, NULL_TREE,
+			 build2 (LT_EXPR, boolean_type_node, g, g1),
+			 assign (g, build2 (PLUS_EXPR, lt, g, lcst (1))),
+			 gbody, NULL_TREE));
+  tree bind = build3 (BIND_EXPR, void_type_node, vars, pre, NULL_TREE);
+  TREE_SIDE_EFFECTS (bind) = 1;
+  *l0.slot = bind;
 }
 
 tree
@@ -344,12 +302,37 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 
   /* Geometry: one gang per row of the sub-step (or per row group), NW
      workers per gang where the nest has worker loops.  */
-  int nw = workers_of (k);
+  int nw = pacc_kernel_workers (k);
   tree ga = NULL_TREE, gb = NULL_TREE, ngroups = NULL_TREE, gvar = NULL_TREE;
   tree grows = NULL_TREE;
-  bool groups = row_groups_p (r, k, &ga, &gb);
+  bool groups = pacc_row_groups_p (r, k, &ga, &gb);
+  tree sa = NULL_TREE, sb = NULL_TREE;
+  bool segs = !groups && pacc_segments_p (r, k, &sa, &sb);
   tree rows = build2 (MINUS_EXPR, long_integer_type_node, hi, lo);
   tree ngangs = NULL_TREE, nworkers = NULL_TREE;
+  tree ja = NULL_TREE, jb = NULL_TREE, nseg = NULL_TREE, tot = NULL_TREE;
+  tree soff = NULL_TREE;
+  HOST_WIDE_INT seglen = (HOST_WIDE_INT) nw * SEG_VECTOR;
+  if (segs)
+    {
+      /* nseg = max (0, ceil ((jb - ja) / seglen)), tot = rows * nseg.  */
+      tree lt = long_integer_type_node;
+      ja = new_var (c, "__pacc_ja", lt);
+      jb = new_var (c, "__pacc_jb", lt);
+      nseg = new_var (c, "__pacc_nseg", lt);
+      tot = new_var (c, "__pacc_npairs", lt);
+      soff = new_var (c, "__pacc_pair0", lt);
+      add (&inner, assign (ja, lng (rewritten_copy (r, sa, host_map))));
+      add (&inner, assign (jb, lng (rewritten_copy (r, sb, host_map))));
+      tree n = build2 (TRUNC_DIV_EXPR, lt,
+		       build2 (PLUS_EXPR, lt, build2 (MINUS_EXPR, lt, jb, ja),
+			       lcst (seglen - 1)), lcst (seglen));
+      add (&inner, assign (nseg, build2 (MAX_EXPR, lt, n, lcst (0))));
+      add (&inner, assign (tot, build2 (MULT_EXPR, lt,
+					build2 (MINUS_EXPR, lt, hi, lo),
+					nseg)));
+      ngangs = new_var (c, "__pacc_ngangs", integer_type_node);
+    }
   if (groups)
     {
       /* Groups of GROWS iterations of the second loop: NW * q rows, q
@@ -386,7 +369,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       rows = build2 (MULT_EXPR, long_integer_type_node, rows, ngroups);
       gvar = new_var (c, "__pacc_g", long_integer_type_node);
     }
-  if (groups || (k.dec == 0 && !k.loops[0].leaf))
+  if (!segs && (groups || (k.dec == 0 && !k.loops[0].leaf)))
     {
       ngangs = new_var (c, "__pacc_ngangs", integer_type_node);
       tree g = build2 (MIN_EXPR, long_integer_type_node,
@@ -394,11 +377,10 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		       lcst (1L << 30));
       add (&inner, assign (ngangs, fold_convert (integer_type_node, g)));
     }
+  /* A literal, so that the kernel's dimensions are known when GCC
+     compiles it (a variable cost CIP's kernel registers).  */
   if (k.loops.size () > 1)
-    {
-      nworkers = new_var (c, "__pacc_nworkers", integer_type_node);
-      add (&inner, assign (nworkers, build_int_cst (integer_type_node, nw)));
-    }
+    nworkers = build_int_cst (integer_type_node, nw);
 
   /* Reduction privates.  */
   std::vector<tree> rvars;
@@ -442,12 +424,14 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 
   /* Markers and init statements of inner loops go; loops become
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
-  int nl = k.loops.size ();
+  int nl = segs ? 0 : k.loops.size ();
+  if (segs)
+    lower_segments (c, k, lo, ja, jb, nseg, seglen, soff, tot);
   tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
     {
       pacc_loop &l = k.loops[i];
-      tree init = i == 0 ? l0_init : loop_first (l);
+      tree init = i == 0 ? l0_init : pacc_loop_first (l);
       if (i > 0)
 	{
 	  if (l.marker_slot)
@@ -594,6 +578,12 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       clauses = omp_clause (loc, OMP_CLAUSE_NUM_WORKERS, clauses);
       OMP_CLAUSE_NUM_WORKERS_EXPR (clauses) = nworkers;
     }
+  if (segs)
+    {
+      clauses = omp_clause (loc, OMP_CLAUSE_VECTOR_LENGTH, clauses);
+      OMP_CLAUSE_VECTOR_LENGTH_EXPR (clauses)
+	= build_int_cst (integer_type_node, SEG_VECTOR);
+    }
   for (size_t q = 0; q < rvars.size (); q++)
     {
       clauses = omp_clause (loc, OMP_CLAUSE_REDUCTION, clauses);
@@ -610,7 +600,27 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   SET_EXPR_LOCATION (par, loc);
   TREE_SIDE_EFFECTS (par) = 1;
   pacc_note_kernel_location (loc);
-  add (&inner, par);
+  if (segs)
+    {
+      /* for (pair0 = 0; pair0 < npairs; pair0 += SEG_MAX_GANGS)
+	   { ngangs = min (npairs - pair0, SEG_MAX_GANGS); launch }  */
+      tree lt = long_integer_type_node;
+      tree each = alloc_stmt_list ();
+      add (&each, assign (ngangs, fold_convert
+			  (integer_type_node,
+			   build2 (MIN_EXPR, lt, build2 (MINUS_EXPR, lt, tot,
+							 soff),
+				   lcst (SEG_MAX_GANGS)))));
+      add (&each, par);
+      add (&inner, assign (soff, lcst (0)));
+      add (&inner, build_stmt (loc, FOR_STMT, NULL_TREE,
+			       build2 (LT_EXPR, boolean_type_node, soff, tot),
+			       assign (soff, build2 (PLUS_EXPR, lt, soff,
+						     lcst (SEG_MAX_GANGS))),
+			       each, NULL_TREE));
+    }
+  else
+    add (&inner, par);
 
   /* This chunk's partial of this step and kernel: libpacc stores the
      kernel's result there once it is known (on a GPU without waiting:

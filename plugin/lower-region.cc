@@ -218,9 +218,11 @@ report (pacc_region &r)
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
-      inform (k.loc, "pacc: kernel %d: %d loops, rows widened by [%ld:%ld]%s",
-	      (int) j + 1, (int) k.loops.size (), (long) k.e_lo[0],
-	      (long) k.e_hi[0], k.reductions.empty () ? "" : ", reduction");
+      inform (k.loc, "pacc: kernel %d: %d loops, rows widened by "
+	      "[%ld:%ld]%s; %s", (int) j + 1, (int) k.loops.size (),
+	      (long) k.e_lo[0], (long) k.e_hi[0],
+	      k.reductions.empty () ? "" : ", reduction",
+	      pacc_kernel_gangs (r, k));
     }
 }
 

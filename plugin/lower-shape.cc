@@ -429,15 +429,16 @@ plain_stores (tree t, std::vector<tree> &stores)
     }
 }
 
-bool
-pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
-		      tree bound, tree *cond, tree *body)
+/* Can vector loop L of kernel K, from INIT to BOUND (exclusive), run two
+   iterations per thread: no reduction, no array both written and read in
+   the kernel, a body of plain stores only?  Their list in *STORES.  */
+static bool
+pair_eligible_p (pacc_kernel &k, pacc_loop &l, tree init, tree bound,
+		 std::vector<tree> &stores)
 {
-  pacc_region &r = *c.r;
-  if (!k.reductions.empty () || !init || !bound
+  if (!pacc_pair_iterations_on || !k.reductions.empty () || !init || !bound
       || !INTEGRAL_TYPE_P (TREE_TYPE (l.var)))
     return false;
-  /* No array both written and read in the kernel.  */
   std::vector<bool> written (64, false);
   for (auto &a : k.accesses)
     if (a.write && a.buf >= 0 && a.buf < 64)
@@ -449,8 +450,23 @@ pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
   if (walk_tree_without_duplicates (&ia, effect_r, NULL)
       || walk_tree_without_duplicates (&ib, effect_r, NULL))
     return false;
+  return plain_stores (FOR_BODY (*l.slot), stores) && !stores.empty ();
+}
+
+bool
+pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound)
+{
   std::vector<tree> stores;
-  if (!plain_stores (FOR_BODY (*l.slot), stores) || stores.empty ())
+  return pair_eligible_p (k, l, init, bound, stores);
+}
+
+bool
+pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
+		      tree bound, tree *cond, tree *body)
+{
+  pacc_region &r = *c.r;
+  std::vector<tree> stores;
+  if (!pair_eligible_p (k, l, init, bound, stores))
     return false;
 
   tree type = TREE_TYPE (l.var), lt = long_integer_type_node;

@@ -96,11 +96,19 @@ tree pacc_type_row (pacc_region &r, tree decl, tree bytes);
 void pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
 			 hash_map<tree, tree> &host_map, hash_set<tree> &skip);
 void pacc_select_loads (pacc_region &r, tree *body);
+bool pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound);
 bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 			   tree init, tree bound, tree *cond, tree *body);
 
-/* lower-kernel.cc */
+/* lower-geometry.cc */
+int pacc_kernel_workers (pacc_kernel &k);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
+tree pacc_loop_first (pacc_loop &l);
+bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
+bool pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
+const char *pacc_kernel_gangs (pacc_region &r, pacc_kernel &k);
+
+/* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
 		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,

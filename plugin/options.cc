@@ -29,3 +29,7 @@ int pacc_group_gangs = 8192;
 /* -fplugin-arg-pacc-pairs=0: one iteration per thread in copy-like
    vector loops, as before paired iterations (for measurements).  */
 bool pacc_pair_iterations_on = true;
+
+/* -fplugin-arg-pacc-segments=0: two-level nests with a gang loop over
+   rows, as before segments (for measurements; lower-kernel.cc).  */
+bool pacc_segments_on = true;

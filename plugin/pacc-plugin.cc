@@ -75,7 +75,9 @@ static struct plugin_info pacc_info = {
   "                                   rows aim at (default 8192; 0: planes\n"
   "                                   to gangs)\n"
   "  -fplugin-arg-pacc-pairs=0  one iteration per thread in copy-like\n"
-  "                             vector loops"
+  "                             vector loops\n"
+  "  -fplugin-arg-pacc-segments=0  rows to gangs in two-level nests, not\n"
+  "                                (row, segment) pairs"
 };
 
 int
@@ -107,10 +109,12 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	}
       else if (!strcmp (info->argv[i].key, "workers")
 	       || !strcmp (info->argv[i].key, "group-gangs")
-	       || !strcmp (info->argv[i].key, "pairs"))
+	       || !strcmp (info->argv[i].key, "pairs")
+	       || !strcmp (info->argv[i].key, "segments"))
 	{
 	  bool w = info->argv[i].key[0] == 'w';
-	  bool pairs = info->argv[i].key[0] == 'p';
+	  bool segs = info->argv[i].key[0] == 's';
+	  bool pairs = info->argv[i].key[0] == 'p' || segs;
 	  const char *v = info->argv[i].value;
 	  char *end;
 	  long n = v ? strtol (v, &end, 10) : -1;
@@ -126,6 +130,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	    }
 	  if (w)
 	    pacc_workers = (int) n;
+	  else if (segs)
+	    pacc_segments_on = n != 0;
 	  else if (pairs)
 	    pacc_pair_iterations_on = n != 0;
 	  else

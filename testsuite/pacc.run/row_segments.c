@@ -1,0 +1,92 @@
+/* Kernel geometry of two-level nests (plugin/lower-kernel.cc, segments):
+   each gang takes one (row, segment of 16 * 32 columns) pair, each thread
+   one column, when the row loop holds nothing but the column loop and
+   that loop counts up by one between bounds the host computes.  Row
+   lengths around the segment (1, 511, 512, 513, 1100); a column range
+   that starts at a variable, one that ends with `<=', one that moves
+   with the time step, one that is empty; a sequential loop inside the
+   body (its variable private); a kernel that reads what it writes at the
+   same element; a long row variable.  Results equal the sequential run
+   (on the host, the one gang runs every pair in turn).  */
+
+#include "pacc-check.h"
+
+static void
+segments (int X, int Y, int T, unsigned seed)
+{
+  int t, x, y, m;
+  long xl;
+  int y0 = Y > 2 ? 1 : 0, y1 = Y - 1;
+  float (*f)[Y] = pc_alloc (sizeof (float[X][Y]));
+  float (*fn)[Y] = pc_alloc (sizeof (float[X][Y]));
+  float (*w)[Y] = pc_alloc (sizeof (float[X][Y]));
+  int (*c)[Y] = pc_alloc (sizeof (int[X][Y]));
+  char name[80];
+
+  pc_init_float (&f[0][0], (long) X * Y, seed);
+  pc_init_float (&w[0][0], (long) X * Y, seed + 1);
+  for (long i = 0; i < (long) X * Y; i++)
+    (&c[0][0])[i] = (int) (i % 5);
+
+#pragma pacc pipeline targetinout(f, w, c) targettemp(fn) size([0:X][0:Y]) halo([1:1][1:1]) async
+  for (t = 0; t < T; t++)
+    {
+      /* Upwind choice (a local, so not copy-like), from a variable to
+	 `<='.  */
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+	for (y = y0; y <= y1; y++)
+	  {
+	    float u = w[x][y] - 0.5f;
+	    float up = u >= 0.0f ? f[x - 1][y] : f[x + 1][y];
+	    fn[x][y] = f[x][y] - 0.25f * u * (f[x][y] - up);
+	  }
+      /* A column range that moves with the step.  */
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+	for (y = y0 + t % 3; y < Y; y++)
+	  {
+	    float s = 0.0f;
+	    for (m = 0; m < 3; m++)
+	      s += 0.125f * (float) m * fn[x][y];
+	    f[x][y] = fn[x][y] + s;
+	  }
+      /* Reads what it writes, at the same element; a long row
+	 variable.  */
+#pragma pacc loop dim(2)
+      for (xl = 1; xl < X - 1; xl++)
+#pragma pacc loop dim(1)
+	for (y = 0; y < Y; y++)
+	  c[xl][y] = (c[xl][y] * 3 + (int) (f[xl][y] > 0.5f)) % 13;
+      /* An empty column range.  */
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+	for (y = Y; y < Y - 1; y++)
+	  w[x][y] = -1.0f;
+    }
+
+  snprintf (name, sizeof name, "segments %dx%d, %d steps: f", X, Y, T);
+  pc_dump_float (name, &f[0][0], (long) X * Y);
+  snprintf (name, sizeof name, "segments %dx%d, %d steps: w", X, Y, T);
+  pc_dump_float (name, &w[0][0], (long) X * Y);
+  printf ("segments c[%d][%d] = %d, c[%d][0] = %d\n", X / 2, Y - 1,
+	  c[X / 2][Y - 1], X - 2, c[X - 2][0]);
+  free (f);
+  free (fn);
+  free (w);
+  free (c);
+}
+
+int
+main (void)
+{
+  segments (9, 1, 5, 1000);	/* One column.  */
+  segments (11, 511, 4, 1010);
+  segments (7, 512, 4, 1020);
+  segments (13, 513, 5, 1030);
+  segments (10, 1100, 6, 1040);
+  return 0;
+}
