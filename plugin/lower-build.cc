@@ -223,6 +223,14 @@ reduction_combine (location_t loc, enum tree_code op, tree a, tree b)
   if (op == MAX_EXPR || op == MIN_EXPR)
     v = build2 (op, type, a, b);
   else
-    v = build_binary_op (loc, op, a, b, false);
-  return fold_convert (type, v);
+    /* As the C parser would: the integer promotions first (_Bool
+       operands are refused otherwise), then the C front end's folding,
+       which removes the C_MAYBE_CONST_EXPRs that && and || leave and the
+       gimplifier does not know.  */
+    v = c_fully_fold (build_binary_op (loc, op, default_conversion (a),
+				       default_conversion (b), false),
+		      false, NULL);
+  /* C's conversion: to _Bool it is != 0 (fold_convert would keep the low
+     bit: 1 + 1 became false).  */
+  return c_fully_fold (convert (type, v), false, NULL);
 }

@@ -373,6 +373,17 @@ parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
 	  lx.failed = true;
 	  return;
 	}
+      /* GCC 12's nvptx offloading stops with an internal error on them
+	 (a plain OpenACC reduction(||:f) of a float does too).  */
+      if ((code == TRUTH_ANDIF_EXPR || code == TRUTH_ORIF_EXPR)
+	  && !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
+	{
+	  error_at (vloc, "logical reduction on %qD, which is not of integer "
+		    "type (GCC 12 cannot compile it for the GPU): use an "
+		    "%<int%>", decl);
+	  lx.failed = true;
+	  return;
+	}
       if (listed_already (lx, pc, decl, vloc))
 	return;
       TREE_USED (decl) = 1;
