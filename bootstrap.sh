@@ -27,9 +27,11 @@ BUILD="$SRC/build"
 PREFIX=${PREFIX:-/usr/local}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
+# libopenmpi-dev openmpi-bin: libpacc-mpi (the `mpi' clause) and its tests;
+# configure builds without them too (--with-mpi=no).
 PACKAGES="gcc-12 g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx libgomp-plugin-nvptx1
           dejagnu autoconf automake libtool pkg-config g++ make python3 texinfo
-          info install-info man-db"
+          info install-info man-db libopenmpi-dev openmpi-bin"
 
 say () { printf '\n=== %s\n' "$*"; }
 

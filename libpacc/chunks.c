@@ -30,9 +30,9 @@ static void
 load_range (const struct pacc_geom *g, long lo, long hi, long kk, long *llo,
             long *lhi)
 {
-  long end = g->lo0 + g->len0;
+  long first = g->lo0 - g->ext_lo, end = g->lo0 + g->len0 + g->ext_hi;
   long a = lo - g->hlo * kk - g->elo, b = hi + g->hhi * kk + g->ehi;
-  *llo = a < g->lo0 ? g->lo0 : a;
+  *llo = a < first ? first : a;
   *lhi = b > end ? end : b;
   if (*lhi < *llo)
     *lhi = *llo;

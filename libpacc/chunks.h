@@ -20,6 +20,10 @@ struct pacc_geom
   long hlo, hhi;         /* halo: rows one step reads below and above.  */
   long elo, ehi;         /* extra rows below and above that an early
                             kernel of a step computes (chains).  */
+  long ext_lo, ext_hi;   /* rows below lo0 and above lo0 + len0 that a
+                            chunk may load as halo although no chunk
+                            owns them: another rank's (dist.h); 0 in a
+                            region of one process.  */
 };
 
 struct pacc_chunk
@@ -39,7 +43,7 @@ struct pacc_chunk
                             write-backs of chunks wd_lo..wd_hi.  */
 };
 
-/* Own rows of C chunks: BLOCK rows each when BLOCK > 0 (the last one the
+/* Own rows of C chunks (they split [lo0, lo0 + len0)): BLOCK rows each when BLOCK > 0 (the last one the
    rest), else as even as can be.  */
 void pacc_chunks_split (const struct pacc_geom *g, struct pacc_chunk *ch,
                         int c, long block);

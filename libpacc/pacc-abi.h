@@ -44,7 +44,7 @@
 #ifndef PACC_ABI_H
 #define PACC_ABI_H
 
-#define PACC_ABI_VERSION 3
+#define PACC_ABI_VERSION 4
 
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
@@ -180,6 +180,37 @@ void __pacc_cols_outside (const char *where, int kernel, int dim,
 
 /* Wait for everything the region enqueued, free its buffers.  */
 void __pacc_region_end (void *region);
+
+/* A region with `mpi(COMM, GHOSTS)': its rows are split over the ranks
+   of COMM (dist.h).  In libpacc-mpi.so, instead of __pacc_region_begin.
+   KB holds 2 * nkernels longs: KB[2j] and KB[2j + 1], kernel j's
+   decomposed loop bounds [A, B) at entry (this rank's rows); they are
+   replaced by the bounds the kernels use instead of A and B (the
+   kernel's rows over all ranks, in this rank's numbering: they may lie
+   beyond the size clause's rows).  COMM is the address of an MPI_Comm,
+   COMM_BYTES its size; GHOSTS the ghost rows at each end of the size
+   clause's rows.  */
+void *__pacc_region_begin_mpi (int abi_version, const char *where,
+                               const char *names, int narrays,
+                               void *const *host, const long *ainfo,
+                               const long *rinfo, long *kb,
+                               const void *comm, unsigned long comm_bytes,
+                               long ghosts);
+
+/* Reduction operators of __pacc_region_allreduce.  */
+enum pacc_red_op
+{
+  PACC_RED_ADD = 0, PACC_RED_MUL, PACC_RED_AND, PACC_RED_OR, PACC_RED_XOR,
+  PACC_RED_LAND, PACC_RED_LOR, PACC_RED_MAX, PACC_RED_MIN
+};
+
+/* In a region with `mpi' only, after the chunks' partials of a reduction
+   variable are combined (COUNT elements of BYTES bytes each: the steps'
+   results) and before the replay reads them: combine them over the
+   ranks with OP; every rank gets the result.  TYPE: 0 signed integer,
+   1 unsigned integer (or _Bool), 2 floating.  */
+void __pacc_region_allreduce (void *region, void *buf, long count,
+                              int bytes, int type, int op);
 
 /* `#pragma pacc deviceid(e) STATEMENT':
      int saved = __pacc_device_push (e, where); STATEMENT;

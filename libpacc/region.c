@@ -217,12 +217,12 @@ plan (struct pacc_region *r)
   in.a = r->a;
   in.ndev = pacc_ndevices;
   in.mem_kind = r->base->name;
-  in.s = &pacc_settings;
+  in.s = r->dist ? &r->dist->set : &pacc_settings;
   /* The cost model's rates, unless PACC_K and the chunks are both given
      (the back end's probe runs before the free memory is read: it
      allocates a little for a moment).  */
   in.link_gbs = in.hbm_gbs = 0;
-  int given = pacc_settings.k && (pacc_settings.chunks || pacc_settings.block);
+  int given = in.s->k && (in.s->chunks || in.s->block);
   for (d = 0; r->base->rates && !given && d < in.ndev; d++)
     {
       double l, m;
@@ -255,11 +255,19 @@ static void
 backend_region_begin (struct pacc_region *r)
 {
   const char *where = r->where;
-  size_t na = (size_t) r->nall;
+  size_t na = (size_t) r->nall + (r->dist != NULL);
   char **lo = pacc_xcalloc (where, na, sizeof *lo, "arrays");
   size_t *bytes = pacc_xcalloc (where, na, sizeof *bytes, "arrays");
   const char **names = pacc_xcalloc (where, na, sizeof *names, "arrays");
   int *kinds = pacc_xcalloc (where, na, sizeof *kinds, "arrays");
+  /* The rows of the neighbouring ranks: read only, like targetin.  */
+  if (r->dist)
+    {
+      lo[r->nall] = r->dist->side_mem;
+      bytes[r->nall] = r->dist->side_bytes;
+      names[r->nall] = "(rows of the neighbouring ranks)";
+      kinds[r->nall] = PACC_KIND_IN;
+    }
   for (int i = 0; i < r->nall; i++)
     {
       names[i] = r->a[i].name;
@@ -277,8 +285,8 @@ backend_region_begin (struct pacc_region *r)
       kinds[i] = r->a[i].kind;
     }
   pacc_launch_count (&r->launches);
-  r->be_region = r->base->region_begin (r->where, r->nall, lo, bytes, kinds,
-                                        names, &r->data_path);
+  r->be_region = r->base->region_begin (r->where, (int) na, lo, bytes,
+                                        kinds, names, &r->data_path);
   free (lo);
   free (bytes);
   free (kinds);
@@ -318,10 +326,29 @@ alloc_buffers (struct pacc_region *r)
   pacc_trace_span (r->where, "allocate buffers", t0, pacc_now_us ());
 }
 
-void *
-__pacc_region_begin (int abi_version, const char *where, const char *names,
-                     int narrays, void *const *host, const long *ainfo,
-                     const long *rinfo)
+/* The ranks agree on the region and on k (dist.h).  */
+static void
+dist_begin (struct pacc_region *r, long *kb)
+{
+  static const char *const signames[] = {
+    "the number of pipelined arrays", "the number of copyin arrays",
+    "the halo below", "the halo above", "the extra rows below",
+    "the extra rows above", "the first time step",
+    "the number of time steps", "the kernels per time step",
+    "the ghost rows", "the 'async' clause", "PACC_K"
+  };
+  long sig[] = { r->n, r->wn, r->g.hlo, r->g.hhi, r->g.elo, r->g.ehi, r->t0,
+                 r->nsteps, r->nkernels, r->dist->ghosts, r->async,
+                 pacc_settings.k };
+  pacc_dist_setup (r->dist, &r->g, sig, signames,
+                   (int) (sizeof sig / sizeof *sig), r->a, r->n, kb,
+                   (int) r->nkernels);
+}
+
+static void *
+region_begin (int abi_version, const char *where, const char *names,
+              int narrays, void *const *host, const long *ainfo,
+              const long *rinfo, long *kb, struct pacc_dist *dist)
 {
   struct pacc_region *r;
 
@@ -377,6 +404,12 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   if (r->nsteps < 0)
     pacc_internal_error (where, "%ld time steps", r->nsteps);
   check_arrays (r, host, ainfo);
+  if (dist)
+    {
+      r->dist = dist;
+      dist->where = r->where;
+      dist_begin (r, kb);
+    }
 
   r->perm = pacc_xcalloc (where, (size_t) r->n, sizeof *r->perm, "arrays");
   r->perm_tmp = pacc_xcalloc (where, (size_t) r->n, sizeof *r->perm_tmp,
@@ -395,6 +428,20 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
       r->dev_selected = 1;
     }
   plan (r);
+  /* Every rank's blocks have the same steps: the smallest k.  */
+  if (r->dist)
+    {
+      long k = pacc_dist_agree_k (r->dist, r->plan.k);
+      int user = r->dist->set.k != 0;
+      r->dist->set.k = k;
+      if (k != r->plan.k)
+        {
+          pacc_plan_free (&r->plan);
+          plan (r);
+        }
+      if (!user)
+        r->plan.k_from = "auto, the smallest of the ranks'";
+    }
   /* One worker thread per device issues the queue operations
      (workers.c): by default when the pipeline spreads over devices.  */
   r->workers = pacc_settings.workers >= 0 ? pacc_settings.workers
@@ -418,6 +465,8 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   r->s.wn = r->wn;
   r->s.w = r->whole;
   pacc_sched_init (&r->s, r->host);
+  if (r->dist)
+    pacc_dist_side (r->dist, &r->s, r->plan.k);
 
   if (r->base->region_begin && r->nsteps > 0)
     backend_region_begin (r);
@@ -429,6 +478,48 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
   return r;
 }
 
+void *
+__pacc_region_begin (int abi_version, const char *where, const char *names,
+                     int narrays, void *const *host, const long *ainfo,
+                     const long *rinfo)
+{
+  return region_begin (abi_version, where, names, narrays, host, ainfo,
+                       rinfo, NULL, NULL);
+}
+
+void *
+__pacc_region_begin_dist (int abi_version, const char *where,
+                          const char *names, int narrays, void *const *host,
+                          const long *ainfo, const long *rinfo, long *kb,
+                          long ghosts, const struct pacc_dist_ops *ops,
+                          void *ctx, int rank, int size, const char *err)
+{
+  if (err)
+    {
+      pacc_runtime_init (where);
+      pacc_error (where, "%s", err);
+    }
+  struct pacc_dist *d = pacc_xcalloc (where, 1, sizeof *d, "the ranks");
+  d->ops = ops;
+  d->ctx = ctx;
+  d->rank = rank;
+  d->size = size;
+  d->ghosts = ghosts;
+  return region_begin (abi_version, where, names, narrays, host, ainfo,
+                       rinfo, kb, d);
+}
+
+void
+__pacc_region_allreduce (void *region, void *buf, long count, int bytes,
+                         int type, int op)
+{
+  struct pacc_region *r = check (region, "__pacc_region_allreduce");
+  if (!r->dist)
+    pacc_internal_error (r->where, "reduction over the ranks in a region "
+                         "without 'mpi'");
+  pacc_dist_reduce (r->dist, buf, count, bytes, type, op);
+}
+
 static void
 end_block (struct pacc_region *r)
 {
@@ -437,31 +528,6 @@ end_block (struct pacc_region *r)
                          r->s.n_done, r->plan.nchunks);
   pacc_sched_block_end (&r->s, r->perm);
   r->in_block = 0;
-}
-
-/* PACC_PROGRESS=S: at the start of a block, at most every S seconds, a
-   line of how far the region is (a long run says nothing between its
-   plan and its end otherwise).  */
-static void
-progress (struct pacc_region *r)
-{
-  static _Thread_local double last;
-  double now = pacc_now_us ();
-  long done = r->s.steps_done;
-  if (!pacc_settings.progress || done == 0
-      || (now - last) < 1e6 * (double) pacc_settings.progress)
-    return;
-  last = now;
-  unsigned long long in, out;
-  pacc_trace_bytes (&r->st, &in, &out);
-  char bi[32], bo[32];
-  pacc_fmt_bytes (bi, sizeof bi, in);
-  pacc_fmt_bytes (bo, sizeof bo, out);
-  double secs = (now - r->st.t_begin) * 1e-6;
-  pacc_note (r->where, "progress: step %ld of %ld (block %ld), %.1f s, "
-             "%s loaded, %s written back; about %.0f s left", done,
-             r->nsteps, r->s.blocks_started - 1, secs, bi, bo,
-             secs * (double) (r->nsteps - done) / (double) done);
 }
 
 int
@@ -476,6 +542,8 @@ __pacc_next_block (void *region, long *blk)
   if (left <= 0)
     return 0;
   kk = left < r->plan.k ? left : r->plan.k;
+  if (r->dist)
+    pacc_dist_block (r->dist, &r->s, kk);
   pacc_sched_block (&r->s, kk);
   r->in_block = 1;
   r->perm_set = 0;
@@ -485,7 +553,7 @@ __pacc_next_block (void *region, long *blk)
   if (pacc_settings.verbose >= 2)
     pacc_note (r->where, "block %ld: t=%ld, %ld steps",
                r->s.blocks_started - 1, blk[PACC_BLK_T], kk);
-  progress (r);
+  pacc_report_progress (r);
   return 1;
 }
 
@@ -665,6 +733,8 @@ __pacc_region_end (void *region)
   /* Deferred reduction results point into the region's scratch memory.  */
   if (r->be->flush_results)
     r->be->flush_results ();
+  if (r->dist)
+    pacc_dist_ghosts (r->dist, &r->s);
   double t0 = pacc_now_us ();
   pacc_sched_end (&r->s);
   pacc_trace_span (r->where, "wait for the queues, free buffers", t0,
@@ -680,6 +750,11 @@ __pacc_region_end (void *region)
     }
   r->be_region = NULL;
   pacc_report_end (r, pacc_now_us ());
+  if (r->dist)
+    {
+      pacc_dist_end (r->dist);
+      free (r->dist);
+    }
 
   while (r->scratch)
     {

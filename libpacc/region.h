@@ -9,6 +9,7 @@
 #ifndef PACC_REGION_H
 #define PACC_REGION_H
 
+#include "dist.h"
 #include "launch.h"
 #include "planner.h"
 #include "schedule.h"
@@ -63,6 +64,7 @@ struct pacc_region
   void *be_region;
   const char *data_path;  /* for the report; NULL: the back end's name.  */
   struct pacc_launch_count launches;  /* at region begin.  */
+  struct pacc_dist *dist;  /* `mpi': the ranks (dist.h), else NULL.  */
 };
 
 #define PACC_REGION_MAGIC 0x70616363u

@@ -115,3 +115,28 @@ pacc_report_launches (const struct pacc_region *r)
              "device finished), %lu by libgomp", fast, med, mean, last,
              slow);
 }
+
+/* PACC_PROGRESS=S: at the start of a block, at most every S seconds, a
+   line of how far the region is (a long run says nothing between its
+   plan and its end otherwise).  */
+void
+pacc_report_progress (const struct pacc_region *r)
+{
+  static _Thread_local double last;
+  double now = pacc_now_us ();
+  long done = r->s.steps_done;
+  if (!pacc_settings.progress || done == 0
+      || (now - last) < 1e6 * (double) pacc_settings.progress)
+    return;
+  last = now;
+  unsigned long long in, out;
+  pacc_trace_bytes (&r->st, &in, &out);
+  char bi[32], bo[32];
+  pacc_fmt_bytes (bi, sizeof bi, in);
+  pacc_fmt_bytes (bo, sizeof bo, out);
+  double secs = (now - r->st.t_begin) * 1e-6;
+  pacc_note (r->where, "progress: step %ld of %ld (block %ld), %.1f s, "
+             "%s loaded, %s written back; about %.0f s left", done,
+             r->nsteps, r->s.blocks_started - 1, secs, bi, bo,
+             secs * (double) (r->nsteps - done) / (double) done);
+}

@@ -72,24 +72,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-int
-pacc_sched_queue (const struct pacc_sched *s, int i)
-{
-  return i % s->p->nqueues;
-}
-
-int
-pacc_sched_device (const struct pacc_sched *s, int i)
-{
-  return i % s->p->ndev;
-}
-
-int
-pacc_sched_slot (const struct pacc_sched *s, int i)
-{
-  return i % s->p->nbuf;
-}
-
 struct pacc_opinfo
 pacc_sched_opinfo (const struct pacc_sched *s, int kind, int a, int chunk,
                    size_t bytes)
@@ -105,138 +87,6 @@ pacc_sched_opinfo (const struct pacc_sched *s, int kind, int a, int chunk,
   info.chunk = chunk;
   info.bytes = bytes;
   return info;
-}
-
-void
-pacc_sched_init (struct pacc_sched *s, char *const *host)
-{
-  const char *w = s->where;
-  s->cur_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->cur_host,
-                              "arrays");
-  s->new_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->new_host,
-                              "arrays");
-  s->perm_tmp = pacc_xcalloc (w, (size_t) s->n, sizeof *s->perm_tmp,
-                              "arrays");
-  for (int i = 0; i < s->n; i++)
-    s->cur_host[i] = host[i];
-}
-
-static void release_resources (struct pacc_sched *s);
-
-/* Whether array A's shared rows go through the carry buffer (else, with
-   the carry, straight from the previous chunk's buffer).  */
-static int
-in_carry (const struct pacc_sched *s, int a)
-{
-  return s->a[a].kind == PACC_KIND_INOUT
-         || (s->a[a].kind == PACC_KIND_IN && s->p->carry == PACC_CARRY_BUFFER);
-}
-
-/* Queues, events and buffers of the plan.  */
-int
-pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
-{
-  const struct pacc_backend *be = s->be;
-  const struct pacc_plan *p = s->p;
-  int i, b, a;
-
-  s->queue = pacc_xcalloc (s->where, (size_t) p->nqueues, sizeof (void *),
-                           "queues");
-  for (i = 0; i < p->nqueues; i++)
-    s->queue[i] = be->queue_create (i % p->ndev, i);
-  s->ev_load = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
-                             "events");
-  s->ev_wb = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
-                           "events");
-  for (i = 0; i < p->nchunks; i++)
-    {
-      s->ev_load[i] = be->event_create (pacc_sched_device (s, i));
-      s->ev_wb[i] = be->event_create (pacc_sched_device (s, i));
-    }
-  s->buf = pacc_xcalloc (s->where, (size_t) p->nbuf * (size_t) s->n,
-                         sizeof (void *), "buffers");
-  s->buf_last = pacc_xcalloc (s->where, (size_t) p->nbuf, sizeof (int),
-                              "buffers");
-  s->buf_busy = pacc_xcalloc (s->where, (size_t) p->nbuf, 1, "buffers");
-  s->bperm = pacc_xcalloc (s->where, (size_t) s->n, sizeof *s->bperm,
-                           "arrays");
-  for (i = 0; i < s->n; i++)
-    s->bperm[i] = i;
-  for (b = 0; b < p->nbuf; b++)
-    {
-      s->buf_last[b] = -1;
-      for (a = 0; a < s->n; a++)
-        {
-          size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
-          void *m = be->alloc (b % p->ndev, bytes);
-          if (!m)
-            {
-              f->bytes = bytes;
-              f->dev = b % p->ndev;
-              f->array = s->a[a].name;
-              f->what = "";
-              s->resources = 1;
-              release_resources (s);
-              return 0;
-            }
-          s->buf[(size_t) b * (size_t) s->n + (size_t) a] = m;
-        }
-    }
-  s->wbuf = pacc_xcalloc (s->where, (size_t) p->ndev * (size_t) s->wn,
-                          sizeof (void *), "buffers");
-  s->ev_whole = pacc_xcalloc (s->where, (size_t) p->ndev, sizeof (void *),
-                              "events");
-  for (int d = 0; d < p->ndev; d++)
-    {
-      s->ev_whole[d] = be->event_create (d);
-      for (int w = 0; w < s->wn; w++)
-        {
-          void *m = be->alloc (d, s->w[w].bytes);
-          if (!m)
-            {
-              f->bytes = s->w[w].bytes;
-              f->dev = d;
-              f->array = s->w[w].name;
-              f->what = " (copyin)";
-              s->resources = 1;
-              release_resources (s);
-              return 0;
-            }
-          s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
-        }
-    }
-  if (p->carry)
-    {
-      s->cbuf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *),
-                              "buffers");
-      s->ev_carry = pacc_xcalloc (s->where, (size_t) p->nchunks,
-                                  sizeof (void *), "events");
-      for (i = 0; i < p->nchunks; i++)
-        s->ev_carry[i] = be->event_create (0);
-      for (a = 0; a < s->n; a++)
-        if (in_carry (s, a))
-          {
-            size_t bytes = (size_t) p->carry_rows * s->a[a].row_bytes;
-            void *m = be->alloc (0, bytes ? bytes : 1);
-            if (!m)
-              {
-                f->bytes = bytes;
-                f->dev = 0;
-                f->array = s->a[a].name;
-                f->what = " (carry)";
-                s->resources = 1;
-                release_resources (s);
-                return 0;
-              }
-            s->cbuf[a] = m;
-          }
-    }
-  pacc_race_start (&s->race, s->where, p->nqueues,
-                   (p->carry ? 3 : 2) * p->nchunks + p->ndev);
-  s->resources = 1;
-  if (be->select_device)
-    be->select_device (0);
-  return 1;
 }
 
 /* Events: number I < nchunks is chunk I's load, nchunks + J chunk J's
@@ -376,6 +226,8 @@ release_rows (struct pacc_sched *s, int j, void *queue)
 static void
 check_released (const struct pacc_sched *s, int i, long lo, long hi)
 {
+  /* Rows below lo0 are another rank's, in the side buffers.  */
+  lo = lo > s->g->lo0 ? lo : s->g->lo0;
   if (hi > lo && lo < s->released)
     pacc_internal_error (s->where, "chunk %d copies host rows [%ld,%ld) "
                          "after rows below %ld were released", i, lo, hi,
@@ -450,6 +302,25 @@ issue_halos (struct pacc_sched *s)
       /* (b) */
       q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
       pacc_race_op (&s->race, q);
+      /* Rows beyond the own ones (another rank's): from the side buffers,
+         which the exchange filled before this block.  */
+      long end = s->g->lo0 + s->g->len0;
+      long side[2][2] = { { c->llo, c->lhi < s->g->lo0 ? c->lhi : s->g->lo0 },
+                          { c->llo > end ? c->llo : end, c->lhi } };
+      for (int e = 0; e < 2; e++)
+        for (a = 0; a < s->n; a++)
+          if (s->a[a].kind == PACC_KIND_INOUT && side[e][1] > side[e][0])
+            {
+              size_t bytes = (size_t) (side[e][1] - side[e][0])
+                             * s->a[a].row_bytes;
+              struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD,
+                                                           a, k, bytes);
+              char *host = pacc_sched_host_row (s, a, side[e][0]);
+              char *dst = buf_row (s, k, a, side[e][0]);
+              check_access (s, q, PACC_OP_LOAD, k, host, bytes, 0);
+              check_access (s, q, PACC_OP_LOAD, k, dst, bytes, 1);
+              s->be->copy_in (queue, dst, host, bytes, &info);
+            }
       for (j = c->wd_lo; j <= c->wd_hi; j++)
         {
           const struct pacc_chunk *o = &s->p->ch[j];
@@ -531,7 +402,7 @@ carry_in (struct pacc_sched *s, int i)
         size_t bytes = (size_t) (c->xlo - c->llo) * rb;
         struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO, a, i,
                                                      bytes);
-        char *src = in_carry (s, a)
+        char *src = pacc_sched_in_carry (s, a)
                     ? (char *) s->cbuf[a] + (size_t) (c->llo - s->c_lo) * rb
                     : buf_row (s, i - 1, a, c->llo);
         char *dst = buf_row (s, i, a, c->llo);
@@ -551,7 +422,7 @@ carry_out (struct pacc_sched *s, int i)
   if (i == last)
     return;
   for (int a = 0; a < s->n; a++)
-    if (in_carry (s, a) && n->xlo > n->llo)
+    if (pacc_sched_in_carry (s, a) && n->xlo > n->llo)
       {
         size_t rb = s->a[a].row_bytes;
         size_t bytes = (size_t) (n->xlo - n->llo) * rb;
@@ -622,19 +493,26 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
 
   pacc_race_op (&s->race, q);
   check_released (s, i, c->xlo, c->xhi);
+  /* Rows beyond the own ones come from the side buffers: up to three
+     pieces.  */
+  long end = s->g->lo0 + s->g->len0;
+  long cut[4] = { c->xlo, s->g->lo0, end, c->xhi };
+  for (int k = 1; k < 3; k++)
+    cut[k] = cut[k] < c->xlo ? c->xlo : cut[k] > c->xhi ? c->xhi : cut[k];
   for (a = 0; a < s->n; a++)
-    if (s->a[a].kind != PACC_KIND_TEMP && c->xhi > c->xlo)
-      {
-        size_t rb = s->a[a].row_bytes;
-        size_t bytes = (size_t) (c->xhi - c->xlo) * rb;
-        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD, a, i,
-                                                     bytes);
-        char *host = s->cur_host[a] + c->xlo * (long) rb;
-        char *buf = buf_row (s, i, a, c->xlo);
-        check_access (s, q, PACC_OP_LOAD, i, host, bytes, 0);
-        check_access (s, q, PACC_OP_LOAD, i, buf, bytes, 1);
-        s->be->copy_in (queue, buf, host, bytes, &info);
-      }
+    for (int k = 0; k < 3; k++)
+      if (s->a[a].kind != PACC_KIND_TEMP && cut[k + 1] > cut[k])
+        {
+          size_t rb = s->a[a].row_bytes;
+          size_t bytes = (size_t) (cut[k + 1] - cut[k]) * rb;
+          struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD, a,
+                                                       i, bytes);
+          char *host = pacc_sched_host_row (s, a, cut[k]);
+          char *buf = buf_row (s, i, a, cut[k]);
+          check_access (s, q, PACC_OP_LOAD, i, host, bytes, 0);
+          check_access (s, q, PACC_OP_LOAD, i, buf, bytes, 1);
+          s->be->copy_in (queue, buf, host, bytes, &info);
+        }
   /* The carry after the host copies, so that these never wait for
      the chain of carry copies: the link stays busy.  */
   if (s->p->carry)
@@ -715,6 +593,15 @@ pacc_sched_block_end (struct pacc_sched *s, const int *perm)
   for (i = 0; i < s->n; i++)
     s->new_host[i] = s->cur_host[perm[i]];
   t = s->cur_host, s->cur_host = s->new_host, s->new_host = t;
+  if (s->side)
+    {
+      for (i = 0; i < s->n; i++)
+        {
+          s->new_side[2 * i] = s->side[2 * perm[i]];
+          s->new_side[2 * i + 1] = s->side[2 * perm[i] + 1];
+        }
+      t = s->side, s->side = s->new_side, s->new_side = t;
+    }
   /* A resident buffer keeps its data: name i now holds the buffer that
      name perm[i] held.  */
   if (s->p->resident)
@@ -728,67 +615,51 @@ pacc_sched_block_end (struct pacc_sched *s, const int *perm)
 
 /* Give back the queues, events and buffers, those of a plan whose
    allocation stopped half-way too (NULL where nothing was had).  */
-static void
-release_resources (struct pacc_sched *s)
-{
-  const struct pacc_backend *be = s->be;
-  const struct pacc_plan *p = s->p;
-  int i;
 
-  if (!s->resources)
-    return;
-  for (i = 0; i < p->nqueues; i++)
-    be->sync (s->queue[i]);
-  pacc_race_free (&s->race);
-  for (i = 0; s->buf && i < p->nbuf * s->n; i++)
-    if (s->buf[i])
-      be->free (i / s->n % p->ndev, s->buf[i]);
-  for (i = 0; i < p->nchunks; i++)
-    {
-      be->event_destroy (s->ev_load[i]);
-      be->event_destroy (s->ev_wb[i]);
-    }
-  for (i = 0; s->ev_whole && i < p->ndev; i++)
-    {
-      if (s->ev_whole[i])
-        be->event_destroy (s->ev_whole[i]);
-      for (int w = 0; w < s->wn; w++)
-        if (s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w])
-          be->free (i, s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w]);
-    }
-  for (i = 0; s->ev_carry && i < p->nchunks; i++)
-    be->event_destroy (s->ev_carry[i]);
-  for (i = 0; s->cbuf && i < s->n; i++)
-    if (s->cbuf[i])
-      be->free (0, s->cbuf[i]);
-  free (s->cbuf);
-  free (s->ev_carry);
-  free (s->wbuf);
-  free (s->ev_whole);
-  for (i = 0; i < p->nqueues; i++)
-    be->queue_destroy (s->queue[i]);
-  free (s->buf);
-  free (s->buf_last);
-  free (s->buf_busy);
-  free (s->bperm);
-  free (s->ev_load);
-  free (s->ev_wb);
-  free (s->queue);
-  s->cbuf = s->wbuf = NULL;
-  s->ev_carry = s->ev_whole = s->ev_load = s->ev_wb = s->queue = NULL;
-  s->buf = NULL;
-  s->buf_last = s->bperm = NULL;
-  s->buf_busy = NULL;
-  s->resources = 0;
+char *
+pacc_sched_host_row (const struct pacc_sched *s, int a, long x)
+{
+  long rb = (long) s->a[a].row_bytes;
+  if (s->side && x < s->g->lo0)
+    return s->side[2 * a] + (x - s->side_first[0]) * rb;
+  if (s->side && x >= s->g->lo0 + s->g->len0)
+    return s->side[2 * a + 1] + (x - s->side_first[1]) * rb;
+  return s->cur_host[a] + x * rb;
 }
 
 void
-pacc_sched_end (struct pacc_sched *s)
+pacc_sched_wait_all (struct pacc_sched *s)
 {
-  release_resources (s);
-  free (s->cur_host);
-  free (s->new_host);
-  free (s->perm_tmp);
-  s->cur_host = s->new_host = NULL;
-  s->perm_tmp = NULL;
+  for (int i = 0; s->resources && i < s->p->nqueues; i++)
+    s->be->sync (s->queue[i]);
+}
+
+void
+pacc_sched_edges_out (struct pacc_sched *s, long first, long last)
+{
+  long end = s->g->lo0 + s->g->len0;
+  long r[2][2] = { { s->g->lo0, s->g->lo0 + first }, { end - last, end } };
+  for (int i = 0; s->p->resident && i < s->p->nchunks; i++)
+    {
+      const struct pacc_chunk *c = &s->p->ch[i];
+      int q = pacc_sched_queue (s, i);
+      pacc_race_op (&s->race, q);
+      for (int e = 0; e < 2; e++)
+        {
+          long lo = r[e][0] > c->lo ? r[e][0] : c->lo;
+          long hi = r[e][1] < c->hi ? r[e][1] : c->hi;
+          for (int a = 0; a < s->n && hi > lo; a++)
+            if (s->a[a].kind == PACC_KIND_INOUT)
+              {
+                size_t bytes = (size_t) (hi - lo) * s->a[a].row_bytes;
+                struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_WB,
+                                                             a, i, bytes);
+                char *host = pacc_sched_host_row (s, a, lo);
+                char *buf = buf_row (s, i, a, lo);
+                check_access (s, q, PACC_OP_WB, i, buf, bytes, 0);
+                check_access (s, q, PACC_OP_WB, i, host, bytes, 1);
+                s->be->copy_out (s->queue[q], host, buf, bytes, &info);
+              }
+        }
+    }
 }

@@ -65,6 +65,13 @@ struct pacc_sched
 
   /* The host array each name loads from and writes back to now.  */
   char **cur_host, **new_host;    /* [n].  */
+  /* Rows beyond the own ones (g->ext_lo, g->ext_hi: another rank's,
+     dist.h): side[2 * a] holds name a's rows from side_first[0] up to
+     lo0, side[2 * a + 1] those from lo0 + len0 on; the caller fills them
+     between blocks.  NULL in a region of one process.  Permuted with
+     cur_host by the block's rotation.  */
+  char **side, **new_side;        /* [2 * n].  */
+  long side_first[2];
   int *perm_tmp;                  /* [n], scratch.  */
 
   /* Progress.  */
@@ -78,6 +85,11 @@ struct pacc_sched
   double t_kernels;      /* host clock at the current chunk's kernels.  */
 };
 
+/* Whether array A's shared rows go through the carry buffer (else, with
+   the carry, straight from the previous chunk's buffer).  */
+int pacc_sched_in_carry (const struct pacc_sched *s, int a);
+/* Wait for everything issued and give the back-end resources back.  */
+void pacc_sched_release (struct pacc_sched *s);
 /* Everything but the back-end resources; HOST[a] is array a's row 0.  */
 void pacc_sched_init (struct pacc_sched *s, char *const *host);
 
@@ -120,6 +132,17 @@ void pacc_sched_kernels_end (struct pacc_sched *s, int i, double t);
 /* Chunk I is done: its write-back is issued when the loads that read its
    rows are.  */
 void pacc_sched_done (struct pacc_sched *s, int i);
+/* Host address of row X of name A now: the user's array, or the side
+   buffers for rows beyond the own ones.  */
+char *pacc_sched_host_row (const struct pacc_sched *s, int a, long x);
+/* Between the blocks of a resident plan: issue the copies of the own rows
+   [lo0, lo0 + FIRST) and the last LAST own rows of the targetinout
+   arrays from their chunks' buffers to the host arrays (what the
+   neighbouring ranks read, dist.h).  Nothing in a streaming plan, whose
+   write-backs put every row there.  */
+void pacc_sched_edges_out (struct pacc_sched *s, long first, long last);
+/* Block the caller until everything issued so far has run.  */
+void pacc_sched_wait_all (struct pacc_sched *s);
 /* The block ended with name a holding the buffer of name PERM[a].  */
 void pacc_sched_block_end (struct pacc_sched *s, const int *perm);
 /* Wait for everything issued, free the resources and the rest.  */

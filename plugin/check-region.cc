@@ -13,8 +13,8 @@
    arrays, which must permute them, and derives the halo (check-halo.cc).
    It refuses itself: a time loop not in canonical form, a step without a
    `#pragma pacc loop` nest, other directives inside the region, more than
-   64 arrays, and kernels reading scalars that the step assigns after
-   them.  */
+   64 arrays, kernels reading scalars that the step assigns after
+   them, and with `mpi' a nest without the decomposed loop.  */
 
 #include "check.h"
 
@@ -125,7 +125,33 @@ clause_uses_time (pacc_region &r, tree tvar)
       for (tree e : { w.lo[n], w.len[n] })
 	if (e && walk_tree_without_duplicates (&e, is_decl_r, tvar))
 	  return "copyin";
+  tree g = r.pc->mpi_ghosts;
+  if (g && walk_tree_without_duplicates (&g, is_decl_r, tvar))
+    return "mpi";
   return NULL;
+}
+
+/* With mpi, the ranks split the decomposed dimension: every nest must
+   have the decomposed loop (a fixed row belongs to one rank).  Whether
+   the loops' bounds are known at entry is checked by the lowering
+   (pacc_mpi_bounds_ok), with the predicate that decides it there.  */
+static bool
+check_mpi_nests (pacc_region &r)
+{
+  if (!r.pc->mpi_comm)
+    return true;
+  bool ok = true;
+  for (size_t j = 0; j < r.kernels.size (); j++)
+    if (r.kernels[j].dec < 0)
+      {
+	error_at (r.kernels[j].loc, "fixed-row nest in a pipeline with "
+		  "%<mpi%>: with %<mpi%> every %<#pragma pacc loop%> nest "
+		  "needs the decomposed loop (%<dim(%d)%>), whose rows the "
+		  "ranks share out", r.pc->rank);
+	inform (r.pc->mpi_loc, "%<mpi%> clause here");
+	ok = false;
+      }
+  return ok;
 }
 
 bool
@@ -179,6 +205,8 @@ pacc_check_region (pacc_region &r)
 		"%<#pragma pacc loop%> nest");
       return false;
     }
+  if (!check_mpi_nests (r))
+    return false;
 
   /* Host statements, in order, with the pointer renaming they do.  */
   host_ctx h;

@@ -85,6 +85,12 @@ struct pacc_pipeline_clauses
   HOST_WIDE_INT halo_hi[PACC_MAX_RANK];
   location_t halo_loc;
   bool async;
+  /* mpi(COMM, GHOSTS): the MPI_Comm variable (NULL without the clause),
+     the ghost rows at each end of a rank's slab (an integer expression,
+     evaluated at entry), and where the clause stands.  */
+  tree mpi_comm;
+  tree mpi_ghosts;
+  location_t mpi_loc;
 };
 
 struct pacc_directive

@@ -17,7 +17,7 @@
 tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
   fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
-  fn_cols_outside;
+  fn_cols_outside, fn_begin_mpi, fn_allreduce;
 
 static tree
 runtime_fn (tree *slot, const char *name, tree type)
@@ -45,6 +45,18 @@ build_runtime_decls (void)
 	      build_function_type_list (ptr_type_node, integer_type_node, ccp,
 					ccp, integer_type_node, vpp, clp, clp,
 					NULL_TREE));
+  /* In libpacc-mpi, for a region with mpi(COMM, GHOSTS).  */
+  runtime_fn (&fn_begin_mpi, "__pacc_region_begin_mpi",
+	      build_function_type_list (ptr_type_node, integer_type_node, ccp,
+					ccp, integer_type_node, vpp, clp, clp,
+					lp, const_ptr_type_node,
+					long_unsigned_type_node,
+					long_integer_type_node, NULL_TREE));
+  runtime_fn (&fn_allreduce, "__pacc_region_allreduce",
+	      build_function_type_list (void_type_node, ptr_type_node,
+					ptr_type_node, long_integer_type_node,
+					integer_type_node, integer_type_node,
+					integer_type_node, NULL_TREE));
   runtime_fn (&fn_next_block, "__pacc_next_block",
 	      build_function_type_list (integer_type_node, ptr_type_node, lp,
 					NULL_TREE));

@@ -149,6 +149,7 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	  c.loc = d->loc;
 	  c.vars = NULL_TREE;
 	  c.fndecl = fndecl;
+	  c.kb = NULL_TREE;
 	  tree saved = new_var (c, "__pacc_device", integer_type_node);
 	  tree body = alloc_stmt_list ();
 	  add (&body, assign (saved, build_call_expr_loc
@@ -198,6 +199,8 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	  walk_tree (&r.for_stmt, mark_used_r, NULL, NULL);
 	  continue;
 	}
+      if (!pacc_mpi_bounds_ok (r))
+	continue;
       *for_slot = pacc_lower_region (r);
       /* GCC 12's IPA-CP clones of a function holding OpenACC regions built
 	 here can ICE (remap_gimple_stmt); the region's cost is in its

@@ -227,8 +227,11 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 			  build2 (MULT_EXPR, long_integer_type_node,
 				  lcst (r.pc->halo_hi[0]), left),
 			  lcst (k.e_hi[0] - k.w));
-  tree a_init = rewritten_copy (r, d_init, host_map);
-  tree b_bound = rewritten_copy (r, d_bound, host_map);
+  /* With mpi, the bounds libpacc gave this rank instead of the user's.  */
+  tree a_init = c.kb ? elt (c.kb, 2 * j)
+		: rewritten_copy (r, d_init, host_map);
+  tree b_bound = c.kb ? elt (c.kb, 2 * j + 1)
+		 : rewritten_copy (r, d_bound, host_map);
   add (&stmts, assign (lo, build2 (MAX_EXPR, long_integer_type_node,
 				   lng (a_init),
 				   build2 (MINUS_EXPR, long_integer_type_node,

@@ -7,7 +7,8 @@
 
      t = t0;                                  (the user's init, unchanged)
      { ...descriptors...
-       R = __pacc_region_begin (...);
+       R = __pacc_region_begin (...);   (mpi: __pacc_region_begin_mpi,
+                                          with the kernels' row bounds)
        while (__pacc_next_block (R, blk))
          while (__pacc_next_chunk (R, ci, ptr))
            {
@@ -24,6 +25,7 @@
              ptr[0] = __pacc_p; ...
              __pacc_chunk_done (R, ci, ptr);
            }
+       (mpi: __pacc_region_allreduce of each reduction's partials)
        for (t = t0; t < T; t++)   the user's loop, kernels removed: replays
          host statements on the user's variables (pointer swaps, scalars,
          reduction resets) and adds each step's reduction partials.
@@ -175,6 +177,89 @@ check_cols (pacc_region &r, tree *body, tree where_s)
     }
 }
 
+/* ------------------------------------------------------------------ */
+/* mpi(COMM, GHOSTS).                                                  */
+
+/* With mpi, libpacc translates each kernel's decomposed loop bounds at
+   entry into the rows the kernel runs on this rank (__pacc_region_begin_mpi
+   replaces them in KB): they must be known at entry, as check_rows needs
+   them.  An error at the loop for each kernel whose bounds are not.  */
+bool
+pacc_mpi_bounds_ok (pacc_region &r)
+{
+  if (!r.pc->mpi_comm)
+    return true;
+  bool ok = true;
+  for (auto &k : r.kernels)
+    {
+      gcc_assert (k.dec >= 0);
+      pacc_loop &l = k.loops[k.dec];
+      for (tree e : { l.init, l.bound })
+	if (!pacc_host_bound_p (r, k, e, true))
+	  {
+	    error_at (l.loc, "with %<mpi%>, the bounds of the decomposed "
+		      "%<#pragma pacc loop%> must be known when the region "
+		      "starts, but %qE depends on the time step, on a scalar "
+		      "the step assigns, on a loop variable, on memory or on "
+		      "a call", e);
+	    inform (r.pc->mpi_loc, "%<mpi%> clause here");
+	    ok = false;
+	    break;
+	  }
+    }
+  return ok;
+}
+
+/* The enum pacc_red_op of reduction operator OP.  */
+static int
+red_op (enum tree_code op)
+{
+  switch (op)
+    {
+    case PLUS_EXPR: return RED_ADD;
+    case MULT_EXPR: return RED_MUL;
+    case BIT_AND_EXPR: return RED_AND;
+    case BIT_IOR_EXPR: return RED_OR;
+    case BIT_XOR_EXPR: return RED_XOR;
+    case TRUTH_ANDIF_EXPR: return RED_LAND;
+    case TRUTH_ORIF_EXPR: return RED_LOR;
+    case MAX_EXPR: return RED_MAX;
+    case MIN_EXPR: return RED_MIN;
+    default: gcc_unreachable ();
+    }
+}
+
+/* The region's start with mpi: each kernel's decomposed loop bounds at
+   entry into KB, the communicator into a copy of its own, and
+     R = __pacc_region_begin_mpi (ABI_VERSION, where, names, n, host,
+				  ainfo, rinfo, kb, &comm, sizeof comm,
+				  (long) ghosts);  */
+static tree
+begin_mpi (lower_ctx &c, tree *body, tree args[7])
+{
+  pacc_region &r = *c.r;
+  hash_map<tree, tree> none;
+  for (size_t j = 0; j < r.kernels.size (); j++)
+    {
+      pacc_kernel &k = r.kernels[j];
+      pacc_loop &l = k.loops[k.dec];
+      add (body, assign (elt (c.kb, 2 * j),
+			 lng (rewritten_copy (r, l.init, none))));
+      add (body, assign (elt (c.kb, 2 * j + 1),
+			 lng (rewritten_copy (r, l.bound, none))));
+    }
+  tree comm = new_var (c, "__pacc_comm",
+		       TYPE_MAIN_VARIANT (TREE_TYPE (r.pc->mpi_comm)));
+  TREE_ADDRESSABLE (comm) = 1;
+  add (body, assign (comm, r.pc->mpi_comm));
+  return build_call_expr_loc
+    (r.loc, fn_begin_mpi, 11, args[0], args[1], args[2], args[3], args[4],
+     args[5], args[6], elt_addr (c.kb),
+     fold_convert (const_ptr_type_node, build_fold_addr_expr (comm)),
+     fold_convert (long_unsigned_type_node, TYPE_SIZE_UNIT (TREE_TYPE (comm))),
+     lng (unshare_expr (r.pc->mpi_ghosts)));
+}
+
 /* The note of -fplugin-arg-pacc-verbose.  */
 static void
 report (pacc_region &r)
@@ -210,11 +295,23 @@ report (pacc_region &r)
     snprintf (buf, sizeof buf, "round robin, %d at a time", pacc_gang_static);
   else
     snprintf (buf, sizeof buf, "in blocks");
+  /* With mpi: "; mpi(comm, ghosts)" after the rest.  */
+  std::string mpi;
+  if (r.pc->mpi_comm)
+    {
+      char *g = print_generic_expr_to_str (r.pc->mpi_ghosts);
+      mpi = "; mpi(";
+      mpi += IDENTIFIER_POINTER (DECL_NAME (r.pc->mpi_comm));
+      mpi += ", ";
+      mpi += g;
+      mpi += ")";
+      free (g);
+    }
   inform (r.loc, "pacc: pipeline: arrays %s; decomposed dimension "
 	  "%<dim(%d)%> (the first index) of %d; halo %s; derived reach %s; "
-	  "%d kernels per step; rows to gangs %s", arrays.c_str (),
+	  "%d kernels per step; rows to gangs %s%s", arrays.c_str (),
 	  r.pc->rank, r.pc->rank, halo.c_str (), reach.c_str (),
-	  (int) r.kernels.size (), buf);
+	  (int) r.kernels.size (), buf, mpi.c_str ());
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
@@ -235,6 +332,7 @@ pacc_lower_region (pacc_region &r)
   c.loc = r.loc;
   c.vars = NULL_TREE;
   c.fndecl = r.fndecl;
+  c.kb = NULL_TREE;
   pacc_pipeline_clauses &pc = *r.pc;
   int na = pc.arrays.size ();
   int nw = pc.wholes.size ();
@@ -381,14 +479,20 @@ pacc_lower_region (pacc_region &r)
   check_rows (r, &body, where_s);
   check_cols (r, &body, where_s);
   tree names_s = build_string_literal (names.size () + 1, names.c_str ());
-  add (&body, assign (R, build_call_expr_loc (r.loc, fn_begin, 7,
-					      build_int_cst (integer_type_node,
-							     ABI_VERSION),
-					      where_s, names_s,
-					      build_int_cst (integer_type_node,
-							     na + nw),
-					      elt_addr (host), elt_addr (ainfo),
-					      elt_addr (rinfo))));
+  tree args[7] = { build_int_cst (integer_type_node, ABI_VERSION), where_s,
+		   names_s, build_int_cst (integer_type_node, na + nw),
+		   elt_addr (host), elt_addr (ainfo), elt_addr (rinfo) };
+  if (pc.mpi_comm)
+    {
+      c.kb = new_var (c, "__pacc_kb",
+		      build_array_type_nelts (long_integer_type_node, 2 * nk));
+      TREE_ADDRESSABLE (c.kb) = 1;
+      add (&body, assign (R, begin_mpi (c, &body, args)));
+    }
+  else
+    add (&body, assign (R, build_call_expr_loc (r.loc, fn_begin, 7, args[0],
+						args[1], args[2], args[3],
+						args[4], args[5], args[6])));
 
   /* Reduction partials: nsteps * nk per variable, and the same per chunk
      (nsteps * nk * nchunks, combined into the first in chunk order after
@@ -506,6 +610,22 @@ pacc_lower_region (pacc_region &r)
 					       unshare_expr (slot), src));
 	  add (&body, counted_loop (r.loc, i, unshare_expr (n),
 				    counted_loop (r.loc, ch, nch, combine)));
+	}
+      /* mpi: then over the ranks, every rank getting the result.  */
+      for (size_t ri = 0; pc.mpi_comm && ri < pc.reductions.size (); ri++)
+	{
+	  tree type = TREE_TYPE (TREE_TYPE (parts[ri]));
+	  int kind = SCALAR_FLOAT_TYPE_P (type) ? RED_TYPE_FLOAT
+		     : TYPE_UNSIGNED (type) ? RED_TYPE_UNSIGNED
+		     : RED_TYPE_SIGNED;
+	  add (&body, build_call_expr_loc
+	       (r.loc, fn_allreduce, 6, R,
+		fold_convert (ptr_type_node, parts[ri]), unshare_expr (n),
+		build_int_cst (integer_type_node,
+			       tree_to_shwi (TYPE_SIZE_UNIT (type))),
+		build_int_cst (integer_type_node, kind),
+		build_int_cst (integer_type_node,
+			       red_op (pc.reductions[ri].op))));
 	}
     }
 

@@ -28,13 +28,22 @@
    match libpacc/pacc-abi.h.  */
 enum
 {
-  ABI_VERSION = 3,
+  ABI_VERSION = 4,
   AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
   AI_WHOLE = 3,
   RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
   RI_T0 = 6, RI_NSTEPS = 7, RI_ASYNC = 8, RI_NKERNELS = 9, RI_N = 10,
   BLK_T = 0, BLK_KK = 1, BLK_N = 2,
   CI_LO = 0, CI_HI = 1, CI_QUEUE = 2, CI_DEVICE = 3, CI_INDEX = 4, CI_N = 5
+};
+
+/* __pacc_region_allreduce's operators and element types (mpi regions).
+   Must match libpacc/pacc-abi.h enum pacc_red_op.  */
+enum
+{
+  RED_ADD = 0, RED_MUL, RED_AND, RED_OR, RED_XOR, RED_LAND, RED_LOR,
+  RED_MAX, RED_MIN,
+  RED_TYPE_SIGNED = 0, RED_TYPE_UNSIGNED = 1, RED_TYPE_FLOAT = 2
 };
 
 /* AI_TYPE_ROW of an array whose C extents are not the size clause's.  */
@@ -48,6 +57,8 @@ struct lower_ctx
   location_t loc;
   tree vars;			/* Chain of the region's BIND_EXPR.  */
   tree fndecl;
+  tree kb;			/* mpi: the kernels' row bounds (long[2nk]),
+				   else NULL.  */
 };
 
 struct rewrite_ctx
@@ -66,7 +77,7 @@ struct rewrite_ctx
 extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
   fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
-  fn_cols_outside;
+  fn_cols_outside, fn_begin_mpi, fn_allreduce;
 void build_runtime_decls (void);
 tree where_literal (location_t loc);
 
@@ -115,6 +126,7 @@ tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   std::vector<tree> &cparts, tree R, tree nch);
 
 /* lower-region.cc */
+bool pacc_mpi_bounds_ok (pacc_region &r);
 tree pacc_lower_region (pacc_region &r);
 
 /* lower-function.cc */

@@ -7,7 +7,7 @@
 
    Pipeline clauses: targetin(list) targetinout(list) targettemp(list)
      size([lo:len]...) halo([lower:upper]...) async reduction(op:list)
-     copyin(a[lo:len]..., ...)
+     copyin(a[lo:len]..., ...) mpi(comm, ghosts)
    update peer: to(list) to_device(e) from(list) from_device(e) [async(q)]
      where a list item is an array, or p[lo:len] (len elements from lo)
 
@@ -399,6 +399,80 @@ parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
     }
 }
 
+/* Is TYPE the typedef MPI_Comm (directly, qualified, or through further
+   typedefs of it)?  The plugin does not include mpi.h: the name is what
+   identifies the communicator type of every MPI (a pointer to a structure
+   in Open MPI, an int in MPICH).  */
+static bool
+mpi_comm_type_p (tree type)
+{
+  while (type && TYPE_NAME (type) && TREE_CODE (TYPE_NAME (type)) == TYPE_DECL)
+    {
+      tree name = DECL_NAME (TYPE_NAME (type));
+      if (name && !strcmp (IDENTIFIER_POINTER (name), "MPI_Comm"))
+	return true;
+      type = DECL_ORIGINAL_TYPE (TYPE_NAME (type));
+    }
+  return false;
+}
+
+/* mpi(COMM, GHOSTS): COMM a variable of type MPI_Comm, GHOSTS an integer
+   expression like those of size (evaluated once, at entry).  */
+static void
+parse_mpi (pacc_lexer &lx, pacc_pipeline_clauses *pc, location_t cloc)
+{
+  if (!expect (lx, CPP_OPEN_PAREN, "("))
+    return;
+  if (peek_is (lx, CPP_OPEN_PAREN))
+    {
+      /* MPI_COMM_WORLD expands to a cast in Open MPI and MPICH.  */
+      parse_error (lx, "expected the name of an %<MPI_Comm%> variable in "
+		   "%<mpi%> clause, not an expression (for "
+		   "%<MPI_COMM_WORLD%>, which expands to a cast, declare "
+		   "%<MPI_Comm comm = MPI_COMM_WORLD;%> and write "
+		   "%<mpi(comm, ...)%>)");
+      return;
+    }
+  location_t vloc;
+  tree decl = list_variable (lx, "mpi", &vloc);
+  if (!decl)
+    return;
+  if (TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
+    {
+      error_at (vloc, "%qD in %<mpi%> clause is not a variable", decl);
+      lx.failed = true;
+      return;
+    }
+  if (!mpi_comm_type_p (TREE_TYPE (decl)))
+    {
+      error_at (vloc, "%qD in %<mpi%> clause has type %qT, not %<MPI_Comm%>",
+		decl, TREE_TYPE (decl));
+      lx.failed = true;
+      return;
+    }
+  if (!expect (lx, CPP_COMMA, ","))
+    return;
+  location_t gloc = tok_loc (lx);
+  tree ghosts = parse_expr (lx);
+  if (lx.failed || !expect (lx, CPP_CLOSE_PAREN, ")"))
+    return;
+  tree g = fold (ghosts);
+  if (TREE_CODE (g) == INTEGER_CST && tree_int_cst_sgn (g) < 0)
+    {
+      error_at (gloc, "negative number of ghost rows %E in %<mpi%> clause: "
+		"a number of rows, 0 or more", g);
+      lx.failed = true;
+      return;
+    }
+  TREE_USED (decl) = 1;
+  DECL_READ_P (decl) = 1;
+  pc->mpi_comm = decl;
+  pc->mpi_ghosts = ghosts;
+  pc->mpi_loc = cloc;
+  pacc_keep_tree (decl);
+  pacc_keep_tree (ghosts);
+}
+
 /* The next clause of `#pragma pacc DIRECTIVE': skips separating commas,
    consumes the clause name and returns its index in NAMES (N of them),
    marking it in SEEN; -1 at the end of the line or after an error (an
@@ -446,12 +520,15 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
   pc->halo_rank = 0;
   pc->async = false;
   pc->halo_loc = loc;
-  bool seen[8] = { false };
-  static const char *const names[8]
+  pc->mpi_comm = NULL_TREE;
+  pc->mpi_ghosts = NULL_TREE;
+  pc->mpi_loc = loc;
+  bool seen[9] = { false };
+  static const char *const names[9]
     = { "targetin", "targetinout", "targettemp", "size", "halo", "async",
-	"reduction", "copyin" };
+	"reduction", "copyin", "mpi" };
   int which;
-  while ((which = next_clause (lx, names, 8, seen, "pipeline")) >= 0)
+  while ((which = next_clause (lx, names, 9, seen, "pipeline")) >= 0)
     {
       location_t cloc = lx.tok.loc;
       switch (which)
@@ -474,6 +551,9 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
 	  break;
 	case 7:
 	  parse_copyin (lx, pc);
+	  break;
+	case 8:
+	  parse_mpi (lx, pc, cloc);
 	  break;
 	}
     }

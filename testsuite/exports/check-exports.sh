@@ -11,11 +11,15 @@
 # linked as pkg-config's flags link it, must bind its image
 # registration (GOMP_offload_register_ver) to libpacc's, which patches the
 # PTX and records the image (image.c).  Prints DejaGnu PASS:/FAIL: lines.
+# With `-' for PACC.H only the exports are compared with the map (another
+# library of PACC's: libpacc-mpi.so and libpacc-mpi.map).
 #
 #   check-exports.sh LIBPACC.SO LIBPACC.MAP PACC.H [CC [OFFLOAD_FLAGS]]
+#   check-exports.sh LIBPACC-MPI.SO LIBPACC-MPI.MAP -
 
 so=$1 map=$2 hdr=$3 cc=${4:-} offload=${5:-}
 fail=0
+soname=$(basename "$so") mapname=$(basename "$map")
 pass () { echo "PASS: pacc.exports: $*"; }
 bad () { echo "FAIL: pacc.exports: $*"; fail=1; }
 
@@ -33,15 +37,16 @@ for s in $syms; do
     # shellcheck disable=SC2254
     case $s in $p) ok=1; break ;; esac
   done
-  if [ $ok = 1 ]; then n=$((n + 1)); else bad "$s is exported but not in libpacc.map"; fi
+  if [ $ok = 1 ]; then n=$((n + 1)); else bad "$s is exported but not in $mapname"; fi
 done
-[ $fail = 0 ] && pass "all $n exported symbols are in libpacc.map"
+[ $fail = 0 ] && pass "all $n exported symbols of $soname are in $mapname"
 
 for p in $pats; do
   case $p in *'*'*) continue ;; esac
-  if echo "$syms" | grep -qx "$p"; then :; else bad "libpacc.map names $p, which libpacc.so does not define"; fi
+  if echo "$syms" | grep -qx "$p"; then :; else bad "$mapname names $p, which $soname does not define"; fi
 done
-echo "$syms" | grep -q '^__pacc_' || bad "no __pacc_ entry point is exported"
+echo "$syms" | grep -q '^__pacc_' || bad "no __pacc_ entry point is exported by $soname"
+[ "$hdr" = - ] && exit $fail
 
 # Every function pacc.h declares (a line `type name (' at the left margin).
 for f in $(sed -n 's/^[a-z].*[ *]\([a-z_][a-z0-9_]*\) (.*/\1/p' "$hdr"); do

@@ -1,0 +1,225 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
+/* schedule-alloc.c - the state of a region's schedule (schedule.h): where
+   chunk i runs, its host pointers, and the plan's queues, events and
+   buffers, allocated
+   through the back end before the first block (or said which could not
+   be had) and given back at the region's end.  */
+
+#include "schedule.h"
+#include "pacc-abi.h"
+
+#include <stdlib.h>
+
+int
+pacc_sched_queue (const struct pacc_sched *s, int i)
+{
+  return i % s->p->nqueues;
+}
+
+int
+pacc_sched_device (const struct pacc_sched *s, int i)
+{
+  return i % s->p->ndev;
+}
+
+int
+pacc_sched_slot (const struct pacc_sched *s, int i)
+{
+  return i % s->p->nbuf;
+}
+
+void
+pacc_sched_init (struct pacc_sched *s, char *const *host)
+{
+  const char *w = s->where;
+  s->cur_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->cur_host,
+                              "arrays");
+  s->new_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->new_host,
+                              "arrays");
+  s->perm_tmp = pacc_xcalloc (w, (size_t) s->n, sizeof *s->perm_tmp,
+                              "arrays");
+  for (int i = 0; i < s->n; i++)
+    s->cur_host[i] = host[i];
+}
+
+int
+pacc_sched_in_carry (const struct pacc_sched *s, int a)
+{
+  return s->a[a].kind == PACC_KIND_INOUT
+         || (s->a[a].kind == PACC_KIND_IN && s->p->carry == PACC_CARRY_BUFFER);
+}
+
+/* Queues, events and buffers of the plan.  */
+int
+pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
+{
+  const struct pacc_backend *be = s->be;
+  const struct pacc_plan *p = s->p;
+  int i, b, a;
+
+  s->queue = pacc_xcalloc (s->where, (size_t) p->nqueues, sizeof (void *),
+                           "queues");
+  for (i = 0; i < p->nqueues; i++)
+    s->queue[i] = be->queue_create (i % p->ndev, i);
+  s->ev_load = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
+                             "events");
+  s->ev_wb = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
+                           "events");
+  for (i = 0; i < p->nchunks; i++)
+    {
+      s->ev_load[i] = be->event_create (pacc_sched_device (s, i));
+      s->ev_wb[i] = be->event_create (pacc_sched_device (s, i));
+    }
+  s->buf = pacc_xcalloc (s->where, (size_t) p->nbuf * (size_t) s->n,
+                         sizeof (void *), "buffers");
+  s->buf_last = pacc_xcalloc (s->where, (size_t) p->nbuf, sizeof (int),
+                              "buffers");
+  s->buf_busy = pacc_xcalloc (s->where, (size_t) p->nbuf, 1, "buffers");
+  s->bperm = pacc_xcalloc (s->where, (size_t) s->n, sizeof *s->bperm,
+                           "arrays");
+  for (i = 0; i < s->n; i++)
+    s->bperm[i] = i;
+  for (b = 0; b < p->nbuf; b++)
+    {
+      s->buf_last[b] = -1;
+      for (a = 0; a < s->n; a++)
+        {
+          size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
+          void *m = be->alloc (b % p->ndev, bytes);
+          if (!m)
+            {
+              f->bytes = bytes;
+              f->dev = b % p->ndev;
+              f->array = s->a[a].name;
+              f->what = "";
+              s->resources = 1;
+              pacc_sched_release (s);
+              return 0;
+            }
+          s->buf[(size_t) b * (size_t) s->n + (size_t) a] = m;
+        }
+    }
+  s->wbuf = pacc_xcalloc (s->where, (size_t) p->ndev * (size_t) s->wn,
+                          sizeof (void *), "buffers");
+  s->ev_whole = pacc_xcalloc (s->where, (size_t) p->ndev, sizeof (void *),
+                              "events");
+  for (int d = 0; d < p->ndev; d++)
+    {
+      s->ev_whole[d] = be->event_create (d);
+      for (int w = 0; w < s->wn; w++)
+        {
+          void *m = be->alloc (d, s->w[w].bytes);
+          if (!m)
+            {
+              f->bytes = s->w[w].bytes;
+              f->dev = d;
+              f->array = s->w[w].name;
+              f->what = " (copyin)";
+              s->resources = 1;
+              pacc_sched_release (s);
+              return 0;
+            }
+          s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
+        }
+    }
+  if (p->carry)
+    {
+      s->cbuf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *),
+                              "buffers");
+      s->ev_carry = pacc_xcalloc (s->where, (size_t) p->nchunks,
+                                  sizeof (void *), "events");
+      for (i = 0; i < p->nchunks; i++)
+        s->ev_carry[i] = be->event_create (0);
+      for (a = 0; a < s->n; a++)
+        if (pacc_sched_in_carry (s, a))
+          {
+            size_t bytes = (size_t) p->carry_rows * s->a[a].row_bytes;
+            void *m = be->alloc (0, bytes ? bytes : 1);
+            if (!m)
+              {
+                f->bytes = bytes;
+                f->dev = 0;
+                f->array = s->a[a].name;
+                f->what = " (carry)";
+                s->resources = 1;
+                pacc_sched_release (s);
+                return 0;
+              }
+            s->cbuf[a] = m;
+          }
+    }
+  pacc_race_start (&s->race, s->where, p->nqueues,
+                   (p->carry ? 3 : 2) * p->nchunks + p->ndev);
+  s->resources = 1;
+  if (be->select_device)
+    be->select_device (0);
+  return 1;
+}
+
+void
+pacc_sched_release (struct pacc_sched *s)
+{
+  const struct pacc_backend *be = s->be;
+  const struct pacc_plan *p = s->p;
+  int i;
+
+  if (!s->resources)
+    return;
+  for (i = 0; i < p->nqueues; i++)
+    be->sync (s->queue[i]);
+  pacc_race_free (&s->race);
+  for (i = 0; s->buf && i < p->nbuf * s->n; i++)
+    if (s->buf[i])
+      be->free (i / s->n % p->ndev, s->buf[i]);
+  for (i = 0; i < p->nchunks; i++)
+    {
+      be->event_destroy (s->ev_load[i]);
+      be->event_destroy (s->ev_wb[i]);
+    }
+  for (i = 0; s->ev_whole && i < p->ndev; i++)
+    {
+      if (s->ev_whole[i])
+        be->event_destroy (s->ev_whole[i]);
+      for (int w = 0; w < s->wn; w++)
+        if (s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w])
+          be->free (i, s->wbuf[(size_t) i * (size_t) s->wn + (size_t) w]);
+    }
+  for (i = 0; s->ev_carry && i < p->nchunks; i++)
+    be->event_destroy (s->ev_carry[i]);
+  for (i = 0; s->cbuf && i < s->n; i++)
+    if (s->cbuf[i])
+      be->free (0, s->cbuf[i]);
+  free (s->cbuf);
+  free (s->ev_carry);
+  free (s->wbuf);
+  free (s->ev_whole);
+  for (i = 0; i < p->nqueues; i++)
+    be->queue_destroy (s->queue[i]);
+  free (s->buf);
+  free (s->buf_last);
+  free (s->buf_busy);
+  free (s->bperm);
+  free (s->ev_load);
+  free (s->ev_wb);
+  free (s->queue);
+  s->cbuf = s->wbuf = NULL;
+  s->ev_carry = s->ev_whole = s->ev_load = s->ev_wb = s->queue = NULL;
+  s->buf = NULL;
+  s->buf_last = s->bperm = NULL;
+  s->buf_busy = NULL;
+  s->resources = 0;
+}
+
+void
+pacc_sched_end (struct pacc_sched *s)
+{
+  pacc_sched_release (s);
+  free (s->cur_host);
+  free (s->new_host);
+  free (s->perm_tmp);
+  s->cur_host = s->new_host = NULL;
+  s->perm_tmp = NULL;
+}
