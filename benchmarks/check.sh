@@ -17,7 +17,9 @@
 # 3 and PACC_DEVICES=D.  Each pacc output must equal the reference
 # output, except the `time' and `GFLOPS' lines (left out) and
 # `reduction:' lines (numbers within 1e-12 relative).  The reference is
-# built without offloading (-foffload=disable): plain sequential C.
+# built without offloading (-foffload=disable): plain sequential C.  The
+# MPI ports of jacobi and cip (benchmarks/mpi) run on 1 to 3 ranks and
+# must print the reference's hashes (when PACC was built with MPI).
 #
 #   benchmarks/check.sh            build in build-bench/check, run, compare
 #   CC=gcc-12 BENCH_WORK=dir benchmarks/check.sh
@@ -182,6 +184,50 @@ for c in "${mcases[@]}"; do
   done
   report "D=1..$maxd"
 done
+
+# The MPI ports (benchmarks/mpi, the mpi clause): on 1 to 3 ranks their
+# hashes must be the sequential reference's.  Skipped without mpicc or
+# libpacc-mpi (PACC built without MPI).
+mpi_libs=""
+if [ -n "${PACC_CFLAGS:-}" ] && [ -n "${PACC_LIBS:-}" ]; then
+  mpi_libs="${PACC_LIBS/-lpacc/-lpacc-mpi -lpacc}"
+elif pkg-config --exists pacc-mpi; then
+  mpi_libs=$(pkg-config --libs pacc-mpi)
+fi
+mpirun=$(command -v mpirun || :)
+if [ -n "$mpi_libs" ] && command -v mpicc > /dev/null && [ -n "$mpirun" ]; then
+  for c in "jacobi 203 157 13" "cip 131 97 9"; do
+    set -- $c
+    b=$1; shift
+    args="$*"
+    [ "${built[$b]}" = 1 ] || continue
+    # shellcheck disable=SC2086
+    if ! OMPI_CC=$CC mpicc -O3 $cflags "$top/benchmarks/mpi/$b-mpi.c" \
+         -o "$work/$b-mpi" $mpi_libs -lm -pthread > "$work/$b-mpi.build" 2>&1; then
+      echo "FAIL: $b-mpi: build failed: $(grep -m1 error "$work/$b-mpi.build")"
+      fail=$((fail + 1)); continue
+    fi
+    ref=$work/$b-mpi.ref.out
+    "$work/$b-ref" $args > "$ref" 2> "$ref.err" || { echo "FAIL: $b-mpi: reference run failed"; fail=$((fail + 1)); continue; }
+    want=$(awk '/^checksum/ {print $2, $NF}' "$ref")
+    bad=""
+    for np in 1 2 3; do
+      for set in "" "PACC_K=2 PACC_DEVICE_MEMORY=64K"; do
+        out=$work/$b-mpi.$np.${set// /_}.out
+        # shellcheck disable=SC2046
+        timeout 120 "$mpirun" --allow-run-as-root --oversubscribe -np "$np" \
+          --mca btl_vader_single_copy_mechanism none \
+          $(for v in $set; do echo -x "$v"; done) "$work/$b-mpi" $args \
+          > "$out" 2> "$out.err" || bad="$bad [np=$np $set: exit $?]"
+        got=$(awk '/^checksum/ {print $2, $NF}' "$out")
+        [ "$got" = "$want" ] || bad="$bad [np=$np $set: hashes differ]"
+      done
+    done
+    report "mpi, np 1-3"
+  done
+else
+  echo "check.sh: no mpicc, mpirun or libpacc-mpi: the MPI ports are not checked"
+fi
 
 echo "check: $pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]
