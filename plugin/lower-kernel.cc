@@ -110,24 +110,26 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 #define SEG_VECTOR 32
 
 /* The outer loop of segmented kernel K as the gang-redundant body that
-   picks this gang's (row, segment): rows from LO, NSEG segments of
-   SEGLEN columns per row from JA to JB, pairs [OFF, TOT) in this
-   launch.  On the host (OpenACC's host fallback) the one gang runs every
-   pair of the launch in turn.  */
+   picks this gang's (row, segment): NSEG (unsigned int) segments of
+   SEGLEN columns per row from JA to JB, the launch's NGANGS pairs
+   starting at row ROW0 (a launch holds whole rows, so the pair's row and
+   segment are a 32-bit division: the 64-bit one cost some sixty
+   instructions per thread).  On the host (OpenACC's host fallback) the
+   one gang runs every pair of the launch in turn.  */
 static void
-lower_segments (lower_ctx &c, pacc_kernel &k, tree lo, tree ja, tree jb,
-		tree nseg, HOST_WIDE_INT seglen, tree off, tree tot)
+lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
+		tree nseg, HOST_WIDE_INT seglen, tree ngangs)
 {
   pacc_loop &l0 = k.loops[0], &l1 = k.loops[1];
-  tree lt = long_integer_type_node;
+  tree lt = long_integer_type_node, ut = unsigned_type_node;
   location_t loc = l0.loc;
   if (l1.marker_slot)
     *l1.marker_slot = build_empty_stmt (l1.loc);
   if (l1.init_slot)
     *l1.init_slot = build_empty_stmt (l1.loc);
   tree vars = NULL_TREE;
-  tree g = local_var (c, "__pacc_g", lt, &vars);
-  tree g1 = local_var (c, "__pacc_g1", lt, &vars);
+  tree g = local_var (c, "__pacc_g", ut, &vars);
+  tree g1 = local_var (c, "__pacc_g1", ut, &vars);
   tree j0 = local_var (c, "__pacc_j0", lt, &vars);
   tree jj = local_var (c, "__pacc_jj", lt, &vars);
   tree dev = local_var (c, "__pacc_dev", integer_type_node, &vars);
@@ -157,16 +159,17 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree lo, tree ja, tree jb,
   tree gbody = alloc_stmt_list ();
   add (&gbody, assign (l0.var, fold_convert
 		       (TREE_TYPE (l0.var),
-			build2 (PLUS_EXPR, lt, lo,
-				build2 (TRUNC_DIV_EXPR, lt, g, nseg)))));
+			build2 (PLUS_EXPR, lt, row0,
+				lng (build2 (TRUNC_DIV_EXPR, ut, g, nseg))))));
   add (&gbody, assign (j0, build2 (PLUS_EXPR, lt, ja,
 				   build2 (MULT_EXPR, lt,
-					   build2 (TRUNC_MOD_EXPR, lt, g, nseg),
+					   lng (build2 (TRUNC_MOD_EXPR, ut, g,
+							nseg)),
 					   lcst (seglen)))));
   add (&gbody, FOR_BODY (*l0.slot));
 
-  /* On the device, gang G takes pair OFF + G, so that the loop below runs
-     at most once and folds away; on the host, every pair.  */
+  /* On the device, gang G takes the launch's pair G, so that the loop
+     below runs at most once and folds away; on the host, every pair.  */
   tree pre = alloc_stmt_list ();
   tree on_host = build_call_expr_loc
     (loc, builtin_decl_explicit (BUILT_IN_ACC_ON_DEVICE), 1,
@@ -177,20 +180,16 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree lo, tree ja, tree jb,
     (loc, builtin_decl_explicit (BUILT_IN_GOACC_PARLEVEL_ID), 1,
      integer_zero_node);
   tree isdev = build2 (NE_EXPR, boolean_type_node, dev, integer_zero_node);
-  add (&pre, assign (g, build3 (COND_EXPR, lt, isdev,
-				build2 (PLUS_EXPR, lt, off, lng (gang)),
-				off)));
-  add (&pre, assign (g1, build3 (COND_EXPR, lt, unshare_expr (isdev),
-				 build2 (MIN_EXPR, lt,
-					 build2 (PLUS_EXPR, lt, g, lcst (1)),
-					 tot),
-				 build2 (MIN_EXPR, lt,
-					 build2 (PLUS_EXPR, lt, off,
-						 lcst (SEG_MAX_GANGS)),
-					 tot))));
+  add (&pre, assign (g, build3 (COND_EXPR, ut, isdev,
+				fold_convert (ut, gang), build_zero_cst (ut))));
+  add (&pre, assign (g1, build3 (COND_EXPR, ut, unshare_expr (isdev),
+				 build2 (PLUS_EXPR, ut, g,
+					 build_one_cst (ut)),
+				 fold_convert (ut, ngangs))));
   add (&pre, build_stmt (loc, FOR_STMT, NULL_TREE,
 			 build2 (LT_EXPR, boolean_type_node, g, g1),
-			 assign (g, build2 (PLUS_EXPR, lt, g, lcst (1))),
+			 assign (g, build2 (PLUS_EXPR, ut, g,
+					    build_one_cst (ut))),
 			 gbody, NULL_TREE));
   tree bind = build3 (BIND_EXPR, void_type_node, vars, pre, NULL_TREE);
   TREE_SIDE_EFFECTS (bind) = 1;
@@ -314,7 +313,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   tree rows = build2 (MINUS_EXPR, long_integer_type_node, hi, lo);
   tree ngangs = NULL_TREE, nworkers = NULL_TREE;
   tree ja = NULL_TREE, jb = NULL_TREE, nseg = NULL_TREE, tot = NULL_TREE;
-  tree soff = NULL_TREE;
+  tree soff = NULL_TREE, row0 = NULL_TREE, nseg32 = NULL_TREE;
+  tree per = NULL_TREE;
   HOST_WIDE_INT seglen = (HOST_WIDE_INT) nw * SEG_VECTOR;
   if (segs)
     {
@@ -335,6 +335,19 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 					build2 (MINUS_EXPR, lt, hi, lo),
 					nseg)));
       ngangs = new_var (c, "__pacc_ngangs", integer_type_node);
+      /* Pairs per launch: whole rows, at most SEG_MAX_GANGS.  */
+      per = new_var (c, "__pacc_pairs_per_launch", lt);
+      add (&inner, assign (per, build3 (COND_EXPR, lt,
+					build2 (GT_EXPR, boolean_type_node,
+						nseg, lcst (0)),
+					build2 (MULT_EXPR, lt,
+						build2 (TRUNC_DIV_EXPR, lt,
+							lcst (SEG_MAX_GANGS),
+							nseg), nseg),
+					lcst (1))));
+      nseg32 = new_var (c, "__pacc_nseg32", unsigned_type_node);
+      add (&inner, assign (nseg32, fold_convert (unsigned_type_node, nseg)));
+      row0 = new_var (c, "__pacc_row0", lt);
     }
   if (groups)
     {
@@ -429,7 +442,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
   int nl = segs ? 0 : k.loops.size ();
   if (segs)
-    lower_segments (c, k, lo, ja, jb, nseg, seglen, soff, tot);
+    lower_segments (c, k, row0, ja, jb, nseg32, seglen, ngangs);
   tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
     {
@@ -605,21 +618,23 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   pacc_note_kernel_location (loc);
   if (segs)
     {
-      /* for (pair0 = 0; pair0 < npairs; pair0 += SEG_MAX_GANGS)
-	   { ngangs = min (npairs - pair0, SEG_MAX_GANGS); launch }  */
+      /* for (pair0 = 0; pair0 < npairs; pair0 += per)
+	   { ngangs = min (npairs - pair0, per);
+	     row0 = lo + pair0 / nseg; launch }  */
       tree lt = long_integer_type_node;
       tree each = alloc_stmt_list ();
       add (&each, assign (ngangs, fold_convert
 			  (integer_type_node,
 			   build2 (MIN_EXPR, lt, build2 (MINUS_EXPR, lt, tot,
-							 soff),
-				   lcst (SEG_MAX_GANGS)))));
+							 soff), per))));
+      add (&each, assign (row0, build2 (PLUS_EXPR, lt, lo,
+					build2 (TRUNC_DIV_EXPR, lt, soff,
+						nseg))));
       add (&each, par);
       add (&inner, assign (soff, lcst (0)));
       add (&inner, build_stmt (loc, FOR_STMT, NULL_TREE,
 			       build2 (LT_EXPR, boolean_type_node, soff, tot),
-			       assign (soff, build2 (PLUS_EXPR, lt, soff,
-						     lcst (SEG_MAX_GANGS))),
+			       assign (soff, build2 (PLUS_EXPR, lt, soff, per)),
 			       each, NULL_TREE));
     }
   else
