@@ -90,6 +90,13 @@ reach_hi (const struct pacc_geom *g, long kk)
   return g->hhi * kk + g->ehi;
 }
 
+static long
+reach_max (const struct pacc_geom *g, long kk)
+{
+  return reach_lo (g, kk) > reach_hi (g, kk) ? reach_lo (g, kk)
+                                             : reach_hi (g, kk);
+}
+
 /* The largest k whose reach stays within the neighbours' partitions;
    0 when one step does not (R: a rank that limits it).  */
 static long
@@ -178,7 +185,6 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
   d->n = n;
   d->a = a;
   d->ulo0 = g->lo0;
-  d->ulen0 = g->len0;
   d->set = pacc_settings;
   agree (d, sig, signames, nsig);
   /* The arrays, once their number is agreed.  */
@@ -249,15 +255,12 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
   if (d->kmax < 1)
     fail_all (d, "with 'mpi', one time step reaches %ld rows into the "
                 "neighbouring ranks' slabs, but rank %d owns only %ld rows "
-                "(use fewer ranks)", reach_lo (g, 1) > reach_hi (g, 1)
-                ? reach_lo (g, 1) : reach_hi (g, 1), r, d->plen[r]);
+                "(use fewer ranks)", reach_max (g, 1), r, d->plen[r]);
   if (d->set.k > d->kmax)
     fail_all (d, "with 'mpi', PACC_K=%ld makes a block reach %ld rows "
                 "into the neighbouring ranks' slabs, but rank %d owns only "
                 "%ld rows: set PACC_K to at most %ld (or use fewer ranks)",
-                d->set.k, reach_lo (g, d->set.k) > reach_hi (g, d->set.k)
-                ? reach_lo (g, d->set.k) : reach_hi (g, d->set.k), r,
-                d->plen[r], d->kmax);
+                d->set.k, reach_max (g, d->set.k), r, d->plen[r], d->kmax);
   check_kernels (d, kb, nk, ulo0);
   free (ulo0);
 }
@@ -280,11 +283,12 @@ pacc_dist_side (struct pacc_dist *d, struct pacc_sched *s, long k)
 {
   const struct pacc_geom *g = s->g;
   size_t rows_all = 0;
-  d->dlo = reach_lo (g, k) < g->ext_lo ? reach_lo (g, k) : g->ext_lo;
-  d->dhi = reach_hi (g, k) < g->ext_hi ? reach_hi (g, k) : g->ext_hi;
+  /* Rank 0 has nothing below, the last rank nothing above.  */
+  long dlo = reach_lo (g, k) < g->ext_lo ? reach_lo (g, k) : g->ext_lo;
+  long dhi = reach_hi (g, k) < g->ext_hi ? reach_hi (g, k) : g->ext_hi;
   for (int a = 0; a < d->n; a++)
     if (d->a[a].kind != PACC_KIND_TEMP)
-      rows_all += (size_t) (d->dlo + d->dhi) * d->a[a].row_bytes;
+      rows_all += (size_t) (dlo + dhi) * d->a[a].row_bytes;
   d->side = pacc_xcalloc (d->where, 2 * (size_t) d->n, sizeof *d->side,
                           "side buffers");
   d->side2 = pacc_xcalloc (d->where, 2 * (size_t) d->n, sizeof *d->side2,
@@ -298,13 +302,13 @@ pacc_dist_side (struct pacc_dist *d, struct pacc_sched *s, long k)
     if (d->a[a].kind != PACC_KIND_TEMP)
       {
         d->side[2 * a] = m;
-        m += (size_t) d->dlo * d->a[a].row_bytes;
+        m += (size_t) dlo * d->a[a].row_bytes;
         d->side[2 * a + 1] = m;
-        m += (size_t) d->dhi * d->a[a].row_bytes;
+        m += (size_t) dhi * d->a[a].row_bytes;
       }
   s->side = d->side;
   s->new_side = d->side2;
-  s->side_first[0] = g->lo0 - d->dlo;
+  s->side_first[0] = g->lo0 - dlo;
   s->side_first[1] = g->lo0 + g->len0;
 }
 
@@ -321,6 +325,36 @@ add_xfer (struct pacc_xfer *x, int *nx, int peer, int send, int tag,
   x[*nx].buf = buf;
   x[*nx].bytes = (size_t) rows * rb;
   (*nx)++;
+}
+
+/* Array A's messages with the neighbouring ranks: from rank r - 1 its
+   last NLO rows into the NLO rows below lo0, to it the first NHI own
+   rows; from rank r + 1 its first NHI rows into the rows from
+   lo0 + len0, to it the last NLO own rows.  Received into the side
+   buffers (SIDE) or into the user's ghost rows.  */
+static void
+neighbours (const struct pacc_dist *d, const struct pacc_sched *s, int a,
+            long nlo, long nhi, int side, struct pacc_xfer *x, int *nx)
+{
+  const struct pacc_geom *g = s->g;
+  size_t rb = d->a[a].row_bytes;
+  long end = g->lo0 + g->len0;
+  if (d->rank > 0)
+    {
+      char *in = side ? pacc_sched_host_row (s, a, g->lo0 - nlo)
+                      : s->cur_host[a] + (g->lo0 - nlo) * (long) rb;
+      add_xfer (x, nx, d->rank - 1, 0, 2 * a, in, nlo, rb);
+      add_xfer (x, nx, d->rank - 1, 1, 2 * a + 1,
+                pacc_sched_host_row (s, a, g->lo0), nhi, rb);
+    }
+  if (d->rank + 1 < d->size)
+    {
+      char *in = side ? pacc_sched_host_row (s, a, end)
+                      : s->cur_host[a] + end * (long) rb;
+      add_xfer (x, nx, d->rank + 1, 0, 2 * a + 1, in, nhi, rb);
+      add_xfer (x, nx, d->rank + 1, 1, 2 * a,
+                pacc_sched_host_row (s, a, end - nlo), nlo, rb);
+    }
 }
 
 void
@@ -344,32 +378,13 @@ pacc_dist_block (struct pacc_dist *d, struct pacc_sched *s, long kk)
   struct pacc_xfer *x = pacc_xcalloc (d->where, 4 * (size_t) d->n,
                                       sizeof *x, "messages");
   int nx = 0;
+  /* Into the side buffers.  A neighbour's partition holds every row
+     the block reaches (largest_k), so the rows come from it alone.  */
   for (int a = 0; a < d->n; a++)
-    {
-      size_t rb = d->a[a].row_bytes;
-      /* targetin rows never change: once.  */
-      if (d->a[a].kind == PACC_KIND_TEMP
-          || (d->a[a].kind == PACC_KIND_IN && d->blocks))
-        continue;
-      if (r > 0)
-        {
-          /* My side below: rank r - 1's last rows; it gets my first.  */
-          long nb = below < g->ext_lo ? below : g->ext_lo;
-          add_xfer (x, &nx, r - 1, 0, 2 * a,
-                    pacc_sched_host_row (s, a, g->lo0 - nb), nb, rb);
-          add_xfer (x, &nx, r - 1, 1, 2 * a + 1,
-                    pacc_sched_host_row (s, a, g->lo0), above, rb);
-        }
-      if (r + 1 < d->size)
-        {
-          long na = above < g->ext_hi ? above : g->ext_hi;
-          add_xfer (x, &nx, r + 1, 0, 2 * a + 1,
-                    pacc_sched_host_row (s, a, g->lo0 + g->len0), na, rb);
-          add_xfer (x, &nx, r + 1, 1, 2 * a,
-                    pacc_sched_host_row (s, a, g->lo0 + g->len0 - below),
-                    below, rb);
-        }
-    }
+    /* targetin rows never change: once.  */
+    if (d->a[a].kind == PACC_KIND_INOUT
+        || (d->a[a].kind == PACC_KIND_IN && !d->blocks))
+      neighbours (d, s, a, below, above, 1, x, &nx);
   exchange (d, x, nx);
   free (x);
   d->blocks++;
@@ -378,34 +393,15 @@ pacc_dist_block (struct pacc_dist *d, struct pacc_sched *s, long kk)
 void
 pacc_dist_ghosts (struct pacc_dist *d, struct pacc_sched *s)
 {
-  const struct pacc_geom *g = s->g;
-  int r = d->rank;
   long G = d->ghosts;
   pacc_sched_wait_all (s);
   struct pacc_xfer *x = pacc_xcalloc (d->where, 4 * (size_t) d->n + 1,
                                       sizeof *x, "messages");
   int nx = 0;
+  /* Into the user's ghost rows.  */
   for (int a = 0; a < d->n; a++)
-    {
-      if (d->a[a].kind != PACC_KIND_INOUT)
-        continue;
-      size_t rb = d->a[a].row_bytes;
-      char *h = s->cur_host[a];
-      if (r > 0)
-        {
-          add_xfer (x, &nx, r - 1, 0, 2 * a, h + (g->lo0 - G) * (long) rb,
-                    G, rb);
-          add_xfer (x, &nx, r - 1, 1, 2 * a + 1, h + g->lo0 * (long) rb, G,
-                    rb);
-        }
-      if (r + 1 < d->size)
-        {
-          long end = g->lo0 + g->len0;
-          add_xfer (x, &nx, r + 1, 0, 2 * a + 1, h + end * (long) rb, G, rb);
-          add_xfer (x, &nx, r + 1, 1, 2 * a, h + (end - G) * (long) rb, G,
-                    rb);
-        }
-    }
+    if (d->a[a].kind == PACC_KIND_INOUT)
+      neighbours (d, s, a, G, G, 0, x, &nx);
   exchange (d, x, nx);
   free (x);
 }
@@ -454,7 +450,7 @@ pacc_dist_reduce (struct pacc_dist *d, void *buf, long count, int bytes,
   size_t sz = (size_t) count * (size_t) bytes;
   if (count <= 0 || bytes <= 0)
     return;
-  char *all = pacc_xcalloc (d->where, (size_t) d->size, sz ? sz : 1,
+  char *all = pacc_xcalloc (d->where, (size_t) d->size, sz,
                             "reduction results");
   gather (d, buf, all, sz);
   memcpy (buf, all, sz);

@@ -60,7 +60,7 @@ struct pacc_dist
   const char *where;
   int rank, size;
   long ghosts;
-  long ulo0, ulen0;      /* the size clause's rows on this rank.  */
+  long ulo0;             /* the size clause's first row on this rank.  */
   long base;             /* global = local - ulo0 + base.  */
   long *plen, *pfirst;   /* [size]: each rank's partition, rows and its
                             first global row.  */
@@ -72,7 +72,6 @@ struct pacc_dist
   char **side, **side2;  /* [2 * n]: given to the schedule.  */
   char *side_mem;        /* all side buffers.  */
   size_t side_bytes;
-  long dlo, dhi;         /* side rows below and above, for k.  */
   long blocks;           /* exchanges done.  */
   double t_exchange;     /* microseconds in exchanges.  */
   size_t b_exchange;     /* bytes received.  */

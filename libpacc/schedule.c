@@ -153,6 +153,41 @@ buf_row (const struct pacc_sched *s, int i, int a, long row)
          + (size_t) (row - s->p->ch[i].blo) * s->a[a].row_bytes;
 }
 
+/* Copy rows [LO, HI) of array A between chunk I's buffer and the host
+   (pacc_sched_host_row) on queue Q: a load (OUT 0) or a write-back.  */
+static void
+copy_rows (struct pacc_sched *s, int i, int q, int a, long lo, long hi,
+           int out)
+{
+  size_t bytes = (size_t) (hi - lo) * s->a[a].row_bytes;
+  struct pacc_opinfo info = pacc_sched_opinfo (s, out ? PACC_OP_WB
+                                                      : PACC_OP_LOAD,
+                                               a, i, bytes);
+  char *host = pacc_sched_host_row (s, a, lo);
+  char *buf = buf_row (s, i, a, lo);
+  check_access (s, q, info.kind, i, out ? buf : host, bytes, 0);
+  check_access (s, q, info.kind, i, out ? host : buf, bytes, 1);
+  if (out)
+    s->be->copy_out (s->queue[q], host, buf, bytes, &info);
+  else
+    s->be->copy_in (s->queue[q], buf, host, bytes, &info);
+}
+
+/* Load rows [LO, HI) of array A into chunk I's buffer on queue Q, in up
+   to three pieces: below lo0 and from lo0 + len0 from the side buffers
+   (another rank's rows), and, if OWN, the own rows between.  */
+static void
+load_rows (struct pacc_sched *s, int i, int q, int a, long lo, long hi,
+           int own)
+{
+  long cut[4] = { lo, s->g->lo0, s->g->lo0 + s->g->len0, hi };
+  for (int k = 1; k < 3; k++)
+    cut[k] = cut[k] < lo ? lo : cut[k] > hi ? hi : cut[k];
+  for (int k = 0; k < 3; k++)
+    if (cut[k + 1] > cut[k] && (own || k != 1))
+      copy_rows (s, i, q, a, cut[k], cut[k + 1], 0);
+}
+
 /* The whole arrays to every device, on its first queue (queue d is on
    device d), before anything else; the device's other queues wait.  */
 static void
@@ -251,21 +286,11 @@ issue_wb (struct pacc_sched *s, int j)
   pacc_race_op (&s->race, q);
   if (copy)
     check_released (s, j, c->lo, c->hi);
+  /* Each buffer goes back to the host array it was loaded from; the
+     rotation only changes where the next block loads from.  */
   for (a = 0; a < s->n; a++)
     if (s->a[a].kind == PACC_KIND_INOUT && c->hi > c->lo && copy)
-      {
-        size_t rb = s->a[a].row_bytes;
-        size_t bytes = (size_t) (c->hi - c->lo) * rb;
-        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_WB, a, j,
-                                                     bytes);
-        /* Each buffer goes back to the host array it was loaded from; the
-           rotation only changes where the next block loads from.  */
-        char *host = s->cur_host[a] + c->lo * (long) rb;
-        char *buf = buf_row (s, j, a, c->lo);
-        check_access (s, q, PACC_OP_WB, j, buf, bytes, 0);
-        check_access (s, q, PACC_OP_WB, j, host, bytes, 1);
-        s->be->copy_out (queue, host, buf, bytes, &info);
-      }
+      copy_rows (s, j, q, a, c->lo, c->hi, 1);
   q_record (s, q, s->p->nchunks + j);
   /* Checked on the host too (check_released), where nothing is pinned.  */
   if (s->steps_done + s->kk >= s->nsteps && s->p->ndev == 1
@@ -304,23 +329,9 @@ issue_halos (struct pacc_sched *s)
       pacc_race_op (&s->race, q);
       /* Rows beyond the own ones (another rank's): from the side buffers,
          which the exchange filled before this block.  */
-      long end = s->g->lo0 + s->g->len0;
-      long side[2][2] = { { c->llo, c->lhi < s->g->lo0 ? c->lhi : s->g->lo0 },
-                          { c->llo > end ? c->llo : end, c->lhi } };
-      for (int e = 0; e < 2; e++)
-        for (a = 0; a < s->n; a++)
-          if (s->a[a].kind == PACC_KIND_INOUT && side[e][1] > side[e][0])
-            {
-              size_t bytes = (size_t) (side[e][1] - side[e][0])
-                             * s->a[a].row_bytes;
-              struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD,
-                                                           a, k, bytes);
-              char *host = pacc_sched_host_row (s, a, side[e][0]);
-              char *dst = buf_row (s, k, a, side[e][0]);
-              check_access (s, q, PACC_OP_LOAD, k, host, bytes, 0);
-              check_access (s, q, PACC_OP_LOAD, k, dst, bytes, 1);
-              s->be->copy_in (queue, dst, host, bytes, &info);
-            }
+      for (a = 0; a < s->n; a++)
+        if (s->a[a].kind == PACC_KIND_INOUT)
+          load_rows (s, k, q, a, c->llo, c->lhi, 0);
       for (j = c->wd_lo; j <= c->wd_hi; j++)
         {
           const struct pacc_chunk *o = &s->p->ch[j];
@@ -493,26 +504,9 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
 
   pacc_race_op (&s->race, q);
   check_released (s, i, c->xlo, c->xhi);
-  /* Rows beyond the own ones come from the side buffers: up to three
-     pieces.  */
-  long end = s->g->lo0 + s->g->len0;
-  long cut[4] = { c->xlo, s->g->lo0, end, c->xhi };
-  for (int k = 1; k < 3; k++)
-    cut[k] = cut[k] < c->xlo ? c->xlo : cut[k] > c->xhi ? c->xhi : cut[k];
   for (a = 0; a < s->n; a++)
-    for (int k = 0; k < 3; k++)
-      if (s->a[a].kind != PACC_KIND_TEMP && cut[k + 1] > cut[k])
-        {
-          size_t rb = s->a[a].row_bytes;
-          size_t bytes = (size_t) (cut[k + 1] - cut[k]) * rb;
-          struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD, a,
-                                                       i, bytes);
-          char *host = pacc_sched_host_row (s, a, cut[k]);
-          char *buf = buf_row (s, i, a, cut[k]);
-          check_access (s, q, PACC_OP_LOAD, i, host, bytes, 0);
-          check_access (s, q, PACC_OP_LOAD, i, buf, bytes, 1);
-          s->be->copy_in (queue, buf, host, bytes, &info);
-        }
+    if (s->a[a].kind != PACC_KIND_TEMP)
+      load_rows (s, i, q, a, c->xlo, c->xhi, 1);
   /* The carry after the host copies, so that these never wait for
      the chain of carry copies: the link stays busy.  */
   if (s->p->carry)
@@ -650,16 +644,7 @@ pacc_sched_edges_out (struct pacc_sched *s, long first, long last)
           long hi = r[e][1] < c->hi ? r[e][1] : c->hi;
           for (int a = 0; a < s->n && hi > lo; a++)
             if (s->a[a].kind == PACC_KIND_INOUT)
-              {
-                size_t bytes = (size_t) (hi - lo) * s->a[a].row_bytes;
-                struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_WB,
-                                                             a, i, bytes);
-                char *host = pacc_sched_host_row (s, a, lo);
-                char *buf = buf_row (s, i, a, lo);
-                check_access (s, q, PACC_OP_WB, i, buf, bytes, 0);
-                check_access (s, q, PACC_OP_WB, i, host, bytes, 1);
-                s->be->copy_out (s->queue[q], host, buf, bytes, &info);
-              }
+              copy_rows (s, i, q, a, lo, hi, 1);
         }
     }
 }
