@@ -33,10 +33,9 @@ bench_mpi_slab (long X, int rank, int size, long *own, long *off)
 
 struct bench_mpi_hash
 {
-  const float *a;   /* local row FIRST's element 0.  */
-  long first, Y, goff;   /* GOFF: global element index of a[0].  */
-  uint64_t part[64];
-  int nparts;
+  const float *a;   /* the first row's element 0.  */
+  long Y, goff;     /* GOFF: global element index of a[0].  */
+  uint64_t h;
 };
 
 static void
@@ -45,14 +44,9 @@ bench_mpi_hash_rows (long lo, long hi, void *vctx)
   struct bench_mpi_hash *c = (struct bench_mpi_hash *) vctx;
   uint64_t h = 0;
   for (long i = lo * c->Y; i < hi * c->Y; i++)
-    {
-      uint32_t bits;
-      memcpy (&bits, &c->a[i], sizeof bits);
-      h += bench_mix64 ((uint64_t) (c->goff + i) * 0x9e3779b97f4a7c15ULL
-                        ^ bits);
-    }
-  /* Ranges are disjoint and the sum commutes: one slot per range start.  */
-  __atomic_add_fetch (&c->part[0], h, __ATOMIC_RELAXED);
+    h += bench_hash_term ((uint64_t) (c->goff + i), c->a[i]);
+  /* The sum commutes: the threads' ranges add in any order.  */
+  __atomic_add_fetch (&c->h, h, __ATOMIC_RELAXED);
 }
 
 /* Prints on rank 0 "checksum NAME hash H" for the global array whose
@@ -68,7 +62,7 @@ bench_mpi_print_hash (const char *name, const float *a, long first,
   c.Y = Y;
   c.goff = gfirst * Y;
   bench_parallel (last - first, bench_mpi_hash_rows, &c);
-  unsigned long long mine = c.part[0], all = 0;
+  unsigned long long mine = c.h, all = 0;
   int rank;
   MPI_Comm_rank (comm, &rank);
   MPI_Reduce (&mine, &all, 1, MPI_UNSIGNED_LONG_LONG, MPI_SUM, 0, comm);
