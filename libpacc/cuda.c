@@ -134,7 +134,9 @@ cuda_init (void)
   if (have_gomp)
     attach_home ();
 
-  timing = pacc_settings.verbose >= 1 || pacc_settings.trace[0];
+  /* The re-plan measures the first block (replan.c).  */
+  timing = pacc_settings.verbose >= 1 || pacc_settings.trace[0]
+           || pacc_settings.replan == 1;
   if (pacc_settings.data_path == PACC_PATH_STAGING)
     {
       if (!cu.cuLaunchHostFunc)

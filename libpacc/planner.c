@@ -43,6 +43,7 @@
 
 #include "planner.h"
 #include "pacc-abi.h"
+#include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -164,40 +165,79 @@ static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
    did not load; those it copies within the device, which costs the
    kernels' memory bandwidth), writes its own rows of the inout arrays
    back, and its kernels compute its own rows plus the halo rows still
-   needed (hlo + hhi fewer per step); kernels move each array's rows once per
-   step, twice when they write it, at PACC_KERNEL_EFF of the memory's peak,
-   about what PACC's kernels reach in core (57-78 % of the HBM limit on
-   an H100, benchmarks/RESULTS.md).  With three queues per device the
+   needed (hlo + hhi fewer per step); kernels move each array's rows once
+   per step, twice when they write it, at a fraction of the memory's peak
+   (PACC_KERNEL_EFF, about what PACC's kernels reach in core: 57-79 % of
+   the HBM limit on an H100, benchmarks/RESULTS.md; after the first block
+   the fraction measured, replan.c).  With three queues per device the
    loads, write-backs and kernels of different chunks overlap, so a block
    takes the longest of the three; one chunk's load, kernels and
    write-back add up once, to fill and drain the pipeline.  A resident
    plan loads once and writes back once.  */
 
-
 static double
-predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
+eff_of (const struct pacc_plan_in *in)
 {
-  double link = in->link_gbs * 1e9, mem = in->hbm_gbs * 1e9 * PACC_KERNEL_EFF;
-  double ld_rb = 0, wb_rb = 0, k_rb = 0, ld = 0, own = 0, kr = 0, fill = 0;
-  double cr = 0;
-  double k = (double) p->k, h = (double) (in->g.hlo + in->g.hhi);
-  double blocks = (double) ((in->nsteps + p->k - 1) / p->k);
-  int qd = p->nqueues / p->ndev;
+  return in->kernel_eff > 0 ? in->kernel_eff : PACC_KERNEL_EFF;
+}
+
+/* Bytes per row of the arrays a chunk loads, writes back, and that its
+   kernels move per step.  */
+static void
+row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
+           double *k_rb)
+{
+  *ld_rb = *wb_rb = *k_rb = 0;
   for (int i = 0; i < in->n; i++)
     {
       double rb = (double) in->a[i].row_bytes;
-      ld_rb += in->a[i].kind != PACC_KIND_TEMP ? rb : 0;
-      wb_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
-      k_rb += in->a[i].kind == PACC_KIND_IN ? rb : 2 * rb;
+      *ld_rb += in->a[i].kind != PACC_KIND_TEMP ? rb : 0;
+      *wb_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
+      *k_rb += in->a[i].kind == PACC_KIND_IN ? rb : 2 * rb;
     }
+}
+
+/* Rows chunk CH's kernels compute in a block of K steps: its own rows
+   each step and the halo rows still needed, at most its loaded rows.  */
+static double
+kernel_rows (const struct pacc_plan_in *in, const struct pacc_chunk *ch,
+             double k)
+{
+  double h = (double) (in->g.hlo + in->g.hhi);
+  double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
+  double r = o * k + h * k * (k - 1) / 2;
+  return r < lr * k ? r : lr * k;
+}
+
+double
+pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
+                        const struct pacc_plan *p)
+{
+  double ld_rb, wb_rb, k_rb, kr = 0;
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  for (int c = 0; c < p->nchunks; c++)
+    kr += kernel_rows (in, &p->ch[c], (double) p->k);
+  return kr * k_rb;
+}
+
+double
+pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
+{
+  double link = in->link_gbs * 1e9;
+  double wlink = (in->wb_gbs > 0 ? in->wb_gbs : in->link_gbs) * 1e9;
+  double mem = in->hbm_gbs * 1e9 * eff_of (in);
+  double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, fill = 0, cr = 0;
+  double k = (double) p->k;
+  double blocks = (double) ((in->nsteps + p->k - 1) / p->k);
+  int qd = p->nqueues / p->ndev;
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
   for (int c = 0; c < p->nchunks; c++)
     {
       const struct pacc_chunk *ch = &p->ch[c];
       double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
       double xr = (double) (ch->xhi - ch->xlo);
-      double r = o * k + h * k * (k - 1) / 2;
-      r = r < lr * k ? r : lr * k;
-      double t = lr * ld_rb / link + r * k_rb / mem + o * wb_rb / link;
+      double r = kernel_rows (in, ch, k);
+      double t = lr * ld_rb / link + r * k_rb / mem + o * wb_rb / wlink;
       fill = t > fill ? t : fill;
       ld += xr;
       cr += lr - xr;
@@ -206,9 +246,9 @@ predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
     }
   double nd = (double) p->ndev;
   if (p->resident)
-    return (own * ld_rb + own * wb_rb) / link / nd
+    return own * ld_rb / link / nd + own * wb_rb / wlink / nd
            + own * (double) in->nsteps * k_rb / mem / nd;
-  double L = ld * ld_rb / link / nd, W = own * wb_rb / link / nd;
+  double L = ld * ld_rb / link / nd, W = own * wb_rb / wlink / nd;
   /* The carry's rows are copied within the device, twice through the
      carry buffer (into it, out of it), once straight from the previous
      buffer; each copy is a read and a write.  */
@@ -216,13 +256,64 @@ predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
   double cb = p->carry == PACC_CARRY_DIRECT ? 2 * in_rb + 4 * wb_rb
                                             : 4 * ld_rb;
   double K = (kr * k_rb + cr * cb) / mem / nd, block;
+  /* What does not overlap of the shorter ones (measured: loads and
+     write-backs about as long as the kernels hide each other less than
+     the longest of the three says, RESULTS.md).  */
+  double c = in->overlap_loss;
   if (qd >= 3)
-    block = L > W ? (L > K ? L : K) : (W > K ? W : K);
+    {
+      block = L > W ? (L > K ? L : K) : (W > K ? W : K);
+      block += c * (L + W + K - block);
+    }
   else if (qd == 2)
-    block = L + W > K ? L + W : K;
+    block = L + W > K ? L + W + c * K : K + c * (L + W);
   else
     block = L + W + K;
   return blocks * block + fill;
+}
+
+int
+pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
+                    const double busy[4], const double bytes[4], double span,
+                    struct pacc_plan_in *out)
+{
+  double nd = (double) p->ndev, kb = pacc_plan_kernel_bytes (in, p);
+  *out = *in;
+  if (busy[PACC_OP_LOAD] <= 0 || bytes[PACC_OP_LOAD] <= 0
+      || busy[PACC_OP_KERNELS] <= 0 || kb <= 0 || span <= 0
+      || in->hbm_gbs <= 0 || p->resident)
+    return 0;
+  /* Bytes per microsecond are kB/ms: 1e-3 GB/s.  Devices run at once:
+     the busy time is each one's.  */
+  out->link_gbs = bytes[PACC_OP_LOAD] / nd / busy[PACC_OP_LOAD] * 1e-3;
+  out->wb_gbs = busy[PACC_OP_WB] > 0 && bytes[PACC_OP_WB] > 0
+                ? bytes[PACC_OP_WB] / nd / busy[PACC_OP_WB] * 1e-3
+                : out->link_gbs;
+  double eff = kb / nd / busy[PACC_OP_KERNELS] * 1e-3 / in->hbm_gbs;
+  out->kernel_eff = eff < 0.01 ? 0.01 : eff > 1 ? 1 : eff;
+  /* The model is linear in the overlap loss: the loss that makes one
+     block's prediction (its fill included) the span measured.  */
+  out->nsteps = p->k;
+  out->overlap_loss = 0;
+  double t0 = pacc_plan_predict (out, p);
+  out->overlap_loss = 1;
+  double t1 = pacc_plan_predict (out, p);
+  double c = t1 > t0 ? (span * 1e-6 - t0) / (t1 - t0) : 0;
+  out->overlap_loss = c < 0 ? 0 : c > 1 ? 1 : c;
+  out->nsteps = in->nsteps;
+  return 1;
+}
+
+/* The plan's prediction and the rates it was made from.  */
+static void
+set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
+{
+  p->predicted_s = pacc_plan_predict (in, p);
+  p->link_gbs = in->link_gbs;
+  p->wb_gbs = in->wb_gbs > 0 ? in->wb_gbs : in->link_gbs;
+  p->hbm_gbs = in->hbm_gbs;
+  p->kernel_eff = eff_of (in);
+  p->overlap_loss = in->overlap_loss;
 }
 
 /* The plan of least predicted time among K (0: 1 to 256 steps, with the
@@ -263,7 +354,7 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
         p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
         if (in->s->resident == 1 && !p->resident)
           continue;
-        double t = predict (in, p);
+        double t = pacc_plan_predict (in, p);
         if (!best_k || t < best)
           best = t, best_k = kk, best_c = c;
       }
@@ -271,9 +362,7 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
     return 0;
   make_plan (in, p, (int) best_c, block, best_k, nq);
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
-  p->predicted_s = best;
-  p->link_gbs = in->link_gbs;
-  p->hbm_gbs = in->hbm_gbs;
+  set_predicted (in, p);
   return 1;
 }
 
@@ -472,6 +561,8 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
             {
               p->resident = 1;
               p->c_from = "auto, resident";
+              if (in->link_gbs > 0 && in->hbm_gbs > 0)
+                set_predicted (in, p);
               return 0;
             }
         }
@@ -503,6 +594,10 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
                 pacc_fmt_bytes (b, sizeof b, p->avail));
       return -1;
     }
+  /* The settings chose the plan; the model, given rates, still says
+     what it costs (a re-plan compares it with its alternatives).  */
+  if (in->link_gbs > 0 && in->hbm_gbs > 0)
+    set_predicted (in, p);
   return 0;
 }
 

@@ -50,6 +50,14 @@ struct pacc_plan_in
                             device's); 0: unknown, the fixed rules plan
                             instead of the cost model.  */
   double hbm_gbs;
+  double wb_gbs;         /* device -> host, GB/s (0: LINK_GBS).  */
+  double kernel_eff;     /* the fraction of HBM_GBS the kernels reach
+                            (0: PACC_KERNEL_EFF) ...  */
+  double overlap_loss;   /* ... and the fraction of the shorter of a
+                            block's loads, write-backs and kernels that
+                            does not overlap with the longest (0: all
+                            of it does): both measured by a re-plan
+                            (pacc_plan_measured).  */
   const struct pacc_settings *s;
 };
 
@@ -76,9 +84,11 @@ struct pacc_plan
   size_t avail;          /* the memory per device it was planned for.  */
   const char *k_from, *c_from, *q_from, *d_from, *r_from;  /* "auto" or
                                                               the setting.  */
-  double predicted_s;    /* the cost model's time of the region (0: the
-                            fixed rules planned it) ...  */
-  double link_gbs, hbm_gbs;  /* ... from these rates.  */
+  double predicted_s;    /* the cost model's time of the region (0: no
+                            rates, the host path) ...  */
+  double link_gbs, wb_gbs, hbm_gbs, kernel_eff, overlap_loss;  /* ... from
+                                                                  these
+                                                                  rates.  */
   struct pacc_chunk *ch; /* [nchunks], malloc'd; load ranges of a k-step
                             block (the schedule updates them per block).  */
 };
@@ -89,6 +99,27 @@ struct pacc_plan
 int pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p,
                char *err, size_t errlen);
 void pacc_plan_free (struct pacc_plan *p);
+
+/* The cost model's time of plan P (made by pacc_plan from IN, or from
+   an IN of the same region and settings) for IN's steps and rates.  */
+double pacc_plan_predict (const struct pacc_plan_in *in,
+                          const struct pacc_plan *p);
+/* The bytes the cost model has the kernels of one block of plan P move
+   (P's chunks as the schedule set them for a block of P's k steps):
+   what a measured kernel time is compared with.  */
+double pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
+                               const struct pacc_plan *p);
+
+/* What one block of P's k steps measured (the time at least one
+   operation of each kind ran, BUSY[enum pacc_op_kind], and their BYTES,
+   in microseconds and bytes; SPAN from the block's first operation's
+   start to its last one's end) says about the rates: into OUT, a copy
+   of IN with the link, write-back, kernel and overlap figures that
+   explain it.  0 when the block measured too little to say.  */
+int pacc_plan_measured (const struct pacc_plan_in *in,
+                        const struct pacc_plan *p, const double busy[4],
+                        const double bytes[4], double span,
+                        struct pacc_plan_in *out);
 
 /* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
 void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,

@@ -13,6 +13,7 @@
 #include "region.h"
 #include "pacc-abi.h"
 #include "launch.h"
+#include "replan.h"
 #include "report.h"
 #include "runtime.h"
 #include "workers.h"
@@ -248,6 +249,7 @@ plan (struct pacc_region *r)
     in.mem = in.mem > r->whole[d].bytes ? in.mem - r->whole[d].bytes : 0;
   if (pacc_plan (&in, &r->plan, err, sizeof err))
     pacc_error (r->where, "%s", err);
+  r->plan_in = in;
 }
 
 /* The back end's view of the region: the host ranges it will copy.  */
@@ -475,6 +477,7 @@ region_begin (int abi_version, const char *where, const char *names,
   if (r->nsteps > 0)
     alloc_buffers (r);
   pacc_report_plan (r);
+  pacc_replan_start (r);
   return r;
 }
 
@@ -541,6 +544,7 @@ __pacc_next_block (void *region, long *blk)
   left = r->nsteps - r->s.steps_done;
   if (left <= 0)
     return 0;
+  pacc_replan (r);
   kk = left < r->plan.k ? left : r->plan.k;
   if (r->dist)
     pacc_dist_block (r->dist, &r->s, kk);
@@ -654,7 +658,10 @@ __pacc_chunk_done (void *region, const long *ci, void *const *ptr)
 long
 __pacc_region_nchunks (void *region)
 {
-  return check (region, "__pacc_region_nchunks")->plan.nchunks;
+  struct pacc_region *r = check (region, "__pacc_region_nchunks");
+  /* The partials are sized by it: a re-plan keeps it.  */
+  r->chunks_fixed = 1;
+  return r->plan.nchunks;
 }
 
 void
@@ -750,6 +757,7 @@ __pacc_region_end (void *region)
     }
   r->be_region = NULL;
   pacc_report_end (r, pacc_now_us ());
+  pacc_replan_end (r);
   if (r->dist)
     {
       pacc_dist_end (r->dist);

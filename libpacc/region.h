@@ -36,6 +36,7 @@ struct pacc_region
   int async;
 
   struct pacc_plan plan;
+  struct pacc_plan_in plan_in;  /* what PLAN was made from.  */
   size_t mem_limit;      /* buffer memory per device a re-plan after a
                             failed allocation may use (0: no limit).  */
   struct pacc_sched s;
@@ -59,6 +60,15 @@ struct pacc_region
 
   struct pacc_stats st;
   struct pacc_scratch *scratch;
+
+  /* The online correction (replan.c).  */
+  int replan;            /* 0: none; 1: after the first block; 2: after
+                            every block (PACC_REPLAN=2).  */
+  int chunks_fixed;      /* the generated code sized the reductions'
+                            partials by the chunk count: keep it.  */
+  long replans_done;     /* plans changed by a re-plan.  */
+  double replan_at;      /* region time of the last one, s.  */
+  double replan_pred;    /* and what it predicted for the steps left.  */
 
   /* The back end's view of the region (backend.h region_begin).  */
   void *be_region;

@@ -51,11 +51,19 @@ pacc_report_plan (const struct pacc_region *r)
              p->resident ? "resident" : "streaming", p->r_from,
              r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
-  if (p->predicted_s > 0)
+  if (p->predicted_s > 0 && r->replans_done)
+    pacc_note (r->where, "cost model: %.3f s predicted for the %ld steps "
+               "left (loads %.1f GB/s, write-backs %.1f GB/s, kernels at "
+               "%.0f GB/s: %.0f %% of the memory's %.0f GB/s peak, %.0f %% "
+               "of the shorter phases not overlapped)", p->predicted_s,
+               r->nsteps - r->s.steps_done, p->link_gbs, p->wb_gbs,
+               p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff, p->hbm_gbs,
+               100 * p->overlap_loss);
+  else if (p->predicted_s > 0)
     pacc_note (r->where, "cost model: %.3f s predicted for this plan (link "
                "%.1f GB/s each way, kernels at %.0f GB/s: %.0f %% of the "
                "memory's %.0f GB/s peak)", p->predicted_s, p->link_gbs,
-               PACC_KERNEL_EFF * p->hbm_gbs, 100 * PACC_KERNEL_EFF,
+               p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff,
                p->hbm_gbs);
 }
 
@@ -75,7 +83,12 @@ pacc_report_end (const struct pacc_region *r, double t_end)
              pacc_fmt_bytes (b3, sizeof b3, st->bytes_halo),
              st->t_halo * 1e-3, st->t_kernels * 1e-3,
              (t_end - st->t_begin) * 1e-3);
-  if (r->plan.predicted_s > 0)
+  if (r->replan_at > 0)
+    pacc_note (r->where, "cost model: predicted %.3f s (%.3f s to the "
+               "re-plan, %.3f s after it), measured %.3f s",
+               r->replan_at + r->replan_pred, r->replan_at, r->replan_pred,
+               (t_end - st->t_begin) * 1e-6);
+  else if (r->plan.predicted_s > 0)
     pacc_note (r->where, "cost model: predicted %.3f s, measured %.3f s",
                r->plan.predicted_s, (t_end - st->t_begin) * 1e-6);
   if (st->replans)

@@ -211,6 +211,7 @@ pacc_sched_release (struct pacc_sched *s)
   s->buf_last = s->bperm = NULL;
   s->buf_busy = NULL;
   s->resources = 0;
+  s->plan_blocks = 0;
 }
 
 void

@@ -231,7 +231,8 @@ pacc_sched_block (struct pacc_sched *s, long kk)
   s->released = s->g->lo0;
   s->n_loaded = s->n_done = s->wb_next = 0;
   s->blocks_started++;
-  if (s->blocks_started == 1 && s->wn)
+  s->plan_blocks++;
+  if (s->plan_blocks == 1 && s->wn)
     load_whole (s);
 }
 
@@ -275,8 +276,10 @@ issue_wb (struct pacc_sched *s, int j)
   const struct pacc_chunk *c = &s->p->ch[j];
   int q = pacc_sched_queue (s, j), b = pacc_sched_slot (s, j), a;
   void *queue = s->queue[q];
-  /* Resident: only the last block writes back.  */
-  int copy = !s->p->resident || s->steps_done + s->kk >= s->nsteps;
+  /* Resident: only the last block writes back (and every block when a
+     re-plan may follow it).  */
+  int copy = !s->p->resident || s->steps_done + s->kk >= s->nsteps
+             || s->write_all;
 
   if (pacc_settings.verbose >= 2)
     pacc_note (s->where, "  write-back chunk %d rows [%ld,%ld), after the "
@@ -392,7 +395,7 @@ carry_wait (struct pacc_sched *s, int i)
   int q = pacc_sched_queue (s, i), last = s->p->nchunks - 1;
   if (i > 0)
     q_wait (s, q, carry_event (s, i - 1), pacc_sched_queue (s, i - 1));
-  else if (s->blocks_started > 1)
+  else if (s->plan_blocks > 1)
     q_wait (s, q, last, pacc_sched_queue (s, last));
 }
 
@@ -457,7 +460,7 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
 
   if (i != s->n_loaded)
     pacc_internal_error (s->where, "chunk %d loaded out of order", i);
-  if (s->p->resident && s->blocks_started > 1)
+  if (s->p->resident && s->plan_blocks > 1)
     {
       if (i == 0)
         issue_halos (s);
@@ -480,7 +483,7 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
       if (c->xlo > c->llo)
         snprintf (from, sizeof from, " ([%ld,%ld) from the carry)", c->llo,
                   c->xlo);
-      if (s->blocks_started > 1)
+      if (s->plan_blocks > 1)
         pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld)%s "
                    "into buffer %d on queue %d%s, after the previous block's "
                    "write-backs of chunks %d-%d", i, c->lo, c->hi, c->llo,
@@ -499,7 +502,7 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
     q_wait (s, q, s->p->nchunks + s->buf_last[b],
             pacc_sched_queue (s, s->buf_last[b]));
   /* (b) */
-  if (s->blocks_started > 1)
+  if (s->plan_blocks > 1)
     q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
 
   pacc_race_op (&s->race, q);

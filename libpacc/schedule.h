@@ -77,6 +77,10 @@ struct pacc_sched
   /* Progress.  */
   long steps_done, kk;
   long blocks_started;
+  long plan_blocks;      /* of them, with the resources the plan has now
+                            (a re-plan allocates new ones: replan.c).  */
+  int write_all;         /* a resident plan writes back every block: a
+                            re-plan may follow it.  */
   long released;         /* host rows [lo0, released) will not be copied
                             again in this region (the last block).  */
   int n_loaded, n_done, wb_next;  /* chunks of this block whose load was

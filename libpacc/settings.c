@@ -178,6 +178,7 @@ pacc_env_read (const char *where)
   s->early_unregister = digit (where, "PACC_EARLY_UNREGISTER", 1, 1,
                                "0 or 1");
   s->workers = digit (where, "PACC_WORKERS", 1, -1, "0 or 1");
+  s->replan = digit (where, "PACC_REPLAN", 2, 1, "0, 1 or 2");
 
   v = get ("PACC_DATA_PATH");
   s->data_path = PACC_PATH_AUTO;

@@ -49,6 +49,10 @@ struct pacc_settings
   int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
   int carry;                        /* PACC_CARRY: -1 auto (on), 0, 1.  */
   int early_unregister;             /* PACC_EARLY_UNREGISTER: 0, 1.  */
+  int replan;                       /* PACC_REPLAN: 0, 1 (after the first
+                                       block, from its measured rates),
+                                       2 (after every block, another
+                                       plan: a testing aid).  */
   int workers;                      /* PACC_WORKERS: -1 auto, 0, 1.  */
   int data_path;                    /* PACC_DATA_PATH, enum
                                        pacc_data_path.  */

@@ -181,11 +181,91 @@ pacc_trace_bytes (const struct pacc_stats *st, unsigned long long *in,
   pthread_mutex_unlock (&trace_lock);
 }
 
+/* Keep an operation of ST (under the lock).  */
+static void
+keep_op (struct pacc_stats *st, int kind, size_t bytes, double t0,
+         double t1)
+{
+  if (!st->keep)
+    return;
+  if (st->nkept == st->kept_cap)
+    {
+      size_t cap = st->kept_cap ? 2 * st->kept_cap : 256;
+      struct pacc_kept *k = realloc (st->kept, cap * sizeof *k);
+      if (!k)
+        {
+          /* Without memory the re-plan measures nothing (replan.c).  */
+          st->keep = 0;
+          return;
+        }
+      st->kept = k;
+      st->kept_cap = cap;
+    }
+  st->kept[st->nkept++] = (struct pacc_kept) { t0, t1, kind, bytes };
+}
+
+void
+pacc_trace_keep (struct pacc_stats *st, int on)
+{
+  pthread_mutex_lock (&trace_lock);
+  st->keep = on;
+  st->nkept = 0;
+  if (!on)
+    {
+      free (st->kept);
+      st->kept = NULL;
+      st->kept_cap = 0;
+    }
+  pthread_mutex_unlock (&trace_lock);
+}
+
+static int
+by_kind_start (const void *a, const void *b)
+{
+  const struct pacc_kept *x = a, *y = b;
+  if (x->kind != y->kind)
+    return x->kind < y->kind ? -1 : 1;
+  return x->t0 < y->t0 ? -1 : x->t0 > y->t0;
+}
+
+void
+pacc_trace_busy (struct pacc_stats *st, double busy[4], double bytes[4],
+                 double *span)
+{
+  double first = 0, last = 0;
+  for (int k = 0; k < 4; k++)
+    busy[k] = bytes[k] = 0;
+  pthread_mutex_lock (&trace_lock);
+  for (size_t i = 0; i < st->nkept; i++)
+    {
+      first = i == 0 || st->kept[i].t0 < first ? st->kept[i].t0 : first;
+      last = st->kept[i].t1 > last ? st->kept[i].t1 : last;
+    }
+  *span = last - first;
+  qsort (st->kept, st->nkept, sizeof *st->kept, by_kind_start);
+  /* The union of each kind's intervals: operations on several queues
+     overlap.  */
+  double end = 0;
+  for (size_t i = 0; i < st->nkept; i++)
+    {
+      const struct pacc_kept *o = &st->kept[i];
+      int k = o->kind & 3;
+      if (i == 0 || o->kind != st->kept[i - 1].kind || o->t0 >= end)
+        busy[k] += o->t1 - o->t0, end = o->t1;
+      else if (o->t1 > end)
+        busy[k] += o->t1 - end, end = o->t1;
+      bytes[k] += (double) o->bytes;
+    }
+  st->nkept = 0;
+  pthread_mutex_unlock (&trace_lock);
+}
+
 void
 pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1)
 {
   struct pacc_stats *st = info->stats;
   pthread_mutex_lock (&trace_lock);
+  keep_op (st, info->kind, info->bytes, t0, t1);
   if (info->kind == PACC_OP_LOAD)
     {
       st->bytes_in += info->bytes;
@@ -250,6 +330,7 @@ pacc_trace_host_kernels (const struct pacc_opinfo *info, double t0,
 {
   pthread_mutex_lock (&trace_lock);
   info->stats->t_kernels += t1 - t0;
+  keep_op (info->stats, PACC_OP_KERNELS, 0, t0, t1);
   if (trace_file)
     trace_event (info, t0, t1);
   pthread_mutex_unlock (&trace_lock);

@@ -15,6 +15,14 @@
 
 #include "diag.h"
 
+/* An operation kept for pacc_trace_busy.  */
+struct pacc_kept
+{
+  double t0, t1;
+  int kind;
+  size_t bytes;
+};
+
 /* Totals of one region, for PACC_VERBOSE (times in microseconds).  */
 struct pacc_stats
 {
@@ -26,6 +34,9 @@ struct pacc_stats
   double t_begin;
   double t_first, t_last;  /* earliest start and latest end of the copies
                               and kernels timed (0: none yet).  */
+  int keep;                /* keep each operation's times in KEPT.  */
+  struct pacc_kept *kept;
+  size_t nkept, kept_cap;
 };
 
 enum pacc_op_kind
@@ -76,6 +87,17 @@ void pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1);
    the back ends' threads update them under).  */
 void pacc_trace_bytes (const struct pacc_stats *st, unsigned long long *in,
                        unsigned long long *out);
+
+/* Keep (ON) the times of ST's operations from now on for pacc_trace_busy,
+   or stop keeping them and free what was kept.  */
+void pacc_trace_keep (struct pacc_stats *st, int on);
+
+/* Of the operations kept since pacc_trace_keep or the last call: for each
+   kind (enum pacc_op_kind), the time in microseconds during which at
+   least one of them ran, and their bytes; *SPAN, from the first one's
+   start to the last one's end; forgets them.  */
+void pacc_trace_busy (struct pacc_stats *st, double busy[4], double bytes[4],
+                      double *span);
 
 /* The kernels INFO ran on the host from T0 to T1, timed by the caller:
    kernel time and the trace only (not the device span).  */

@@ -22,6 +22,7 @@
 #include "planner.h"
 #include "pacc-abi.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -289,6 +290,13 @@ random_plans (int cases, int model)
         {
           u.in.link_gbs = 1 + (double) rnd (60);
           u.in.hbm_gbs = 100 + (double) rnd (4000);
+          /* And rates a re-plan measured.  */
+          if (!rnd (3))
+            {
+              u.in.wb_gbs = 1 + (double) rnd (60);
+              u.in.kernel_eff = 0.05 + (double) rnd (95) / 100;
+              u.in.overlap_loss = (double) rnd (101) / 100;
+            }
         }
 
       if (pacc_plan (&u.in, &p, err, sizeof err) == 0)
@@ -335,6 +343,116 @@ random_plans (int cases, int model)
             "%d refused, %d resident)", model ? " of the cost model" : "",
             cases, refused, resident);
   report (why, !bad && !refusal_bad, detail);
+}
+
+/* A re-plan measures a block (replan.c): rates made up here, the busy
+   times and bytes they give for one block of a plan, computed here from
+   its chunks, and the span the model gives them.  pacc_plan_measured
+   must recover the rates, and the overlap loss.  */
+static void
+measured_rates (void)
+{
+  struct setup u;
+  struct pacc_plan p;
+  struct pacc_plan_in m, truth;
+  char err[2048], msg[2600];
+  double busy[4] = { 0 }, bytes[4] = { 0 }, rb = 309760;
+  const double link = 40, wb = 44, eff = 0.64, loss = 0.3;
+
+  /* Jacobi at 8x: p (inout) and q (temp).  */
+  setup (&u, 77440, 1, 1, 256, 2, 309760, 1, (size_t) 6 << 30);
+  u.in.link_gbs = 54;
+  u.in.hbm_gbs = 3352;
+  int rc = pacc_plan (&u.in, &p, err, sizeof err);
+  for (int c = 0; rc == 0 && c < p.nchunks; c++)
+    {
+      const struct pacc_chunk *ch = &p.ch[c];
+      double k = (double) p.k, own = (double) (ch->hi - ch->lo);
+      double rows = own * k + 2 * k * (k - 1) / 2;
+      double most = (double) (ch->lhi - ch->llo) * k;
+      bytes[0] += (double) (ch->xhi - ch->xlo) * rb;
+      bytes[1] += own * rb;
+      /* Kernels: p read and written, q written and read: 4 rows.  */
+      busy[2] += (rows < most ? rows : most) * 4 * rb / (eff * 3352e9) * 1e6;
+    }
+  busy[0] = bytes[0] / (link * 1e9) * 1e6;
+  busy[1] = bytes[1] / (wb * 1e9) * 1e6;
+  truth = u.in;
+  truth.link_gbs = link;
+  truth.wb_gbs = wb;
+  truth.kernel_eff = eff;
+  truth.overlap_loss = loss;
+  truth.nsteps = p.k;
+  double span = pacc_plan_predict (&truth, &p) * 1e6;
+  int ok = rc == 0 && pacc_plan_measured (&u.in, &p, busy, bytes, span, &m);
+  snprintf (msg, sizeof msg, "%s; link %.6f, write-back %.6f, kernels "
+            "%.6f, loss %.6f, %ld steps", err, m.link_gbs, m.wb_gbs,
+            m.kernel_eff, m.overlap_loss, m.nsteps);
+  report ("a measured block gives back the rates that made it",
+          ok && fabs (m.link_gbs - link) < 1e-9 && fabs (m.wb_gbs - wb) < 1e-9
+          && fabs (m.kernel_eff - eff) < 1e-9
+          && fabs (m.overlap_loss - loss) < 1e-9 && m.nsteps == 256
+          && m.hbm_gbs == 3352, msg);
+  /* Nothing measured: nothing to say.  */
+  double none[4] = { 0 };
+  report ("a block without loads or kernels measures nothing",
+          rc == 0 && !pacc_plan_measured (&u.in, &p, none, bytes, span, &m),
+          "");
+  pacc_plan_free (&p);
+}
+
+/* Re-planning the steps left with other rates never predicts more than
+   the plan it would replace (that plan is among the candidates), and
+   every plan keeps the rules.  */
+static void
+replan_property (int cases)
+{
+  int bad = 0, tried = 0;
+  char detail[2600] = "", why[512];
+  for (int t = 0; t < cases; t++)
+    {
+      struct setup u;
+      struct pacc_plan p, q;
+      char err[2048];
+      long len0 = 1 + rnd (20000);
+      int n = 1 + (int) rnd (6);
+      size_t row = (size_t) (8 + rnd (4000));
+      setup (&u, len0, rnd (3), rnd (3), 2 + rnd (300), n, row, 1,
+             (size_t) (row * (size_t) n * (size_t) (1 + rnd (len0))));
+      u.in.link_gbs = 1 + (double) rnd (60);
+      u.in.hbm_gbs = 100 + (double) rnd (4000);
+      if (pacc_plan (&u.in, &p, err, sizeof err) != 0 || p.resident
+          || u.in.nsteps - p.k < p.k)
+        {
+          pacc_plan_free (&p);
+          continue;
+        }
+      struct pacc_plan_in m = u.in;
+      m.nsteps = u.in.nsteps - p.k;
+      m.link_gbs = 1 + (double) rnd (60);
+      m.wb_gbs = 1 + (double) rnd (60);
+      m.kernel_eff = 0.05 + (double) rnd (95) / 100;
+      m.overlap_loss = (double) rnd (101) / 100;
+      double cur = pacc_plan_predict (&m, &p);
+      tried++;
+      if (pacc_plan (&m, &q, err, sizeof err) != 0)
+        {
+          if (!bad++)
+            snprintf (detail, sizeof detail, "case %d: no plan (%s)", t, err);
+        }
+      else if (q.predicted_s > cur * (1 + 1e-9) && !bad++)
+        snprintf (detail, sizeof detail, "case %d: re-plan k %ld, %d chunks "
+                  "predicts %.6f s, the plan so far (k %ld, %d chunks) "
+                  "%.6f s", t, q.k, q.nchunks, q.predicted_s, p.k,
+                  p.nchunks, cur);
+      else if (!plan_ok (&m, &q, why, sizeof why) && !bad++)
+        snprintf (detail, sizeof detail, "case %d: %s", t, why);
+      pacc_plan_free (&q);
+      pacc_plan_free (&p);
+    }
+  snprintf (why, sizeof why, "re-plans with measured rates predict no "
+            "more than the plan so far (%d cases)", tried);
+  report (why, !bad && tried > cases / 10, detail);
 }
 
 int
@@ -566,6 +684,8 @@ main (void)
           rc == 0 && p.resident && p.predicted_s > 0, err);
   pacc_plan_free (&p);
 
+  measured_rates ();
+  replan_property (3000);
   random_plans (20000, 0);
   random_plans (20000, 1);
   return failures ? 1 : 0;

@@ -56,7 +56,7 @@ done
 # planner that called a back end (or the schedule) would not link.
 $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
   -o "$build/planner" "$here/planner.c" "$top/libpacc/planner.c" \
-  "$top/libpacc/chunks.c" "$top/libpacc/diag.c" "$top/libpacc/settings.c" \
+  "$top/libpacc/chunks.c" "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lm \
   || exit 1
 
 pass=0 fail=0
@@ -161,6 +161,7 @@ expect 1 "PACC_RESIDENT: expected 0 or 1, got 'yes'" PACC_RESIDENT=yes ok
 expect 1 "PACC_WORKERS: expected 0 or 1, got '2'" PACC_WORKERS=2 ok
 expect 1 "PACC_CARRY: expected 0 or 1, got 'on'" PACC_CARRY=on ok
 expect 1 "PACC_EARLY_UNREGISTER: expected 0 or 1, got '2'" PACC_EARLY_UNREGISTER=2 ok
+expect 1 "PACC_REPLAN: expected 0, 1 or 2, got '3'" PACC_REPLAN=3 ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 1 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1 PACC_CARRY=0" ok
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
