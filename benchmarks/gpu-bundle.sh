@@ -15,7 +15,8 @@
 #   lib/     GCC 12's libgomp.so.1 and libgomp-plugin-nvptx.so.1 (copied
 #            with cp -L) and the libpacc.so.0 the programs were linked with
 #   bin/     jacobi, himeno, cip built with PACC (-O3 and pkg-config's
-#            flags: *-pacc) and as plain C (*-ref), the hand-written CUDA
+#            flags: *-pacc; variants *-pacc-gs0, -seg0, -hoist0 with the
+#            plugin option of that name) and as plain C (*-ref), the hand-written CUDA
 #            baselines (*-cuda: nvcc -O3 -arch=sm_90 -fmad=false),
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
 #            regtest (benchmarks/tools/regtest.c: pinning speed) and
@@ -144,6 +145,12 @@ build_bench () {
   case $b in jacobi|cip)
     run_logged "$b-pacc-seg0" $CC -O3 $pcflags -fplugin-arg-pacc-segments=0 "$src" \
       -o "$bundle/bin/$b-pacc-seg0" $plibs -lm -pthread || return 1 ;;
+  esac
+  # Kernels that read the chunk pointers where they use them instead of
+  # once per gang (info pacc, -fplugin-arg-pacc-hoist).
+  case $b in jacobi|himeno|cip)
+    run_logged "$b-pacc-hoist0" $CC -O3 $pcflags -fplugin-arg-pacc-hoist=0 "$src" \
+      -o "$bundle/bin/$b-pacc-hoist0" $plibs -lm -pthread || return 1 ;;
   esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1

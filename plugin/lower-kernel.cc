@@ -265,11 +265,24 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   if (k.dec != 0 && k.loops[0].init)
     walk_tree (&k.loops[0].init, free_r, &fc, NULL);
 
+  /* The chunk pointers as locals of the parallel body, set before its
+     loops: each gang reads them once and hands them to its threads,
+     instead of every thread loading the variable's address from the
+     argument block and then the pointer (two dependent loads before its
+     first element; CIP's stencil, one column per thread, had eight such
+     pairs).  */
   hash_map<tree, tree> kmap;
+  tree pvars = NULL_TREE, pset = alloc_stmt_list ();
   for (size_t a = 0; a < r.pc->arrays.size (); a++)
     {
       tree d = r.pc->arrays[a].decl;
       tree p = arr_ptr[a];
+      if (pacc_hoist_pointers_on)
+	{
+	  tree lp = local_var (c, "__pacc_lp", TREE_TYPE (p), &pvars);
+	  add (&pset, assign (lp, p));
+	  p = lp;
+	}
       if (TREE_CODE (TREE_TYPE (d)) == ARRAY_TYPE)
 	kmap.put (d, build1 (INDIRECT_REF, TREE_TYPE (d), p));
       else
@@ -279,10 +292,17 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   for (size_t w = 0; w < whole_ptr.size (); w++)
     {
       tree d = r.pc->wholes[w].decl;
+      tree p = whole_ptr[w];
+      if (pacc_hoist_pointers_on)
+	{
+	  tree lp = local_var (c, "__pacc_lp", TREE_TYPE (p), &pvars);
+	  add (&pset, assign (lp, p));
+	  p = lp;
+	}
       if (TREE_CODE (TREE_TYPE (d)) == ARRAY_TYPE)
-	kmap.put (d, build1 (INDIRECT_REF, TREE_TYPE (d), whole_ptr[w]));
+	kmap.put (d, build1 (INDIRECT_REF, TREE_TYPE (d), p));
       else
-	kmap.put (d, whole_ptr[w]);
+	kmap.put (d, p);
     }
   for (tree v : frees)
     {
@@ -607,7 +627,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       OMP_CLAUSE_REDUCTION_CODE (clauses)
 	= r.pc->reductions[k.reductions[q]].op;
     }
-  tree body = build3 (BIND_EXPR, void_type_node, NULL_TREE, k.stmt, NULL_TREE);
+  add (&pset, k.stmt);
+  tree body = build3 (BIND_EXPR, void_type_node, pvars, pset, NULL_TREE);
   TREE_SIDE_EFFECTS (body) = 1;
   tree par = make_node (OACC_PARALLEL);
   TREE_TYPE (par) = void_type_node;

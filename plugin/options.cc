@@ -33,3 +33,7 @@ bool pacc_pair_iterations_on = true;
 /* -fplugin-arg-pacc-segments=0: two-level nests with a gang loop over
    rows, as before segments (for measurements; lower-kernel.cc).  */
 bool pacc_segments_on = true;
+
+/* -fplugin-arg-pacc-hoist=0: kernels read the chunk pointers where they
+   use them, as before the hoisting (for measurements; lower-kernel.cc).  */
+bool pacc_hoist_pointers_on = true;

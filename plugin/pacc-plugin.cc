@@ -77,7 +77,9 @@ static struct plugin_info pacc_info = {
   "  -fplugin-arg-pacc-pairs=0  one iteration per thread in copy-like\n"
   "                             vector loops\n"
   "  -fplugin-arg-pacc-segments=0  rows to gangs in two-level nests, not\n"
-  "                                (row, segment) pairs"
+  "                                (row, segment) pairs\n"
+  "  -fplugin-arg-pacc-hoist=0  kernels read the chunk pointers where they\n"
+  "                             use them, not once per gang"
 };
 
 int
@@ -110,11 +112,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       else if (!strcmp (info->argv[i].key, "workers")
 	       || !strcmp (info->argv[i].key, "group-gangs")
 	       || !strcmp (info->argv[i].key, "pairs")
-	       || !strcmp (info->argv[i].key, "segments"))
+	       || !strcmp (info->argv[i].key, "segments")
+	       || !strcmp (info->argv[i].key, "hoist"))
 	{
 	  bool w = info->argv[i].key[0] == 'w';
 	  bool segs = info->argv[i].key[0] == 's';
-	  bool pairs = info->argv[i].key[0] == 'p' || segs;
+	  bool hoist = info->argv[i].key[0] == 'h';
+	  bool pairs = info->argv[i].key[0] == 'p' || segs || hoist;
 	  const char *v = info->argv[i].value;
 	  char *end;
 	  long n = v ? strtol (v, &end, 10) : -1;
@@ -132,6 +136,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	    pacc_workers = (int) n;
 	  else if (segs)
 	    pacc_segments_on = n != 0;
+	  else if (hoist)
+	    pacc_hoist_pointers_on = n != 0;
 	  else if (pairs)
 	    pacc_pair_iterations_on = n != 0;
 	  else

@@ -71,6 +71,7 @@ extern int pacc_workers;	/* -fplugin-arg-pacc-workers, 0: the rule.  */
 extern int pacc_group_gangs;	/* -fplugin-arg-pacc-group-gangs.  */
 extern bool pacc_pair_iterations_on; /* -fplugin-arg-pacc-pairs.  */
 extern bool pacc_segments_on;	/* -fplugin-arg-pacc-segments.  */
+extern bool pacc_hoist_pointers_on;	/* -fplugin-arg-pacc-hoist.  */
 
 /* gc-roots.cc */
 extern const struct ggc_root_tab pacc_root_tab[];
