@@ -15,7 +15,7 @@ void
 pacc_report_plan (const struct pacc_region *r)
 {
   const struct pacc_plan *p = &r->plan;
-  char arrays[512], b1[32], b2[32], b3[32];
+  char arrays[512], b1[32], b2[32], b3[32], b4[32];
   long minrows = r->g.len0, maxrows = 0;
   int i;
 
@@ -38,7 +38,8 @@ pacc_report_plan (const struct pacc_region *r)
   pacc_note (r->where, "plan: %s; rows [%ld,%ld), %ld steps from t=%ld, "
              "halo -%ld/+%ld (extra -%ld/+%ld); k %ld (%s), chunks %d (%s, "
              "%ld-%ld rows), queues %d (%s), devices %d (%s%s), buffers %d "
-             "x %s (%s in all, %s per device), %s (%s), workers %s (%s), "
+             "x %s (%s in all, %s per device, of %s), %s (%s), workers %s "
+             "(%s), "
              "data path %s",
              arrays, r->g.lo0, r->g.lo0 + r->g.len0, r->nsteps, r->t0,
              r->g.hlo, r->g.hhi, r->g.elo, r->g.ehi, p->k, p->k_from,
@@ -48,6 +49,7 @@ pacc_report_plan (const struct pacc_region *r)
              pacc_fmt_bytes (b1, sizeof b1, p->buf_bytes / (size_t) p->nbuf),
              pacc_fmt_bytes (b2, sizeof b2, p->buf_bytes),
              pacc_fmt_bytes (b3, sizeof b3, p->dev_bytes),
+             pacc_fmt_bytes (b4, sizeof b4, p->avail),
              p->resident ? "resident" : "streaming", p->r_from,
              r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
