@@ -178,7 +178,8 @@ static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
 static double
 eff_of (const struct pacc_plan_in *in)
 {
-  return in->kernel_eff > 0 ? in->kernel_eff : PACC_KERNEL_EFF;
+  return in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
+         : PACC_KERNEL_EFF;
 }
 
 /* Bytes per row of the arrays a chunk loads, writes back, and that its
@@ -224,7 +225,8 @@ double
 pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
   double link = in->link_gbs * 1e9;
-  double wlink = (in->wb_gbs > 0 ? in->wb_gbs : in->link_gbs) * 1e9;
+  double wlink = (in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs
+                                                    : in->link_gbs) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
   double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, fill = 0, cr = 0;
   double k = (double) p->k;
@@ -259,7 +261,8 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
   /* What does not overlap of the shorter ones (measured: loads and
      write-backs about as long as the kernels hide each other less than
      the longest of the three says, RESULTS.md).  */
-  double c = in->overlap_loss;
+  double c = in->overlap_loss > 0 && in->overlap_loss <= 1
+             ? in->overlap_loss : 0;
   if (qd >= 3)
     {
       block = L > W ? (L > K ? L : K) : (W > K ? W : K);
@@ -310,10 +313,11 @@ set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
 {
   p->predicted_s = pacc_plan_predict (in, p);
   p->link_gbs = in->link_gbs;
-  p->wb_gbs = in->wb_gbs > 0 ? in->wb_gbs : in->link_gbs;
+  p->wb_gbs = in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs : in->link_gbs;
   p->hbm_gbs = in->hbm_gbs;
   p->kernel_eff = eff_of (in);
-  p->overlap_loss = in->overlap_loss;
+  p->overlap_loss = in->overlap_loss > 0 && in->overlap_loss <= 1
+                    ? in->overlap_loss : 0;
 }
 
 /* The plan of least predicted time among K (0: 1 to 256 steps, with the

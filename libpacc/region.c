@@ -210,6 +210,10 @@ plan (struct pacc_region *r)
   char err[2048];
   int d;
 
+  /* Every input the code below does not set is 0: the defaults (the
+     measured rates of a re-plan among them).  */
+  memset (&in, 0, sizeof in);
+
   in.where = r->where;
   in.g = r->g;
   in.nsteps = r->nsteps;

@@ -393,6 +393,22 @@ measured_rates (void)
           && fabs (m.kernel_eff - eff) < 1e-9
           && fabs (m.overlap_loss - loss) < 1e-9 && m.nsteps == 256
           && m.hbm_gbs == 3352, msg);
+  /* Rates out of their ranges plan as the defaults do.  */
+  struct pacc_plan d, w;
+  struct pacc_plan_in bad = u.in;
+  bad.kernel_eff = NAN;
+  bad.overlap_loss = 7;
+  bad.wb_gbs = -3;
+  int rd = pacc_plan (&u.in, &d, err, sizeof err);
+  int rw = pacc_plan (&bad, &w, err, sizeof err);
+  snprintf (msg, sizeof msg, "defaults k %ld, %d chunks, %.6f s; bad "
+            "inputs k %ld, %d chunks, %.6f s", d.k, d.nchunks,
+            d.predicted_s, w.k, w.nchunks, w.predicted_s);
+  report ("kernel fraction, overlap loss and write-back rate out of range "
+          "are the defaults", rd == 0 && rw == 0 && d.k == w.k
+          && d.nchunks == w.nchunks && d.predicted_s == w.predicted_s, msg);
+  pacc_plan_free (&d);
+  pacc_plan_free (&w);
   /* Nothing measured: nothing to say.  */
   double none[4] = { 0 };
   report ("a block without loads or kernels measures nothing",
