@@ -19,7 +19,9 @@
 #            plugin option of that name) and as plain C (*-ref), the hand-written CUDA
 #            baselines (*-cuda: nvcc -O3 -arch=sm_90 -fmad=false),
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
-#            regtest (benchmarks/tools/regtest.c: pinning speed) and
+#            regtest (benchmarks/tools/regtest.c: pinning speed),
+#            hostpath (benchmarks/tools/hostpath.c: the link, pinning
+#            under load, host copies and staging) and
 #            kernel-shapes (benchmarks/tools/kernel-shapes.c: loop
 #            mappings of GCC 12's OpenACC kernels)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
@@ -195,6 +197,9 @@ cuda_top=${nvcc:+$(dirname "$(dirname "$nvcc")")}
 if [ -n "$cuda_top" ] && [ -f "$cuda_top/include/cuda.h" ]; then
   run_logged regtest $CC -O2 -I"$cuda_top/include" "$top/benchmarks/tools/regtest.c" \
     -o "$bundle/bin/regtest" -L"$cuda_top/lib64/stubs" -lcuda -pthread
+  run_logged hostpath $CC -O2 -fopenmp -I"$cuda_top/include" \
+    "$top/benchmarks/tools/hostpath.c" -o "$bundle/bin/hostpath" \
+    -L"$cuda_top/lib64/stubs" -lcuda -pthread
 fi
 wait
 
