@@ -11,8 +11,11 @@
      cuda-memory.c  device memory for chunk buffers
      cuda-queue.c   queues (CUDA streams shared with libgomp), events,
                     timing of copies and kernels
-     cuda-host.c    the host side of a region: registration of the
-                    user's arrays, or staging through pinned buffers
+     cuda-pin.c     the registered ranges of the live regions; pinning
+                    and unpinning them (during the last block, after
+                    the region)
+     cuda-host.c    the host side of a region: which ranges it
+                    registers, or staging through pinned buffers
      cuda-copy.c    copies of chunks, halo copies, `update peer' copies
      cuda-launch.c  PACC's own kernel launches (argument ring, deferred
                     reduction results)
@@ -233,6 +236,74 @@ void cuda_kernels_mark (void *queue, int start,
                         const struct pacc_opinfo *info) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
+/* cuda-pin.c  */
+
+/* A region's host ranges: registered, or copied through staging.  */
+struct hrange
+{
+  uintptr_t lo, hi;
+};
+
+struct piece
+{
+  void *lo;
+  size_t len;
+  int gone;               /* unpinned, or claimed by the release threads.  */
+};
+
+struct cregion
+{
+  struct cregion *next;
+  struct hrange *direct;  /* DMA straight from and to these.  */
+  int ndirect;
+  struct piece *ours;     /* registered here: unregister at the end.  */
+  int nours;
+  int merged;             /* arrays share bytes: no early unpinning.  */
+  const char *where;
+  size_t reg_bytes;       /* registered here, and how long it took.  */
+  double reg_us;
+  /* The rest under cuda-pin.c's lock.  */
+  size_t early_bytes;     /* unregistered during the last block, from
+                             early_t0 to early_t1 (microseconds).  */
+  double early_t0, early_t1;
+  int closing;            /* region end: the release threads leave the
+                             rest to it.  */
+  int inflight;           /* pieces on the unpin list or being unpinned.  */
+  int ended;              /* the region has returned: the threads unpin
+                             the rest and free this.  */
+  char *bg_where;         /* then the region's name (a copy).  */
+  double bg_t0;
+};
+
+/* A piece to register (UNREG 0) or unregister, and the result.  */
+struct regjob
+{
+  void *lo;
+  size_t len;
+  unsigned flags;
+  int unreg;
+  CUresult r;
+};
+
+/* Run the N jobs on REG_THREADS threads (this one included).  */
+void run_reg_jobs (struct regjob *jobs, int n) PACC_HIDDEN;
+/* G's ranges are registered: copies may go straight to them.  */
+void pin_region_add (struct cregion *g) PACC_HIDDEN;
+/* G's queues are synchronised: unpin what is left (now, or in the
+   background with PACC_EARLY_UNREGISTER=2), report, free G.  */
+void pin_region_end (struct cregion *g) PACC_HIDDEN;
+/* Wait until no ended region is being unpinned.  */
+void pin_wait_background (void) PACC_HIDDEN;
+/* Whether [P, P + N) lies in one registered range of a live region; its
+   start in *BASE.  */
+int is_direct (const void *p, size_t n, uintptr_t *base) PACC_HIDDEN;
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done.  */
+size_t copy_step (int direct, uintptr_t base, const void *host, size_t off,
+                  size_t bytes) PACC_HIDDEN;
+void cuda_host_release (void *queue, const void *host, size_t bytes)
+  PACC_HIDDEN;
+
+/* ------------------------------------------------------------------ */
 /* cuda-host.c  */
 
 /* The host copy pool for staging, started once.  */
@@ -246,19 +317,11 @@ struct stage_job
   size_t n;
 };
 void stage_fn (void *arg) PACC_HIDDEN;
-/* Whether [P, P + N) lies in one registered range of a live region; its
-   start in *BASE.  */
-int is_direct (const void *p, size_t n, uintptr_t *base) PACC_HIDDEN;
-/* Bytes of the next piece of a copy of BYTES at HOST, OFF done.  */
-size_t copy_step (int direct, uintptr_t base, const void *host, size_t off,
-                  size_t bytes) PACC_HIDDEN;
 void *cuda_region_begin (const char *where, int n, char *const *host,
                          const size_t *bytes, const int *kinds,
                          const char *const *names, const char **path)
   PACC_HIDDEN;
 void cuda_region_end (void *handle) PACC_HIDDEN;
-void cuda_host_release (void *queue, const void *host, size_t bytes)
-  PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* cuda-copy.c  */

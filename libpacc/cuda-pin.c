@@ -1,0 +1,554 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
+/* cuda-pin.c - the registered host ranges of the live regions, and the
+   threads that pin and unpin them.
+
+   cuda-host.c decides what a region registers and hands the result here
+   (struct cregion).  This file answers whether a copy's bytes are
+   registered (is_direct, copy_step), runs the registration jobs
+   (run_reg_jobs), and unpins:
+   - during the last block (cuda_host_release, PACC_EARLY_UNREGISTER=1
+     or 2): each release records an event on its queue; one thread takes
+     the releases in issue order, waits for each one's event and hands
+     the region's pieces that lie inside its bytes to REG_THREADS
+     unpinning threads (one thread alone unpins at half their rate and
+     lagged the last block).  Since earlier releases were waited for
+     first, the copies of every earlier chunk have run too (backend.h).
+   - at region end (pin_region_end): what is left, either while the
+     region waits (PACC_EARLY_UNREGISTER=0 or 1) or by the same threads
+     after the region has returned (2).  Unpinning 22-42 GiB took 0.1-1 s
+     after the device span on an H100 host; in the background it overlaps
+     whatever the program does next.  Memory still being unpinned is
+     ordinary memory to the program (it may read, write or free it: the
+     driver keeps the pages it pinned until they are unpinned); the next
+     region waits for it before it registers anything (a range still
+     registered would be taken as the program's own and then unpinned
+     under the new region), and so does the program's exit, before the
+     driver goes away (atexit).  */
+
+#include "cuda.h"
+#include "trace.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* The live regions.  */
+
+static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct cregion *regions;
+
+void
+pin_region_add (struct cregion *g)
+{
+  pthread_mutex_lock (&region_lock);
+  g->next = regions;
+  regions = g;
+  pthread_mutex_unlock (&region_lock);
+}
+
+static void
+pin_region_remove (struct cregion *g)
+{
+  struct cregion **pp;
+  pthread_mutex_lock (&region_lock);
+  for (pp = &regions; *pp && *pp != g; pp = &(*pp)->next)
+    ;
+  if (*pp)
+    *pp = g->next;
+  pthread_mutex_unlock (&region_lock);
+}
+
+/* Whether [P, P + N) lies in one registered range of a live region; its
+   start in *BASE (the range is registered in REG_PIECE pieces from
+   there).  */
+int
+is_direct (const void *p, size_t n, uintptr_t *base)
+{
+  uintptr_t lo = (uintptr_t) p, hi = lo + n;
+  const struct cregion *g;
+  int i, found = 0;
+  pthread_mutex_lock (&region_lock);
+  for (g = regions; g && !found; g = g->next)
+    for (i = 0; i < g->ndirect && !found; i++)
+      if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
+        {
+          found = 1;
+          *base = g->direct[i].lo;
+        }
+  pthread_mutex_unlock (&region_lock);
+  return found;
+}
+
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
+   to the end of its registered piece (pieces of REG_PIECE from BASE; a
+   copy must not cross registrations) when DIRECT, else at most a staging
+   buffer.  */
+size_t
+copy_step (int direct, uintptr_t base, const void *host, size_t off,
+           size_t bytes)
+{
+  size_t n = direct ? REG_PIECE - ((uintptr_t) host + off - base) % REG_PIECE
+                    : STAGE_BYTES;
+  return n < bytes - off ? n : bytes - off;
+}
+
+/* ------------------------------------------------------------------ */
+/* Registration in pieces, several at a time: pinning is the driver
+   touching every page, about 10 GB/s from one thread and 17 GB/s from
+   four on an H100 host (benchmarks/tools/regtest.c).  */
+
+static struct regjob *reg_jobs;
+static int reg_njobs, reg_next;
+static CUcontext reg_ctx;
+
+static void *
+reg_worker (void *arg)
+{
+  int i;
+  (void) arg;
+  if (cu.cuCtxSetCurrent (reg_ctx) != CUDA_SUCCESS)
+    return NULL;
+  while ((i = __atomic_fetch_add (&reg_next, 1, __ATOMIC_RELAXED))
+         < reg_njobs)
+    {
+      struct regjob *j = &reg_jobs[i];
+      j->r = j->unreg ? cu.cuMemHostUnregister (j->lo)
+             : pacc_fault (PACC_FAULT_REGISTER) ? CUDA_ERROR_OUT_OF_MEMORY
+             : cu.cuMemHostRegister_v2 (j->lo, j->len, j->flags);
+    }
+  return NULL;
+}
+
+void
+run_reg_jobs (struct regjob *jobs, int n)
+{
+  pthread_t t[REG_THREADS];
+  int i, nt = 0;
+  if (!n)
+    return;
+  reg_jobs = jobs;
+  reg_njobs = n;
+  reg_next = 0;
+  reg_ctx = devs[0].ctx;
+  for (i = 1; i < REG_THREADS && i < n; i++)
+    if (pthread_create (&t[nt], NULL, reg_worker, NULL) == 0)
+      nt++;
+  reg_worker (NULL);
+  for (i = 0; i < nt; i++)
+    pthread_join (t[i], NULL);
+  use_ctx (0);
+}
+
+/* ------------------------------------------------------------------ */
+/* The release threads.  */
+
+struct release
+{
+  struct release *next;
+  struct cregion *g;      /* NULL: none of a region's pieces (ordering).  */
+  CUcontext ctx;
+  CUevent ev;
+  uintptr_t lo, hi;
+  int piece;              /* on the unpin list: the piece of G.  */
+};
+
+static pthread_mutex_t rel_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t rel_more = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t unpin_more = PTHREAD_COND_INITIALIZER;
+static pthread_cond_t rel_idle = PTHREAD_COND_INITIALIZER;
+static struct release *rel_head, *rel_tail, *unpin_head, *unpin_tail;
+static int rel_started, rel_busy, disp_busy;
+
+/* Ended regions whose pieces are still being unpinned, and the first
+   error their unpinning met (under rel_lock).  */
+static pthread_cond_t bg_done = PTHREAD_COND_INITIALIZER;
+static int bg_regions, bg_atexit;
+static CUresult bg_error = CUDA_SUCCESS;
+
+static void
+push (struct release **head, struct release **tail, struct release *r)
+{
+  r->next = NULL;
+  if (*tail)
+    (*tail)->next = r;
+  else
+    *head = r;
+  *tail = r;
+}
+
+static struct release *
+pop (struct release **head, struct release **tail)
+{
+  struct release *r = *head;
+  if (!(*head = r->next))
+    *tail = NULL;
+  return r;
+}
+
+/* Put piece I of G on the unpin list (under rel_lock).  0 when out of
+   memory: the piece stays to region end.  */
+static int
+queue_unpin (struct cregion *g, int i, CUcontext ctx)
+{
+  struct release *u = calloc (1, sizeof *u);
+  if (!u)
+    return 0;
+  g->ours[i].gone = 1;  /* claimed; cleared if the unpinning fails.  */
+  g->inflight++;
+  u->g = g;
+  u->ctx = ctx;
+  u->piece = i;
+  push (&unpin_head, &unpin_tail, u);
+  pthread_cond_signal (&unpin_more);
+  return 1;
+}
+
+/* Wait for R's event, then queue the pieces inside its bytes (under
+   rel_lock, released while waiting).  An error leaves the pieces to
+   region end, which reports it.  */
+static void
+dispatch (struct release *r)
+{
+  struct cregion *g = r->g;
+  CUresult e;
+  pthread_mutex_unlock (&rel_lock);
+  e = cu.cuCtxSetCurrent (r->ctx);
+  if (e == CUDA_SUCCESS)
+    e = cu.cuEventSynchronize (r->ev);
+  cu.cuEventDestroy_v2 (r->ev);
+  pthread_mutex_lock (&rel_lock);
+  for (int i = 0; e == CUDA_SUCCESS && g && !g->closing && i < g->nours;
+       i++)
+    {
+      struct piece *p = &g->ours[i];
+      uintptr_t lo = (uintptr_t) p->lo;
+      if (!p->gone && r->lo <= lo && lo + p->len <= r->hi
+          && !queue_unpin (g, i, r->ctx))
+        break;
+    }
+}
+
+/* The last piece of ended region G is unpinned (under rel_lock).  */
+static void
+background_done (struct cregion *g)
+{
+  pacc_trace_span (g->bg_where, "unregister host arrays after the region",
+                   g->bg_t0, pacc_now_us ());
+  free (g->bg_where);
+  free (g->direct);
+  free (g->ours);
+  free (g);
+  if (!--bg_regions)
+    pthread_cond_broadcast (&bg_done);
+}
+
+/* Unregister one piece (under rel_lock, released while unpinning).  */
+static void
+unpin (struct release *u)
+{
+  struct cregion *g = u->g;
+  struct piece *p = &g->ours[u->piece];
+  CUresult e = CUDA_ERROR_UNKNOWN;
+  if (!g->closing)
+    {
+      pthread_mutex_unlock (&rel_lock);
+      double t0 = pacc_now_us ();
+      e = cu.cuCtxSetCurrent (u->ctx);
+      if (e == CUDA_SUCCESS)
+        e = cu.cuMemHostUnregister (p->lo);
+      double t1 = pacc_now_us ();
+      pthread_mutex_lock (&rel_lock);
+      if (e == CUDA_SUCCESS && !g->ended)
+        {
+          g->early_bytes += p->len;
+          g->early_t0 = g->early_t0 && g->early_t0 < t0 ? g->early_t0 : t0;
+          g->early_t1 = g->early_t1 > t1 ? g->early_t1 : t1;
+        }
+    }
+  if (e != CUDA_SUCCESS)
+    {
+      if (g->ended)
+        bg_error = bg_error != CUDA_SUCCESS ? bg_error : e;
+      else
+        p->gone = 0;
+    }
+  if (!--g->inflight && g->ended)
+    background_done (g);
+}
+
+/* The dispatching thread (ARG null) and the unpinning threads.  */
+static void *
+release_thread (void *arg)
+{
+  pthread_mutex_lock (&rel_lock);
+  for (;;)
+    {
+      struct release *r;
+      if (!arg)
+        {
+          while (!rel_head)
+            pthread_cond_wait (&rel_more, &rel_lock);
+          r = pop (&rel_head, &rel_tail);
+          rel_busy++;
+          disp_busy = 1;
+          dispatch (r);
+          disp_busy = 0;
+        }
+      else
+        {
+          while (!unpin_head)
+            pthread_cond_wait (&unpin_more, &rel_lock);
+          r = pop (&unpin_head, &unpin_tail);
+          rel_busy++;
+          unpin (r);
+        }
+      free (r);
+      rel_busy--;
+      if (!arg || (!rel_head && !unpin_head && !rel_busy))
+        pthread_cond_broadcast (&rel_idle);
+    }
+  return NULL;
+}
+
+/* Start the threads once: the unpinning ones, then (if one started) the
+   dispatcher.  0 if they cannot be had (under rel_lock).  */
+static int
+start_release_threads (void)
+{
+  pthread_attr_t at;
+  pthread_t t;
+  int n = 0;
+  if (rel_started)
+    return rel_started > 0;
+  pthread_attr_init (&at);
+  pthread_attr_setdetachstate (&at, PTHREAD_CREATE_DETACHED);
+  for (int i = 0; i < REG_THREADS; i++)
+    n += pthread_create (&t, &at, release_thread, &rel_busy) == 0;
+  rel_started = n && pthread_create (&t, &at, release_thread, NULL) == 0
+                ? 1 : -1;
+  pthread_attr_destroy (&at);
+  return rel_started > 0;
+}
+
+void
+cuda_host_release (void *queue, const void *host, size_t bytes)
+{
+  struct cqueue *q = queue;
+  struct cregion *g, *found = NULL;
+  uintptr_t lo = (uintptr_t) host;
+  int any = 0;
+  struct release *r;
+
+  pthread_mutex_lock (&region_lock);
+  for (g = regions; g; g = g->next)
+    if (g->nours)
+      {
+        any = 1;
+        for (int i = 0; i < g->ndirect && !found; i++)
+          if (g->direct[i].lo <= lo && lo < g->direct[i].hi)
+            found = g->merged ? NULL : g;
+      }
+  pthread_mutex_unlock (&region_lock);
+  /* Nothing registered: nothing to unpin, nothing to order.  */
+  if (!any)
+    return;
+  r = pacc_xcalloc (cur_where, 1, sizeof *r, "a release");
+  r->g = found;
+  r->lo = lo;
+  r->hi = lo + bytes;
+  r->ctx = devs[q->dev].ctx;
+  use_ctx (q->dev);
+  CU_CALL ("creating an event", cuEventCreate, &r->ev,
+           CU_EVENT_DISABLE_TIMING);
+  CU_CALL ("recording an event", cuEventRecord, r->ev, q->stream);
+  pthread_mutex_lock (&rel_lock);
+  if (!start_release_threads ())
+    {
+      /* Unpinned at region end instead.  */
+      pthread_mutex_unlock (&rel_lock);
+      cu.cuEventDestroy_v2 (r->ev);
+      free (r);
+      return;
+    }
+  push (&rel_head, &rel_tail, r);
+  pthread_cond_signal (&rel_more);
+  pthread_mutex_unlock (&rel_lock);
+}
+
+/* ------------------------------------------------------------------ */
+/* Region end.  */
+
+/* Wait for the unpinning of ended regions; its first error in *E.  */
+static void
+wait_background (CUresult *e)
+{
+  pthread_mutex_lock (&rel_lock);
+  while (bg_regions)
+    pthread_cond_wait (&bg_done, &rel_lock);
+  *e = bg_error;
+  bg_error = CUDA_SUCCESS;
+  pthread_mutex_unlock (&rel_lock);
+}
+
+void
+pin_wait_background (void)
+{
+  CUresult e;
+  wait_background (&e);
+  if (e != CUDA_SUCCESS)
+    cuda_fail ("cuMemHostUnregister", e, "unregistering a host array after "
+               "its region", NULL);
+}
+
+/* At exit, before the driver goes: no exit () from here.  */
+static void
+wait_at_exit (void)
+{
+  CUresult e;
+  wait_background (&e);
+  if (e != CUDA_SUCCESS)
+    pacc_warning (NULL, "CUDA error while unregistering a host array after "
+                  "its region: cuMemHostUnregister returned %s (%d: %s)",
+                  cuda_name (e), (int) e, cuda_string (e));
+}
+
+/* Hand G's pieces that are left to the unpinning threads and return
+   (under rel_lock; every release was issued before the queues were
+   synchronised, so every event has completed).  The number of bytes
+   handed over, or -1 if the threads cannot be had.  */
+static long long
+unpin_after (struct cregion *g)
+{
+  long long bytes = 0;
+  if (!start_release_threads ())
+    return -1;
+  /* No release of G is waiting for the dispatcher any more, so nothing
+     refers to G once its pieces are unpinned.  */
+  while (rel_head || disp_busy)
+    pthread_cond_wait (&rel_idle, &rel_lock);
+  /* The region's name goes with it (for the trace).  */
+  if (!(g->bg_where = strdup (g->where ? g->where : "")))
+    return -1;
+  g->ended = 1;
+  g->bg_t0 = pacc_now_us ();
+  for (int i = 0; i < g->nours; i++)
+    if (!g->ours[i].gone)
+      {
+        if (!queue_unpin (g, i, devs[0].ctx))
+          {
+            /* Out of memory for the list: region end unpins what the
+               threads have not started (releases_done; nothing of G
+               completes while rel_lock is held).  */
+            g->ended = 0;
+            free (g->bg_where);
+            g->bg_where = NULL;
+            return -1;
+          }
+        bytes += (long long) g->ours[i].len;
+      }
+  if (!g->inflight)
+    {
+      g->ended = 0;
+      free (g->bg_where);
+      g->bg_where = NULL;
+      return -2;
+    }
+  if (!bg_regions++ && !bg_atexit)
+    bg_atexit = atexit (wait_at_exit) == 0;
+  return bytes;
+}
+
+/* At G's end (every release was issued before the queues were
+   synchronised, so every event has completed): the threads stop
+   unpinning G's pieces after the current ones, and region end unpins
+   the rest with REG_THREADS threads (under rel_lock).  */
+static void
+releases_done (struct cregion *g)
+{
+  g->closing = 1;
+  while (rel_head || unpin_head || rel_busy)
+    pthread_cond_wait (&rel_idle, &rel_lock);
+}
+
+void
+pin_region_end (struct cregion *g)
+{
+  struct regjob *jobs = NULL;
+  int i, nj = 0;
+  long long bg = -1;
+  double t0 = pacc_now_us (), unreg_us = 0;
+  size_t reg_bytes, early_bytes;
+  double reg_us, early_us;
+  const char *where = g->where;
+
+  /* The queues are synchronised: no copy reads or writes G's bytes any
+     more.  */
+  pin_region_remove (g);
+  if (!g->nours)
+    {
+      free (g->direct);
+      free (g->ours);
+      free (g);
+      return;
+    }
+  pthread_mutex_lock (&rel_lock);
+  if (pacc_settings.early_unregister == 2)
+    bg = unpin_after (g);
+  if (bg < 0)
+    releases_done (g);
+  /* For the report, before the threads may free G (BG >= 0): nothing
+     counts as unpinned during the last block from here on.  */
+  reg_bytes = g->reg_bytes;
+  reg_us = g->reg_us;
+  early_bytes = g->early_bytes;
+  early_us = g->early_t1 - g->early_t0;
+  pthread_mutex_unlock (&rel_lock);
+  if (bg < 0)
+    {
+      jobs = pacc_xcalloc (where, (size_t) g->nours, sizeof *jobs,
+                           "ranges");
+      for (i = 0; i < g->nours; i++)
+        if (!g->ours[i].gone)
+          {
+            jobs[nj].lo = g->ours[i].lo;
+            jobs[nj++].unreg = 1;
+          }
+      run_reg_jobs (jobs, nj);
+      unreg_us = pacc_now_us () - t0;
+      pacc_trace_span (where, "unregister host arrays", t0,
+                       t0 + unreg_us);
+      for (i = 0; i < nj; i++)
+        if (jobs[i].r != CUDA_SUCCESS)
+          cuda_fail ("cuMemHostUnregister", jobs[i].r, "unregistering a "
+                     "host array", NULL);
+      free (jobs);
+    }
+  /* Host time outside the device span: pinning and unpinning.  */
+  if (pacc_settings.verbose >= 1)
+    {
+      char b[32], e[32], l[32], early[96] = "", after[96] = "";
+      if (early_bytes)
+        snprintf (early, sizeof early, "; %s of them during the last "
+                  "block, in %.1f ms",
+                  pacc_fmt_bytes (e, sizeof e, early_bytes),
+                  early_us / 1000.0);
+      if (bg >= 0)
+        snprintf (after, sizeof after, "; %s left to unregister after the "
+                  "region, in the background",
+                  pacc_fmt_bytes (l, sizeof l, (unsigned long long) bg));
+      pacc_note (where, "host arrays: %s registered in %.1f ms, "
+                 "unregistered in %.1f ms (%d threads)%s%s",
+                 pacc_fmt_bytes (b, sizeof b, reg_bytes), reg_us / 1000.0,
+                 unreg_us / 1000.0, REG_THREADS, early, after);
+    }
+  if (bg < 0)
+    {
+      free (g->direct);
+      free (g->ours);
+      free (g);
+    }
+}
