@@ -269,6 +269,7 @@ struct cregion
   int closing;            /* region end: the release threads leave the
                              rest to it.  */
   int inflight;           /* pieces on the unpin list or being unpinned.  */
+  int nrel;               /* releases of it not dispatched yet.  */
   int ended;              /* the region has returned: the threads unpin
                              the rest and free this.  */
   char *bg_where;         /* then the region's name (a copy).  */

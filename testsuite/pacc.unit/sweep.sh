@@ -7,7 +7,8 @@
 # defaults, then over a sweep of PACC_K x PACC_CHUNKS/PACC_BLOCK x
 # PACC_QUEUES (each test compares bit for bit with its own sequential
 # run), then the error messages, PACC_VERBOSE and PACC_TRACE.  planner.c
-# tests the planner alone, built without the rest of libpacc.
+# tests the planner alone, built without the rest of libpacc; pin.c the
+# CUDA back end's pinning threads alone, against a fake driver.
 #
 #   sweep.sh [--valgrind] [--verbose] [BUILD_DIR]
 #
@@ -46,7 +47,7 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
-  [ "$t" = planner ] && continue
+  [ "$t" = planner ] || [ "$t" = pin ] && continue
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
@@ -58,6 +59,16 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
   -o "$build/planner" "$here/planner.c" "$top/libpacc/planner.c" \
   "$top/libpacc/chunks.c" "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lm \
   || exit 1
+# The CUDA back end's pinning threads (cuda-pin.c) against a fake driver,
+# with AddressSanitizer where the compiler has it (a region freed while
+# a release still refers to it shows there, not always as a crash).
+asan=-fsanitize=address
+echo 'int main (void) { return 0; }' > "$build/asan.c"
+$CC $asan -o "$build/asan" "$build/asan.c" 2>/dev/null \
+  && ASAN_OPTIONS=detect_leaks=0 "$build/asan" || asan=
+$CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
+  -I"$top/libpacc" -o "$build/pin" "$here/pin.c" "$top/libpacc/cuda-pin.c" \
+  "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lpthread -lm || exit 1
 
 pass=0 fail=0
 indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
@@ -89,6 +100,20 @@ done <<<"$planner_out"
 if ! grep -Eq '^(PASS|FAIL) planner: random plans' <<<"$planner_out" \
    || { [ $planner_rc != 0 ] && ! grep -q '^FAIL ' <<<"$planner_out"; }; then
   bad "planner: exited with status $planner_rc"; indent "$planner_out"
+fi
+
+# The pinning threads' own checks (a hang is a failure too).
+pin_out=$(ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin" 2>&1)
+pin_rc=$?
+while IFS= read -r line; do
+  case $line in
+    "PASS "*) ok "${line#PASS }" ;;
+    "FAIL "*) bad "${line#FAIL }" ;;
+  esac
+done <<<"$pin_out"
+if ! grep -q '^PASS pin: unpinned before exit' <<<"$pin_out" \
+   || { [ $pin_rc != 0 ] && ! grep -q '^FAIL ' <<<"$pin_out"; }; then
+  bad "pin: exited with status $pin_rc"; indent "$(tail -30 <<<"$pin_out")"
 fi
 
 for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do

@@ -1,0 +1,446 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* pin.c - libpacc/cuda-pin.c (the registered ranges, unpinning during the
+   last block, at region end and after it) against a fake CUDA driver, so
+   that its threads run where there is no GPU.  sweep.sh builds this test
+   from pin.c, cuda-pin.c, diag.c and settings.c alone.
+
+   The fake driver keeps the registered byte ranges, refuses to register
+   bytes that are registered already and to unregister a range that is
+   not, holds one lock through each call (as the real one holds its lock
+   through a registration: benchmarks/tools/hostpath.c) and completes an
+   event a little after it is recorded.  Each case registers a region's
+   arrays in pieces, releases the pieces from "queues" as the last block
+   would, ends the region with PACC_EARLY_UNREGISTER 0, 1 or 2 and checks:
+   every piece is unregistered exactly once; with 0 and 1 by the time the
+   region has ended; with 2 by the time pin_wait_background returns (as
+   the next region begins); never while a copy could still use it (an
+   event of a later release not completed); the same bytes can then be
+   registered again.  The last case leaves a region unpinning at exit:
+   the check registered first with atexit runs after libpacc's wait.  */
+
+#include "cuda.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+/* ------------------------------------------------------------------ */
+/* What cuda-pin.c uses from the rest of the back end.  */
+
+struct cuda_lib cu;
+struct cdev devs[PACC_MAX_DEVICES];
+const char *cur_where = "pin.c";
+static int failures;
+
+void
+use_ctx (int d)
+{
+  (void) d;
+}
+
+const char *
+cuda_name (CUresult r)
+{
+  return r == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_FAKE";
+}
+
+const char *
+cuda_string (CUresult r)
+{
+  (void) r;
+  return "fake driver";
+}
+
+void
+cuda_fail (const char *call, CUresult r, const char *what,
+           const struct pacc_opinfo *info)
+{
+  (void) info;
+  printf ("FAIL pin: %s while %s returned %d\n", call, what, (int) r);
+  exit (1);
+}
+
+void
+pacc_trace_span (const char *where, const char *name, double t0, double t1)
+{
+  (void) where;
+  (void) name;
+  (void) t0;
+  (void) t1;
+}
+
+/* ------------------------------------------------------------------ */
+/* The fake driver.  */
+
+#define MAXR 4096
+
+static pthread_mutex_t drv = PTHREAD_MUTEX_INITIALIZER;
+static struct { uintptr_t lo, hi; } reg[MAXR];
+static int nreg;
+static long registrations, unregistrations, bad_calls, early_calls;
+/* Pieces the "copies" use until DUE: the completion of the event of
+   their release and of every earlier one (releases are taken in issue
+   order).  */
+static struct { uintptr_t lo; double due; } busy[MAXR];
+static int nbusy;
+static double last_due, max_due;
+
+/* An event: completed once the clock passes DUE (0: not recorded).  */
+struct CUevent_st
+{
+  double due;
+  int *watch;            /* a copy's "still running" flag, cleared at DUE.  */
+};
+
+static double
+now_s (void)
+{
+  struct timespec t;
+  clock_gettime (CLOCK_MONOTONIC, &t);
+  return t.tv_sec + t.tv_nsec * 1e-9;
+}
+
+static void
+hold (int us)
+{
+  struct timespec t = { 0, us * 1000L };
+  nanosleep (&t, NULL);
+}
+
+static CUresult
+f_register (void *p, size_t n, unsigned flags)
+{
+  uintptr_t lo = (uintptr_t) p, hi = lo + n;
+  CUresult r = CUDA_SUCCESS;
+  (void) flags;
+  pthread_mutex_lock (&drv);
+  hold (50);
+  for (int i = 0; i < nreg; i++)
+    if (reg[i].lo < hi && lo < reg[i].hi)
+      r = CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
+  if (r == CUDA_SUCCESS && nreg < MAXR)
+    {
+      reg[nreg].lo = lo;
+      reg[nreg++].hi = hi;
+      registrations++;
+    }
+  else
+    bad_calls++;
+  pthread_mutex_unlock (&drv);
+  return r;
+}
+
+static CUresult
+f_unregister (void *p)
+{
+  CUresult r = CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
+  pthread_mutex_lock (&drv);
+  hold (50);
+  for (int i = 0; i < nbusy; i++)
+    if (busy[i].lo == (uintptr_t) p && now_s () < busy[i].due)
+      early_calls++;
+  for (int i = 0; i < nreg; i++)
+    if (reg[i].lo == (uintptr_t) p)
+      {
+        reg[i] = reg[--nreg];
+        r = CUDA_SUCCESS;
+        unregistrations++;
+        break;
+      }
+  if (r != CUDA_SUCCESS)
+    bad_calls++;
+  pthread_mutex_unlock (&drv);
+  return r;
+}
+
+static long
+counted (long *c)
+{
+  pthread_mutex_lock (&drv);
+  long v = *c;
+  pthread_mutex_unlock (&drv);
+  return v;
+}
+
+/* Bytes [LO, HI) still registered?  */
+static int
+registered (uintptr_t lo, uintptr_t hi)
+{
+  int any = 0;
+  pthread_mutex_lock (&drv);
+  for (int i = 0; i < nreg; i++)
+    any |= reg[i].lo < hi && lo < reg[i].hi;
+  pthread_mutex_unlock (&drv);
+  return any;
+}
+
+static CUresult
+f_ctx (CUcontext c)
+{
+  (void) c;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_ev_create (CUevent *e, unsigned flags)
+{
+  (void) flags;
+  *e = calloc (1, sizeof **e);
+  return *e ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
+}
+
+/* The fake stream runs each queue's work 0-2 ms after it is issued.  */
+static CUresult
+f_ev_record (CUevent e, CUstream s)
+{
+  (void) s;
+  pthread_mutex_lock (&drv);
+  e->due = now_s () + (rand () % 3) * 1e-3;
+  last_due = e->due;
+  max_due = max_due > e->due ? max_due : e->due;
+  pthread_mutex_unlock (&drv);
+  return CUDA_SUCCESS;
+}
+
+/* Behind the driver's lock, as every call: the dispatcher falls behind
+   the unpinning threads.  */
+static CUresult
+f_ev_sync (CUevent e)
+{
+  while (now_s () < e->due)
+    hold (100);
+  pthread_mutex_lock (&drv);
+  hold (200);
+  pthread_mutex_unlock (&drv);
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_ev_destroy (CUevent e)
+{
+  free (e);
+  return CUDA_SUCCESS;
+}
+
+/* ------------------------------------------------------------------ */
+/* Cases.  */
+
+static void
+check (const char *name, int ok, const char *detail)
+{
+  printf ("%s pin: %s\n", ok ? "PASS" : "FAIL", name);
+  if (!ok)
+    {
+      printf ("  %s\n", detail);
+      failures++;
+    }
+}
+
+/* A region over NA arrays of BYTES each (pieces of REG_PIECE are far
+   larger than these: the test registers in pieces of PIECE by hand, as
+   cuda-host.c does in REG_PIECE), releasing RELEASED of its pieces during
+   the "last block" in chunk order, ended with PACC_EARLY_UNREGISTER=MODE.
+   Returns the region's host memory (freed by the caller).  */
+static char *
+region (int mode, int na, size_t bytes, size_t piece, int released,
+        int merged, const char *name)
+{
+  char buf[256];
+  int np = (int) ((bytes + piece - 1) / piece);
+  char *mem = malloc ((size_t) na * bytes);
+  struct cregion *g = calloc (1, sizeof *g);
+  struct regjob *jobs = calloc ((size_t) (na * np), sizeof *jobs);
+  struct cqueue q[3];
+  long before = counted (&unregistrations);
+
+  memset (q, 0, sizeof q);
+  for (int i = 0; i < 3; i++)
+    q[i].index = i;
+  pacc_settings.early_unregister = mode;
+  g->where = name;
+  g->merged = merged;
+  g->direct = calloc ((size_t) na, sizeof *g->direct);
+  g->ours = calloc ((size_t) (na * np), sizeof *g->ours);
+  for (int a = 0; a < na; a++)
+    {
+      g->direct[g->ndirect].lo = (uintptr_t) (mem + a * bytes);
+      g->direct[g->ndirect++].hi = (uintptr_t) (mem + (a + 1) * bytes);
+      for (int k = 0; k < np; k++)
+        {
+          struct regjob *j = &jobs[a * np + k];
+          j->lo = mem + a * bytes + k * piece;
+          j->len = (size_t) (k + 1) * piece <= bytes ? piece
+                   : bytes - (size_t) k * piece;
+        }
+    }
+  run_reg_jobs (jobs, na * np);
+  for (int i = 0; i < na * np; i++)
+    {
+      if (jobs[i].r != CUDA_SUCCESS)
+        {
+          snprintf (buf, sizeof buf, "piece %d did not register (%d)", i,
+                    (int) jobs[i].r);
+          check (name, 0, buf);
+          return mem;
+        }
+      g->ours[g->nours].lo = jobs[i].lo;
+      g->ours[g->nours++].len = jobs[i].len;
+      g->reg_bytes += jobs[i].len;
+    }
+  free (jobs);
+  pin_region_add (g);
+
+  /* Every copy reads through is_direct; a piece's bytes are "in use" by
+     a copy until the event recorded after it completes.  */
+  uintptr_t base;
+  int direct = is_direct (mem, bytes, &base);
+  /* The last block: chunk c's write-back of piece c of every array, then
+     its release (pieces that later chunks do not touch).  */
+  double upto = 0;
+  pthread_mutex_lock (&drv);
+  nbusy = 0;
+  pthread_mutex_unlock (&drv);
+  for (int c = 0; c < released && c < np; c++)
+    for (int a = 0; a < na; a++)
+      {
+        char *lo = mem + a * bytes + c * piece;
+        cuda_host_release (&q[c % 3], lo,
+                           c + 1 < np ? piece : bytes - (size_t) c * piece);
+        pthread_mutex_lock (&drv);
+        upto = upto > last_due ? upto : last_due;
+        busy[nbusy].lo = (uintptr_t) lo;
+        busy[nbusy++].due = upto;
+        pthread_mutex_unlock (&drv);
+      }
+  /* Let some of the releases be dispatched, then synchronise the
+     queues, as region end does before it unpins.  */
+  hold (rand () % 3000);
+  while (now_s () < max_due)
+    hold (100);
+  pin_region_end (g);
+  long done = counted (&unregistrations) - before;
+  if (mode < 2)
+    {
+      snprintf (buf, sizeof buf, "%ld of %d pieces unregistered at region "
+                "end, %ld bad calls, %ld while in use", done, na * np,
+                counted (&bad_calls), counted (&early_calls));
+      check (name, direct && done == na * np && !counted (&bad_calls)
+                   && !counted (&early_calls)
+                   && !registered ((uintptr_t) mem,
+                                   (uintptr_t) mem + na * bytes), buf);
+    }
+  else
+    {
+      pin_wait_background ();
+      done = counted (&unregistrations) - before;
+      snprintf (buf, sizeof buf, "%ld of %d pieces unregistered once the "
+                "next region may begin, %ld bad calls, %ld while in use",
+                done, na * np, counted (&bad_calls), counted (&early_calls));
+      check (name, direct && done == na * np && !counted (&bad_calls)
+                   && !counted (&early_calls)
+                   && !registered ((uintptr_t) mem,
+                                   (uintptr_t) mem + na * bytes), buf);
+    }
+  /* The bytes register again (the next region over the same memory).  */
+  void *p = mem;
+  CUresult r = f_register (p, na * bytes, 0);
+  if (r == CUDA_SUCCESS)
+    r = f_unregister (p);
+  snprintf (buf, sizeof buf, "registering the same bytes again: %d",
+            (int) r);
+  char again[160];
+  snprintf (again, sizeof again, "%s: the bytes register again", name);
+  check (again, r == CUDA_SUCCESS, buf);
+  return mem;
+}
+
+static uintptr_t exit_lo, exit_hi;
+
+static void
+at_exit_check (void)
+{
+  int left = registered (exit_lo, exit_hi);
+  printf ("%s pin: unpinned before exit after a region in the "
+          "background\n", left ? "FAIL" : "PASS");
+  if (left || failures)
+    _exit (1);
+}
+
+int
+main (void)
+{
+  char name[128];
+
+  cu.cuMemHostRegister_v2 = f_register;
+  cu.cuMemHostUnregister = f_unregister;
+  cu.cuCtxSetCurrent = f_ctx;
+  cu.cuEventCreate = f_ev_create;
+  cu.cuEventRecord = f_ev_record;
+  cu.cuEventSynchronize = f_ev_sync;
+  cu.cuEventDestroy_v2 = f_ev_destroy;
+  srand (7);
+  atexit (at_exit_check);
+  pacc_settings.verbose = 0;
+
+  for (int mode = 0; mode <= 2; mode++)
+    for (int rel = 0; rel <= 9; rel += 3)
+      for (int merged = 0; merged <= 1; merged++)
+        {
+          snprintf (name, sizeof name, "PACC_EARLY_UNREGISTER=%d, %d of 9 "
+                    "pieces released%s", mode, rel,
+                    merged ? ", merged ranges" : "");
+          free (region (mode, 3, 9 * 4096, 4096, rel, merged, name));
+        }
+  /* Regions one after another, as an outer loop runs them: each ends
+     in the background and the next waits for it.  */
+  for (int i = 0; i < 40; i++)
+    {
+      snprintf (name, sizeof name, "region %d of an outer loop", i);
+      free (region (2, 1 + i % 4, (size_t) (1 + i % 7) * 4096 + 100, 4096,
+                    i % 9, 0, name));
+    }
+  /* The verbose report of each mode.  */
+  pacc_settings.verbose = 1;
+  free (region (1, 2, 5 * 4096, 4096, 2, 0, "report, mode 1"));
+  free (region (2, 2, 5 * 4096, 4096, 2, 0, "report, mode 2"));
+  pacc_settings.verbose = 0;
+
+  /* A region still unpinning when the program ends.  */
+  {
+    int na = 4;
+    size_t bytes = 64 * 4096;
+    char *mem = malloc (na * bytes);
+    struct cregion *g = calloc (1, sizeof *g);
+    struct regjob *jobs = calloc (64 * 4, sizeof *jobs);
+    pacc_settings.early_unregister = 2;
+    g->where = "exit";
+    g->direct = calloc (1, sizeof *g->direct);
+    g->direct[0].lo = (uintptr_t) mem;
+    g->direct[0].hi = (uintptr_t) mem + na * bytes;
+    g->ndirect = 1;
+    g->ours = calloc (64 * 4, sizeof *g->ours);
+    for (int k = 0; k < 64 * 4; k++)
+      {
+        jobs[k].lo = mem + k * 4096;
+        jobs[k].len = 4096;
+      }
+    run_reg_jobs (jobs, 64 * 4);
+    for (int k = 0; k < 64 * 4; k++)
+      {
+        g->ours[g->nours].lo = jobs[k].lo;
+        g->ours[g->nours++].len = 4096;
+      }
+    free (jobs);
+    pin_region_add (g);
+    exit_lo = (uintptr_t) mem;
+    exit_hi = (uintptr_t) mem + na * bytes;
+    pin_region_end (g);
+    /* MEM stays allocated: the driver holds its pages until unpinned.  */
+  }
+  return failures != 0;
+}
