@@ -88,33 +88,30 @@ run () {
 
 for t in "${tests[@]}"; do run "" "$t"; done
 
-# The planner's own checks, one line each.
-planner_out=$("$build/planner" 2>&1); planner_rc=$?
-while IFS= read -r line; do
-  case $line in
-    "PASS "*) ok "${line#PASS }" ;;
-    "FAIL "*) bad "${line#FAIL }" ;;
-    "  "*) indent "$line" ;;
-  esac
-done <<<"$planner_out"
-if ! grep -Eq '^(PASS|FAIL) planner: random plans' <<<"$planner_out" \
-   || { [ $planner_rc != 0 ] && ! grep -q '^FAIL ' <<<"$planner_out"; }; then
-  bad "planner: exited with status $planner_rc"; indent "$planner_out"
-fi
+# checks NAME LAST: a test program of its own checks, one `PASS NAME: ...'
+# or `FAIL NAME: ...' line each (details indented below a failure),
+# started by the rest of the arguments; it must print the check LAST (a
+# regular expression) and exit 0 unless something failed.
+checks () {
+  local name=$1 last=$2 out rc; shift 2
+  out=$("$@" 2>&1); rc=$?
+  while IFS= read -r line; do
+    case $line in
+      "PASS "*) ok "${line#PASS }" ;;
+      "FAIL "*) bad "${line#FAIL }" ;;
+      "  "*) indent "$line" ;;
+    esac
+  done <<<"$out"
+  if ! grep -Eq "^(PASS|FAIL) $name: $last" <<<"$out" \
+     || { [ $rc != 0 ] && ! grep -q '^FAIL ' <<<"$out"; }; then
+    bad "$name: exited with status $rc"; indent "$(tail -30 <<<"$out")"
+  fi
+}
 
-# The pinning threads' own checks (a hang is a failure too).
-pin_out=$(ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin" 2>&1)
-pin_rc=$?
-while IFS= read -r line; do
-  case $line in
-    "PASS "*) ok "${line#PASS }" ;;
-    "FAIL "*) bad "${line#FAIL }" ;;
-  esac
-done <<<"$pin_out"
-if ! grep -q '^PASS pin: unpinned before exit' <<<"$pin_out" \
-   || { [ $pin_rc != 0 ] && ! grep -q '^FAIL ' <<<"$pin_out"; }; then
-  bad "pin: exited with status $pin_rc"; indent "$(tail -30 <<<"$pin_out")"
-fi
+# The planner's own checks; the pinning threads' (a hang is a failure).
+checks planner "random plans" "$build/planner"
+checks pin "unpinned before exit" \
+  env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin"
 
 for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
   for c in "" PACC_CHUNKS=1 PACC_CHUNKS=2 PACC_CHUNKS=3 PACC_CHUNKS=7 \
