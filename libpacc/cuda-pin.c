@@ -209,6 +209,15 @@ queue_unpin (struct cregion *g, int i, CUcontext ctx)
   return 1;
 }
 
+static void
+region_free (struct cregion *g)
+{
+  free (g->bg_where);
+  free (g->direct);
+  free (g->ours);
+  free (g);
+}
+
 /* The last piece of ended region G is unpinned, and its last release
    dispatched (under rel_lock).  */
 static void
@@ -216,10 +225,7 @@ background_done (struct cregion *g)
 {
   pacc_trace_span (g->bg_where, "unregister host arrays after the region",
                    g->bg_t0, pacc_now_us ());
-  free (g->bg_where);
-  free (g->direct);
-  free (g->ours);
-  free (g);
+  region_free (g);
   if (!--bg_regions)
     pthread_cond_broadcast (&bg_done);
 }
@@ -438,32 +444,25 @@ unpin_after (struct cregion *g)
      span when region end waited for it.  G's pieces are all claimed
      below; G is freed once its last release is dispatched and its last
      piece unpinned.  */
+  int left = g->inflight + g->nrel;
+  for (int i = 0; i < g->nours; i++)
+    left += !g->ours[i].gone;
+  if (!left)
+    return -2;
   /* The region's name goes with it (for the trace).  */
   if (!(g->bg_where = strdup (g->where ? g->where : "")))
     return -1;
   g->ended = 1;
   g->bg_t0 = pacc_now_us ();
   for (int i = 0; i < g->nours; i++)
-    if (!g->ours[i].gone)
+    if (!g->ours[i].gone && !queue_unpin (g, i, devs[0].ctx))
       {
-        if (!queue_unpin (g, i, devs[0].ctx))
-          {
-            /* Out of memory for the list: region end unpins what the
-               threads have not started (releases_done; nothing of G
-               completes while rel_lock is held).  */
-            g->ended = 0;
-            free (g->bg_where);
-            g->bg_where = NULL;
-            return -1;
-          }
+        /* Out of memory for the list: region end unpins what the
+           threads have not started (releases_done; nothing of G
+           completes while rel_lock is held).  */
+        g->ended = 0;
+        return -1;
       }
-  if (!g->inflight && !g->nrel)
-    {
-      g->ended = 0;
-      free (g->bg_where);
-      g->bg_where = NULL;
-      return -2;
-    }
   if (!bg_regions++ && !bg_atexit)
     bg_atexit = atexit (wait_at_exit) == 0;
   /* Not unpinned yet: queued now, or claimed during the last block.  */
@@ -498,9 +497,7 @@ pin_region_end (struct cregion *g)
   pin_region_remove (g);
   if (!g->nours)
     {
-      free (g->direct);
-      free (g->ours);
-      free (g);
+      region_free (g);
       return;
     }
   pthread_mutex_lock (&rel_lock);
@@ -555,8 +552,6 @@ pin_region_end (struct cregion *g)
     }
   if (bg < 0)
     {
-      free (g->direct);
-      free (g->ours);
-      free (g);
+      region_free (g);
     }
 }

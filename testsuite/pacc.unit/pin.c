@@ -241,27 +241,18 @@ check (const char *name, int ok, const char *detail)
     }
 }
 
-/* A region over NA arrays of BYTES each (pieces of REG_PIECE are far
-   larger than these: the test registers in pieces of PIECE by hand, as
-   cuda-host.c does in REG_PIECE), releasing RELEASED of its pieces during
-   the "last block" in chunk order, ended with PACC_EARLY_UNREGISTER=MODE.
-   Returns the region's host memory (freed by the caller).  */
-static char *
-region (int mode, int na, size_t bytes, size_t piece, int released,
-        int merged, const char *name)
+/* Region NAME over NA arrays of BYTES each at MEM, registered and live,
+   as cuda-host.c makes it (in pieces of PIECE: REG_PIECE is far larger
+   than these arrays); NULL if a piece did not register.  */
+static struct cregion *
+new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
+            int merged)
 {
   char buf[256];
   int np = (int) ((bytes + piece - 1) / piece);
-  char *mem = malloc ((size_t) na * bytes);
   struct cregion *g = calloc (1, sizeof *g);
   struct regjob *jobs = calloc ((size_t) (na * np), sizeof *jobs);
-  struct cqueue q[3];
-  long before = counted (&unregistrations);
 
-  memset (q, 0, sizeof q);
-  for (int i = 0; i < 3; i++)
-    q[i].index = i;
-  pacc_settings.early_unregister = mode;
   g->where = name;
   g->merged = merged;
   g->direct = calloc ((size_t) na, sizeof *g->direct);
@@ -286,7 +277,7 @@ region (int mode, int na, size_t bytes, size_t piece, int released,
           snprintf (buf, sizeof buf, "piece %d did not register (%d)", i,
                     (int) jobs[i].r);
           check (name, 0, buf);
-          return mem;
+          return NULL;
         }
       g->ours[g->nours].lo = jobs[i].lo;
       g->ours[g->nours++].len = jobs[i].len;
@@ -294,6 +285,30 @@ region (int mode, int na, size_t bytes, size_t piece, int released,
     }
   free (jobs);
   pin_region_add (g);
+  return g;
+}
+
+/* A region over NA arrays of BYTES each, releasing RELEASED of its
+   pieces during the "last block" in chunk order, ended with
+   PACC_EARLY_UNREGISTER=MODE.  Returns the region's host memory (freed
+   by the caller).  */
+static char *
+region (int mode, int na, size_t bytes, size_t piece, int released,
+        int merged, const char *name)
+{
+  char buf[256];
+  int np = (int) ((bytes + piece - 1) / piece);
+  char *mem = malloc ((size_t) na * bytes);
+  struct cqueue q[3];
+  long before = counted (&unregistrations);
+
+  memset (q, 0, sizeof q);
+  for (int i = 0; i < 3; i++)
+    q[i].index = i;
+  pacc_settings.early_unregister = mode;
+  struct cregion *g = new_region (name, mem, na, bytes, piece, merged);
+  if (!g)
+    return mem;
 
   /* Every copy reads through is_direct; a piece's bytes are "in use" by
      a copy until the event recorded after it completes.  */
@@ -415,31 +430,12 @@ main (void)
     int na = 4;
     size_t bytes = 64 * 4096;
     char *mem = malloc (na * bytes);
-    struct cregion *g = calloc (1, sizeof *g);
-    struct regjob *jobs = calloc (64 * 4, sizeof *jobs);
     pacc_settings.early_unregister = 2;
-    g->where = "exit";
-    g->direct = calloc (1, sizeof *g->direct);
-    g->direct[0].lo = (uintptr_t) mem;
-    g->direct[0].hi = (uintptr_t) mem + na * bytes;
-    g->ndirect = 1;
-    g->ours = calloc (64 * 4, sizeof *g->ours);
-    for (int k = 0; k < 64 * 4; k++)
-      {
-        jobs[k].lo = mem + k * 4096;
-        jobs[k].len = 4096;
-      }
-    run_reg_jobs (jobs, 64 * 4);
-    for (int k = 0; k < 64 * 4; k++)
-      {
-        g->ours[g->nours].lo = jobs[k].lo;
-        g->ours[g->nours++].len = 4096;
-      }
-    free (jobs);
-    pin_region_add (g);
+    struct cregion *g = new_region ("exit", mem, na, bytes, 4096, 0);
     exit_lo = (uintptr_t) mem;
     exit_hi = (uintptr_t) mem + na * bytes;
-    pin_region_end (g);
+    if (g)
+      pin_region_end (g);
     /* MEM stays allocated: the driver holds its pages until unpinned.  */
   }
   return failures != 0;
