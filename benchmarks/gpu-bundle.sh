@@ -21,7 +21,8 @@
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
 #            regtest (benchmarks/tools/regtest.c: pinning speed),
 #            hostpath (benchmarks/tools/hostpath.c: the link, pinning
-#            under load, host copies and staging) and
+#            under load, host copies and staging), pinprep
+#            (benchmarks/tools/pinprep.c: preparations before pinning) and
 #            kernel-shapes (benchmarks/tools/kernel-shapes.c: loop
 #            mappings of GCC 12's OpenACC kernels)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
@@ -200,6 +201,8 @@ if [ -n "$cuda_top" ] && [ -f "$cuda_top/include/cuda.h" ]; then
   run_logged hostpath $CC -O2 -fopenmp -I"$cuda_top/include" \
     "$top/benchmarks/tools/hostpath.c" -o "$bundle/bin/hostpath" \
     -L"$cuda_top/lib64/stubs" -lcuda -pthread
+  run_logged pinprep $CC -O2 -I"$cuda_top/include" "$top/benchmarks/tools/pinprep.c" \
+    -o "$bundle/bin/pinprep" -L"$cuda_top/lib64/stubs" -lcuda -pthread
 fi
 wait
 
