@@ -15,9 +15,10 @@
 #   lib/     GCC 12's libgomp.so.1 and libgomp-plugin-nvptx.so.1 (copied
 #            with cp -L) and the libpacc.so.0 the programs were linked with
 #   bin/     jacobi, himeno, cip built with PACC (-O3 and pkg-config's
-#            flags: *-pacc; variants *-pacc-gs0, -seg0, -hoist0 with the
-#            plugin option of that name) and as plain C (*-ref), the hand-written CUDA
-#            baselines (*-cuda: nvcc -O3 -arch=sm_90 -fmad=false),
+#            flags: *-pacc; variants *-pacc-gs0, -seg0, -hoist0, -pairs4
+#            with the plugin option of that name) and as plain C (*-ref),
+#            the hand-written CUDA baselines (*-cuda: nvcc -O3
+#            -arch=sm_90 -fmad=false),
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
 #            regtest (benchmarks/tools/regtest.c: pinning speed),
 #            hostpath (benchmarks/tools/hostpath.c: the link, pinning
@@ -154,6 +155,12 @@ build_bench () {
   case $b in jacobi|himeno|cip)
     run_logged "$b-pacc-hoist0" $CC -O3 $pcflags -fplugin-arg-pacc-hoist=0 "$src" \
       -o "$bundle/bin/$b-pacc-hoist0" $plibs -lm -pthread || return 1 ;;
+  esac
+  # Four iterations per thread in copy-like loops instead of two (info
+  # pacc, -fplugin-arg-pacc-pairs).
+  case $b in jacobi|cip)
+    run_logged "$b-pacc-pairs4" $CC -O3 $pcflags -fplugin-arg-pacc-pairs=4 "$src" \
+      -o "$bundle/bin/$b-pacc-pairs4" $plibs -lm -pthread || return 1 ;;
   esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1

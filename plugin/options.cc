@@ -27,8 +27,10 @@ int pacc_workers;
 int pacc_group_gangs = 8192;
 
 /* -fplugin-arg-pacc-pairs=0: one iteration per thread in copy-like
-   vector loops, as before paired iterations (for measurements).  */
+   vector loops, as before paired iterations; 2 to 8: that many
+   iterations per thread (1: the default, two); for measurements.  */
 bool pacc_pair_iterations_on = true;
+int pacc_pair_ways = 2;
 
 /* -fplugin-arg-pacc-segments=0: two-level nests with a gang loop over
    rows, as before segments (for measurements; lower-kernel.cc).  */

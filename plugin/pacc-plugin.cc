@@ -74,8 +74,8 @@ static struct plugin_info pacc_info = {
   "  -fplugin-arg-pacc-group-gangs=N  gangs per sub-step that groups of\n"
   "                                   rows aim at (default 8192; 0: planes\n"
   "                                   to gangs)\n"
-  "  -fplugin-arg-pacc-pairs=0  one iteration per thread in copy-like\n"
-  "                             vector loops\n"
+  "  -fplugin-arg-pacc-pairs=N  iterations per thread in copy-like vector\n"
+  "                             loops (0: one; default 1: two; 2 to 8)\n"
   "  -fplugin-arg-pacc-segments=0  rows to gangs in two-level nests, not\n"
   "                                (row, segment) pairs\n"
   "  -fplugin-arg-pacc-hoist=0  kernels read the chunk pointers where they\n"
@@ -122,12 +122,14 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	  const char *v = info->argv[i].value;
 	  char *end;
 	  long n = v ? strtol (v, &end, 10) : -1;
+	  bool ways = info->argv[i].key[0] == 'p';
 	  if (!v || !*v || *end || n < 0
-	      || n > (w ? 32 : pairs ? 1 : 1 << 24))
+	      || n > (w ? 32 : ways ? 8 : pairs ? 1 : 1 << 24))
 	    {
 	      error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs %s, got %qs",
 		     info->argv[i].key,
 		     w ? "a number of workers from 0 to 32"
+		     : ways ? "0 or 1, or 2 to 8 iterations per thread"
 		     : pairs ? "0 or 1"
 		     : "a number of gangs from 0 to 16777216", v ? v : "");
 	      return 1;
@@ -139,7 +141,11 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	  else if (hoist)
 	    pacc_hoist_pointers_on = n != 0;
 	  else if (pairs)
-	    pacc_pair_iterations_on = n != 0;
+	    {
+	      pacc_pair_iterations_on = n != 0;
+	      if (n >= 2)
+		pacc_pair_ways = (int) n;
+	    }
 	  else
 	    pacc_group_gangs = (int) n;
 	}

@@ -70,6 +70,7 @@ extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
 extern int pacc_workers;	/* -fplugin-arg-pacc-workers, 0: the rule.  */
 extern int pacc_group_gangs;	/* -fplugin-arg-pacc-group-gangs.  */
 extern bool pacc_pair_iterations_on; /* -fplugin-arg-pacc-pairs.  */
+extern int pacc_pair_ways;           /* its iterations per thread.  */
 extern bool pacc_segments_on;	/* -fplugin-arg-pacc-segments.  */
 extern bool pacc_hoist_pointers_on;	/* -fplugin-arg-pacc-hoist.  */
 

@@ -373,7 +373,8 @@ him_flat (float **d, long X, long Y, long Z, int W, int rows)
 
 /* The copy-back alone (p = q over the interior), one gang per row, W
    workers: as pacc.so emits it; with restrict-qualified row pointers;
-   with each thread copying two halves of the row, both loads first.
+   with each thread copying two halves (or four quarters) of the row,
+   all loads first.
    Latency, not bandwidth, limits a loop with one load per iteration.  */
 static void
 copy_rows (float *dp, float *dq, long X, long Y, int W, int how)
@@ -405,6 +406,26 @@ copy_rows (float *dp, float *dq, long X, long Y, int W, int how)
 #pragma acc loop worker vector
 		for (long y = 1; y < Y - 1; y++)
 		  pr[y] = qr[y];
+	      }
+	    else if (how == 3)
+	      {
+		/* Four quarters of the row per thread, all loads first.  */
+		long m = Y - 2, h = (m + 3) / 4;
+#pragma acc loop worker vector
+		for (long y = 0; y < h; y++)
+		  {
+		    float a = qr[1 + y];
+		    float b = y + h < m ? qr[1 + y + h] : 0.0f;
+		    float c = y + 2 * h < m ? qr[1 + y + 2 * h] : 0.0f;
+		    float d = y + 3 * h < m ? qr[1 + y + 3 * h] : 0.0f;
+		    pr[1 + y] = a;
+		    if (y + h < m)
+		      pr[1 + y + h] = b;
+		    if (y + 2 * h < m)
+		      pr[1 + y + 2 * h] = c;
+		    if (y + 3 * h < m)
+		      pr[1 + y + 3 * h] = d;
+		  }
 	      }
 	    else
 	      {
@@ -502,10 +523,11 @@ main (int argc, char **argv)
       float *q = acc_malloc (n * sizeof (float));
       if (!p || !q)
 	return 1;
-      static const char *names[] = { "as emitted", "two halves", "restrict" };
-      for (int v = 0; v < 6; v++)
+      static const char *names[] = { "as emitted", "two halves", "restrict",
+				     "four quarters" };
+      for (int v = 0; v < 8; v++)
 	{
-	  int W = v < 3 ? 16 : 8;
+	  int W = v < 4 ? 16 : 8;
 	  fill (p, n, 1);
 	  fill (q, n, 2);
 	  double t0 = 0;
@@ -513,12 +535,12 @@ main (int argc, char **argv)
 	    {
 	      if (t == 0)
 		t0 = now ();
-	      copy_rows (p, q, X, Y, W, v % 3);
+	      copy_rows (p, q, X, Y, W, v % 4);
 	    }
 	  acc_wait_all ();
 	  double s = (now () - t0) / T;
 	  printf ("copy %ldx%ld W=%d %-20s %.6f s/copy %7.1f GB/s  sum %.9g\n",
-		  X, Y, W, names[v % 3], s,
+		  X, Y, W, names[v % 4], s,
 		  8.0 * (X - 2) * (Y - 2) / s * 1e-9, checksum (p, n));
 	  fflush (stdout);
 	}
