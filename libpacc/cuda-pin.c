@@ -16,11 +16,14 @@
      unpinning threads (one thread alone unpins at half their rate and
      lagged the last block).  Since earlier releases were waited for
      first, the copies of every earlier chunk have run too (backend.h).
+     Not by default (3): the unpinning holds the driver's lock and
+     delayed the last block's own calls (Himeno at 8x: span 0.75 s
+     longer, benchmarks/RESULTS.md).
    - at region end (pin_region_end): what is left, either while the
      region waits (PACC_EARLY_UNREGISTER=0 or 1) or by the same threads
-     after the region has returned (2).  Unpinning 22-42 GiB took 0.1-1 s
-     after the device span on an H100 host; in the background it overlaps
-     whatever the program does next.  Memory still being unpinned is
+     after the region has returned (2, and 3: everything).  Unpinning
+     22-42 GiB took 0.1-1 s after the device span on an H100 host; in
+     the background it overlaps whatever the program does next.  Memory still being unpinned is
      ordinary memory to the program (it may read, write or free it: the
      driver keeps the pages it pinned until they are unpinned); the next
      region waits for it before it registers anything (a range still
@@ -501,7 +504,7 @@ pin_region_end (struct cregion *g)
       return;
     }
   pthread_mutex_lock (&rel_lock);
-  if (pacc_settings.early_unregister == 2)
+  if (pacc_settings.early_unregister >= 2)
     bg = unpin_after (g);
   if (bg < 0)
     releases_done (g);

@@ -291,7 +291,7 @@ void run_reg_jobs (struct regjob *jobs, int n) PACC_HIDDEN;
 /* G's ranges are registered: copies may go straight to them.  */
 void pin_region_add (struct cregion *g) PACC_HIDDEN;
 /* G's queues are synchronised: unpin what is left (now, or in the
-   background with PACC_EARLY_UNREGISTER=2), report, free G.  */
+   background with PACC_EARLY_UNREGISTER=2 or 3), report, free G.  */
 void pin_region_end (struct cregion *g) PACC_HIDDEN;
 /* Wait until no ended region is being unpinned.  */
 void pin_wait_background (void) PACC_HIDDEN;

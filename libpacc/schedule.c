@@ -297,7 +297,8 @@ issue_wb (struct pacc_sched *s, int j)
   q_record (s, q, s->p->nchunks + j);
   /* Checked on the host too (check_released), where nothing is pinned.  */
   if (s->steps_done + s->kk >= s->nsteps && s->p->ndev == 1
-      && pacc_settings.early_unregister)
+      && (pacc_settings.early_unregister == 1
+          || pacc_settings.early_unregister == 2))
     release_rows (s, j, queue);
   s->buf_busy[b] = 0;
   if (!s->async)

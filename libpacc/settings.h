@@ -48,7 +48,7 @@ struct pacc_settings
   int verbose;                      /* PACC_VERBOSE, 0..2.  */
   int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
   int carry;                        /* PACC_CARRY: -1 auto (on), 0, 1.  */
-  int early_unregister;             /* PACC_EARLY_UNREGISTER: 0, 1, 2.  */
+  int early_unregister;             /* PACC_EARLY_UNREGISTER: 0 to 3.  */
   int replan;                       /* PACC_REPLAN: 0, 1 (after the first
                                        block, from its measured rates),
                                        2 (after every block, another

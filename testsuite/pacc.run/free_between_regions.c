@@ -1,6 +1,6 @@
 /* Arrays freed and mapped again between regions.  On a GPU a region's
    arrays may still be being unregistered after it returns
-   (PACC_EARLY_UNREGISTER=2): the program unmaps them at once and maps
+   (PACC_EARLY_UNREGISTER=2 or 3): the program unmaps them at once and maps
    new memory, most often at the same address, with other values; the
    next region must copy the new memory, not the pages the driver still
    holds.  Then the same array twice in a row, written in between.  */
