@@ -41,6 +41,7 @@
 #include <cuda.h>
 #include <errno.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,7 +78,13 @@ part_run (void *a)
   else if (t->op == MLOCK)
     t->err = mlock (t->p, t->n) ? errno : 0;
   else
-    t->err = madvise (t->p, t->n, MADV_POPULATE_WRITE) ? errno : 0;
+    {
+      /* madvise wants page-aligned ranges; malloc's are not.  */
+      uintptr_t lo = ((uintptr_t) t->p + 4095) & ~(uintptr_t) 4095;
+      uintptr_t hi = ((uintptr_t) t->p + t->n) & ~(uintptr_t) 4095;
+      t->err = hi > lo && madvise ((void *) lo, hi - lo, MADV_POPULATE_WRITE)
+               ? errno : 0;
+    }
   return NULL;
 }
 
