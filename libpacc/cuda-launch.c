@@ -323,6 +323,20 @@ cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
       if (!w)
         w = 1;
     }
+  /* Workers fixed at compile time cannot be reduced here (GCC compiled
+     the kernel's loops for that many), and cuLaunchKernel would only say
+     CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES.  */
+  if ((int) (w * v) > d->max_threads_per_block)
+    {
+      int fit = d->max_threads_per_block / (int) v;
+      pthread_mutex_unlock (&launch_lock);
+      pacc_error (cur_where, "kernel %s needs %d registers per thread on "
+                  "CUDA device %d, which allows %d threads per block, not "
+                  "its %u workers of %u lanes: build with "
+                  "-fplugin-arg-pacc-workers=%d or fewer",
+                  d->launch->fn ? d->launch->fn : "?", d->regs_per_thread,
+                  cq->dev, d->max_threads_per_block, w, v, fit > 0 ? fit : 1);
+    }
   if (!g)
     {
       if (!k->gangs)
