@@ -37,7 +37,10 @@
    worker thread (workers.c).  */
 
 #include "cuda.h"
+#include "image.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -50,15 +53,10 @@
 #define LAUNCH_THREADS 256
 
 /* GCC 12 libgomp/plugin/plugin-nvptx.c.  */
-struct targ_fn_launch
-{
-  const char *fn;
-  unsigned short dim[3];
-};
 struct targ_fn_descriptor
 {
   CUfunction fn;
-  const struct targ_fn_launch *launch;
+  const struct pacc_fn_launch *launch;
   int regs_per_thread;
   int max_threads_per_block;
 };
@@ -71,6 +69,7 @@ struct kfn
   int dev;
   const struct targ_fn_descriptor *d;
   unsigned gangs;             /* Default gangs for this kernel.  */
+  CUfunction own;             /* Compiled again to fit its block, or 0.  */
 };
 
 static struct
@@ -170,12 +169,79 @@ launch_lookup (void (*fn) (void *), int dev)
   k->dev = dev;
   k->d = d;
   k->gangs = 0;
+  k->own = NULL;
   return k;
 }
 
-/* A launch as the device's thread issues it: the kernel, its dimensions
-   and the values of its map clauses, copied when it was handed out (the
-   variables may change before a worker issues it).  */
+/* K's kernel compiled again so that W x V threads fit a block: its image
+   linked anew with `.maxntid V, W, 1' on its definition (image.c), into
+   a module of libpacc's own in the current context.  GCC fixed the
+   kernel's workers when it compiled its loops, so the launch cannot use
+   fewer; with the directive ptxas keeps the registers within the block's
+   share (spilling if it must).  The module has its own copies of the
+   image's device variables, so an image that has any is refused.  0 and
+   the reason in WHY on failure.  */
+static CUfunction
+compile_to_fit (const struct kfn *k, unsigned w, unsigned v, char *why,
+                size_t whylen)
+{
+  const struct pacc_fn_launch *fn = k->d->launch;
+  unsigned n = 0, nvars = 0;
+  char **ptx;
+  char log[1024] = "";
+  CUjit_option opt[2] = { CU_JIT_ERROR_LOG_BUFFER,
+                          CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
+  void *val[2] = { log, (void *) (uintptr_t) sizeof log };
+  CUlinkState st = NULL;
+  CUmodule mod = NULL;
+  CUfunction f = NULL;
+  void *cubin;
+  size_t size;
+  int maxt = 0;
+  CUresult r = CUDA_SUCCESS;
+
+  if (!cu.cuLinkCreate_v2 || !cu.cuLinkAddData_v2 || !cu.cuLinkComplete
+      || !cu.cuLinkDestroy || !cu.cuModuleLoadData || !cu.cuModuleGetFunction
+      || !cu.cuFuncGetAttribute)
+    {
+      snprintf (why, whylen, "the CUDA driver lacks the linker calls");
+      return NULL;
+    }
+  if (!(ptx = pacc_image_bounded_ptx (fn, &n, &nvars)))
+    {
+      snprintf (why, whylen, "its offload image is not known to libpacc");
+      return NULL;
+    }
+  if (nvars)
+    snprintf (why, whylen, "its offload image has %u device variables",
+              nvars);
+  else if ((r = cu.cuLinkCreate_v2 (2, opt, val, &st)) == CUDA_SUCCESS)
+    {
+      for (unsigned i = 0; i < n && r == CUDA_SUCCESS; i++)
+        r = cu.cuLinkAddData_v2 (st, CU_JIT_INPUT_PTX, ptx[i],
+                                 strlen (ptx[i]) + 1, NULL, 0, NULL, NULL);
+      if (r == CUDA_SUCCESS)
+        r = cu.cuLinkComplete (st, &cubin, &size);
+      if (r == CUDA_SUCCESS)
+        r = cu.cuModuleLoadData (&mod, cubin);
+      cu.cuLinkDestroy (st);
+      if (r == CUDA_SUCCESS)
+        r = cu.cuModuleGetFunction (&f, mod, fn->fn);
+      if (r == CUDA_SUCCESS)
+        r = cu.cuFuncGetAttribute (&maxt,
+                                   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f);
+    }
+  if (!nvars && r != CUDA_SUCCESS)
+    snprintf (why, whylen, "linking it returned %s%s%s", cuda_name (r),
+              *log ? ": " : "", log);
+  else if (!nvars && maxt < (int) (w * v))
+    snprintf (why, whylen, "it still allows only %d threads", maxt);
+  for (unsigned i = 0; i < n; i++)
+    free (ptx[i]);
+  free (ptx);
+  return !nvars && r == CUDA_SUCCESS && maxt >= (int) (w * v) ? f : NULL;
+}
+
 
 /* A launch as the device's thread issues it: the kernel, its dimensions
    and the values of its map clauses, copied when it was prepared (the
@@ -325,17 +391,33 @@ cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
     }
   /* Workers fixed at compile time cannot be reduced here (GCC compiled
      the kernel's loops for that many), and cuLaunchKernel would only say
-     CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES.  */
-  if ((int) (w * v) > d->max_threads_per_block)
+     CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES: compile the kernel again to fit.  */
+  if ((int) (w * v) > d->max_threads_per_block && !k->own)
     {
-      int fit = d->max_threads_per_block / (int) v;
-      pthread_mutex_unlock (&launch_lock);
-      pacc_error (cur_where, "kernel %s needs %d registers per thread on "
-                  "CUDA device %d, which allows %d threads per block, not "
-                  "its %u workers of %u lanes: build with "
-                  "-fplugin-arg-pacc-workers=%d or fewer",
-                  d->launch->fn ? d->launch->fn : "?", d->regs_per_thread,
-                  cq->dev, d->max_threads_per_block, w, v, fit > 0 ? fit : 1);
+      char why[1280];
+      k->own = compile_to_fit (k, w, v, why, sizeof why);
+      if (!k->own)
+        {
+          int fit = d->max_threads_per_block / (int) v;
+          pthread_mutex_unlock (&launch_lock);
+          pacc_error (cur_where, "kernel %s needs %d registers per thread on "
+                      "CUDA device %d, which allows %d threads per block, "
+                      "not its %u workers of %u lanes, and compiling it "
+                      "again for them failed (%s): build with "
+                      "-fplugin-arg-pacc-workers=%d or fewer",
+                      d->launch->fn, d->regs_per_thread, cq->dev,
+                      d->max_threads_per_block, w, v, why,
+                      fit > 0 ? fit : 1);
+        }
+      if (pacc_settings.verbose >= 1)
+        {
+          int regs = 0;
+          cu.cuFuncGetAttribute (&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, k->own);
+          pacc_note (cur_where, "kernel %s needs %d registers per thread, "
+                     "too many for its %u workers of %u lanes on CUDA "
+                     "device %d: compiled again for them, with %d",
+                     d->launch->fn, d->regs_per_thread, w, v, cq->dev, regs);
+        }
     }
   if (!g)
     {
@@ -343,17 +425,18 @@ cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
         {
           int nb = 0;
           CU_CALL ("computing a kernel's occupancy",
-                   cuOccupancyMaxActiveBlocksPerMultiprocessor, &nb, d->fn,
-                   (int) (w * v), 0);
+                   cuOccupancyMaxActiveBlocksPerMultiprocessor, &nb,
+                   k->own ? k->own : d->fn, (int) (w * v), 0);
           k->gangs = (unsigned) (nb > 0 ? nb : 1) * (unsigned) dv0->sms;
         }
       g = k->gangs;
     }
+  CUfunction kf = k->own ? k->own : d->fn;
   pthread_mutex_unlock (&launch_lock);
 
   struct klaunch *l = pacc_xmalloc (NULL, sizeof *l + mapnum * sizeof l->m[0],
                                     "a kernel launch");
-  l->fn = d->fn;
+  l->fn = kf;
   l->g = g;
   l->w = w;
   l->v = v;

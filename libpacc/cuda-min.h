@@ -33,6 +33,8 @@ typedef struct CUstream_st *CUstream;
 typedef struct CUevent_st *CUevent;
 typedef void (*CUhostFn) (void *userData);
 typedef struct CUfunc_st *CUfunction;
+typedef struct CUmod_st *CUmodule;
+typedef struct CUlinkState_st *CUlinkState;
 
 /* --- constants (begin) --- */
 typedef enum cudaError_enum
@@ -88,6 +90,23 @@ typedef enum CUmemorytype_enum
   CU_MEMORYTYPE_ARRAY = 0x03,
   CU_MEMORYTYPE_UNIFIED = 0x04
 } CUmemorytype;
+
+typedef enum CUjit_option_enum
+{
+  CU_JIT_ERROR_LOG_BUFFER = 5,
+  CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6
+} CUjit_option;
+
+typedef enum CUjitInputType_enum
+{
+  CU_JIT_INPUT_PTX = 1
+} CUjitInputType;
+
+typedef enum CUfunction_attribute_enum
+{
+  CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK = 0,
+  CU_FUNC_ATTRIBUTE_NUM_REGS = 4
+} CUfunction_attribute;
 /* --- constants (end) --- */
 
 /* Flags of cuMemHostRegister.  */
@@ -156,6 +175,20 @@ CUresult cuOccupancyMaxActiveBlocksPerMultiprocessor (int *numBlocks,
                                                       int blockSize,
                                                       size_t dynamicSMemSize);
 CUresult cuGetErrorString (CUresult error, const char **pStr);
+CUresult cuLinkCreate_v2 (unsigned int numOptions, CUjit_option *options,
+                          void **optionValues, CUlinkState *stateOut);
+CUresult cuLinkAddData_v2 (CUlinkState state, CUjitInputType type,
+                           void *data, size_t size, const char *name,
+                           unsigned int numOptions, CUjit_option *options,
+                           void **optionValues);
+CUresult cuLinkComplete (CUlinkState state, void **cubinOut,
+                         size_t *sizeOut);
+CUresult cuLinkDestroy (CUlinkState state);
+CUresult cuModuleLoadData (CUmodule *module, const void *image);
+CUresult cuModuleGetFunction (CUfunction *hfunc, CUmodule hmod,
+                              const char *name);
+CUresult cuFuncGetAttribute (int *pi, CUfunction_attribute attrib,
+                             CUfunction hfunc);
 /* --- functions (end) --- */
 
 #ifdef __cplusplus

@@ -50,7 +50,7 @@ struct nvptx_tdata
   unsigned ptx_num;
   const char *const *var_names;
   unsigned var_num;
-  const void *fn_descs;
+  const struct pacc_fn_launch *fn_descs;
   unsigned fn_num;
 };
 
@@ -93,33 +93,42 @@ pacc_ptx_round_explicitly (const char *code, size_t *len)
   return out;
 }
 
-/* CODE with `.maxnreg N' in every kernel definition (N = 0: CODE
-   itself).  GCC 12's nvptx back end states no register limit, so ptxas
-   may give a kernel every register it wants: Himeno's had 96 (CUDA's 34),
-   two blocks of 256 threads per multiprocessor.  */
-char *
-pacc_ptx_limit_registers (const char *code, int n, size_t *len)
+/* CODE with a directive inserted into every kernel definition, before
+   its body: DIRECTIVE (NAME, NAMELEN, ARG, BUF) writes it for the kernel
+   NAME (NAMELEN characters) into BUF (at most 64 characters) and returns
+   its length, 0 for none.  */
+typedef int (*entry_directive) (const char *name, size_t namelen,
+                                const void *arg, char *buf);
+
+static char *
+insert_at_entries (const char *code, entry_directive directive,
+                   const void *arg, size_t *len)
 {
   size_t m = strlen (code), o = 0;
   int entries = 0;
   for (const char *p = code; (p = strstr (p, ".entry")); p++)
     entries++;
-  char *out = pacc_xmalloc (NULL, m + (size_t) entries * 20 + 1,
+  char *out = pacc_xmalloc (NULL, m + (size_t) entries * 64 + 1,
                             "a PTX image");
   int in_header = 0;
+  const char *name = code;
+  size_t namelen = 0;
   for (size_t i = 0; i < m;)
     {
       int bol = i == 0 || code[i - 1] == '\n';
-      if (n > 0 && bol && !strncmp (code + i, ".entry", 6))
+      if (bol && !strncmp (code + i, ".entry", 6))
         {
           /* A definition, not a declaration: no `;' before the line's end.  */
           const char *eol = strchr (code + i, '\n');
           size_t l = eol ? (size_t) (eol - (code + i)) : strlen (code + i);
           in_header = !(l && code[i + l - 1] == ';');
+          name = code + i + 6;
+          name += strspn (name, " \t");
+          namelen = strcspn (name, " \t(\n");
         }
       if (in_header && bol && code[i] == '{')
         {
-          o += (size_t) sprintf (out + o, ".maxnreg %d\n", n);
+          o += (size_t) directive (name, namelen, arg, out + o);
           in_header = 0;
         }
       out[o++] = code[i++];
@@ -127,6 +136,50 @@ pacc_ptx_limit_registers (const char *code, int n, size_t *len)
   out[o] = 0;
   *len = o;
   return out;
+}
+
+static int
+maxnreg (const char *name, size_t namelen, const void *arg, char *buf)
+{
+  (void) name;
+  (void) namelen;
+  int n = *(const int *) arg;
+  return n > 0 ? sprintf (buf, ".maxnreg %d\n", n) : 0;
+}
+
+/* CODE with `.maxnreg N' in every kernel definition (N = 0: CODE
+   itself).  GCC 12's nvptx back end states no register limit, so ptxas
+   may give a kernel every register it wants: Himeno's had 96 (CUDA's 34),
+   two blocks of 256 threads per multiprocessor.  */
+char *
+pacc_ptx_limit_registers (const char *code, int n, size_t *len)
+{
+  return insert_at_entries (code, maxnreg, &n, len);
+}
+
+static int
+maxntid (const char *name, size_t namelen, const void *arg, char *buf)
+{
+  const struct pacc_fn_launch *f = arg;
+  if (strlen (f->fn) != namelen || strncmp (f->fn, name, namelen)
+      || !f->dim[PACC_DIM_WORKER] || !f->dim[PACC_DIM_VECTOR])
+    return 0;
+  return sprintf (buf, ".maxntid %u, %u, 1\n",
+                  (unsigned) f->dim[PACC_DIM_VECTOR],
+                  (unsigned) f->dim[PACC_DIM_WORKER]);
+}
+
+/* CODE with `.maxntid VECTOR, WORKERS, 1' in the definition of kernel
+   FN->fn, when its worker and vector counts are fixed (FN->dim).  Only
+   for a kernel that cannot launch otherwise (cuda-launch.c): the
+   directive makes ptxas fit the registers to the block, but it also
+   moves ptxas's scheduling (CIP's stencil ran 55 % slower with it, with
+   the same registers: benchmarks/RESULTS.md).  */
+char *
+pacc_ptx_bound_threads (const char *code, const struct pacc_fn_launch *fn,
+                        size_t *len)
+{
+  return insert_at_entries (code, maxntid, fn, len);
 }
 
 /* PACC_MAXNREG: the register limit of every kernel (0 or unset: none).
@@ -212,4 +265,27 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
       }
   ((register_fn) next_symbol ("GOMP_offload_unregister_ver"))
     (version, host_table, target_type, target_data);
+}
+
+char **
+pacc_image_bounded_ptx (const struct pacc_fn_launch *fn, unsigned *n,
+                        unsigned *nvars)
+{
+  for (int i = 0; i < pacc_nimages; i++)
+    {
+      const struct nvptx_tdata *td = pacc_images[i].patched;
+      if (!(fn >= td->fn_descs && fn < td->fn_descs + td->fn_num))
+        continue;
+      char **ptx = pacc_xcalloc (NULL, td->ptx_num + 1, sizeof *ptx,
+                                 "an image");
+      for (unsigned k = 0; k < td->ptx_num; k++)
+        {
+          size_t len;
+          ptx[k] = pacc_ptx_bound_threads (td->ptx_objs[k].code, fn, &len);
+        }
+      *n = td->ptx_num;
+      *nvars = td->var_num;
+      return ptx;
+    }
+  return NULL;
 }

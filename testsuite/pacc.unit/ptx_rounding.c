@@ -7,7 +7,9 @@
    contract them into fma; other instructions stay as they are.  The PTX
    is written the way mkoffload embeds it: one instruction per line, no
    indentation; hand-written PTX may indent.  PACC_MAXNREG's limit goes
-   into kernel definitions only (pacc_ptx_limit_registers).  */
+   into kernel definitions only (pacc_ptx_limit_registers), and so does
+   the bound of one kernel's fixed launch dimensions
+   (pacc_ptx_bound_threads).  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +17,13 @@
 
 char *pacc_ptx_round_explicitly (const char *code, size_t *len);
 char *pacc_ptx_limit_registers (const char *code, int n, size_t *len);
+struct pacc_fn_launch
+{
+  const char *fn;
+  unsigned short dim[3];
+};
+char *pacc_ptx_bound_threads (const char *code,
+                              const struct pacc_fn_launch *fn, size_t *len);
 
 static int failures;
 
@@ -80,6 +89,45 @@ main (void)
 	}
       else
 	printf ("PASS %s\n", lim[i].name);
+      free (out);
+    }
+  /* Launch bounds: the definition of the one kernel named, when its
+     workers and vector length are fixed; not its declaration, not a
+     kernel whose name extends it or that it extends.  */
+  static const struct pacc_fn_launch k16 = { "main$_omp_fn$1", { 0, 16, 32 } };
+  static const struct pacc_fn_launch k0 = { "main$_omp_fn$1", { 0, 0, 32 } };
+  static const struct { const char *name, *in, *want;
+                        const struct pacc_fn_launch *fn; } bnd[] = {
+    { "bound: declaration and definition",
+      ".entry main$_omp_fn$1 (.param .u64 %in_ar0);\n"
+      ".entry main$_omp_fn$1 (.param .u64 %in_ar0)\n{\n}\n",
+      ".entry main$_omp_fn$1 (.param .u64 %in_ar0);\n"
+      ".entry main$_omp_fn$1 (.param .u64 %in_ar0)\n"
+      ".maxntid 32, 16, 1\n{\n}\n", &k16 },
+    { "bound: only the kernel named",
+      ".entry main$_omp_fn$1x (.param .u64 %in_ar0)\n{\n}\n"
+      ".entry main$_omp_fn$ (.param .u64 %in_ar0)\n{\n}\n"
+      ".entry main$_omp_fn$1(.param .u64 %in_ar0)\n{\n}\n",
+      ".entry main$_omp_fn$1x (.param .u64 %in_ar0)\n{\n}\n"
+      ".entry main$_omp_fn$ (.param .u64 %in_ar0)\n{\n}\n"
+      ".entry main$_omp_fn$1(.param .u64 %in_ar0)\n"
+      ".maxntid 32, 16, 1\n{\n}\n", &k16 },
+    { "bound: workers chosen at run time",
+      ".entry main$_omp_fn$1 (.param .u64 %in_ar0)\n{\n}\n",
+      ".entry main$_omp_fn$1 (.param .u64 %in_ar0)\n{\n}\n", &k0 },
+  };
+  for (size_t i = 0; i < sizeof bnd / sizeof bnd[0]; i++)
+    {
+      size_t len;
+      char *out = pacc_ptx_bound_threads (bnd[i].in, bnd[i].fn, &len);
+      if (strcmp (out, bnd[i].want) || len != strlen (bnd[i].want))
+	{
+	  printf ("FAIL %s\n  got:  %s\n  want: %s\n", bnd[i].name, out,
+		  bnd[i].want);
+	  failures++;
+	}
+      else
+	printf ("PASS %s\n", bnd[i].name);
       free (out);
     }
   return failures != 0;
