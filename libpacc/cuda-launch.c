@@ -27,7 +27,9 @@
      completed;
    - dimensions as libgomp chooses them: the compile-time ones, else gangs
      to fill the device (occupancy times multiprocessors), workers to make
-     blocks of LAUNCH_THREADS threads, vector 32.
+     blocks of LAUNCH_THREADS threads, vector 32;
+   - a kernel whose registers do not fit its compile-time block is
+     compiled again to fit (compile_to_fit), into a module of its own.
    Anything else (another map kind, no stream, PACC_LAUNCH=libgomp) goes
    to libgomp.
 
