@@ -27,11 +27,10 @@ char *pacc_ptx_bound_threads (const char *code,
 
 static int failures;
 
+/* OUT (LEN characters, malloc'd: freed here) against WANT.  */
 static void
-check (const char *name, const char *in, const char *want)
+expect (const char *name, char *out, size_t len, const char *want)
 {
-  size_t len;
-  char *out = pacc_ptx_round_explicitly (in, &len);
   if (strcmp (out, want) || len != strlen (want))
     {
       printf ("FAIL %s\n  got:  %s\n  want: %s\n", name, out, want);
@@ -40,6 +39,14 @@ check (const char *name, const char *in, const char *want)
   else
     printf ("PASS %s\n", name);
   free (out);
+}
+
+static void
+check (const char *name, const char *in, const char *want)
+{
+  size_t len;
+  char *out = pacc_ptx_round_explicitly (in, &len);
+  expect (name, out, len, want);
 }
 
 int
@@ -81,15 +88,7 @@ main (void)
     {
       size_t len;
       char *out = pacc_ptx_limit_registers (lim[i].in, lim[i].n, &len);
-      if (strcmp (out, lim[i].want) || len != strlen (lim[i].want))
-	{
-	  printf ("FAIL %s\n  got:  %s\n  want: %s\n", lim[i].name, out,
-		  lim[i].want);
-	  failures++;
-	}
-      else
-	printf ("PASS %s\n", lim[i].name);
-      free (out);
+      expect (lim[i].name, out, len, lim[i].want);
     }
   /* Launch bounds: the definition of the one kernel named, when its
      workers and vector length are fixed; not its declaration, not a
@@ -120,15 +119,7 @@ main (void)
     {
       size_t len;
       char *out = pacc_ptx_bound_threads (bnd[i].in, bnd[i].fn, &len);
-      if (strcmp (out, bnd[i].want) || len != strlen (bnd[i].want))
-	{
-	  printf ("FAIL %s\n  got:  %s\n  want: %s\n", bnd[i].name, out,
-		  bnd[i].want);
-	  failures++;
-	}
-      else
-	printf ("PASS %s\n", bnd[i].name);
-      free (out);
+      expect (bnd[i].name, out, len, bnd[i].want);
     }
   return failures != 0;
 }
