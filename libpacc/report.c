@@ -98,20 +98,28 @@ pacc_report_end (const struct pacc_region *r, double t_end)
                "allocation (the last plan above is the one that ran)",
                st->replans, st->replans == 1 ? "" : "s");
   /* On a GPU the times come from device events: how fast each direction
-     moved while it moved, and how much of the copies and kernels ran at
-     the same time (busy time over the span from the first operation's
-     start to the last one's end; 1.00x: no overlap).  */
+     moved while it moved, how much of the copies and kernels ran at the
+     same time (busy time over the span from the first operation's start
+     to the last one's end; 1.00x: no overlap), and how much of the
+     region the device did nothing of it (registration, allocation,
+     unregistration: the fixed costs).  */
   if (!r->base->on_host && st->t_last > st->t_first)
-    pacc_note (r->where, "device: load %.2f GB/s, write-back %.2f GB/s; "
-               "copies and kernels busy %.3f ms over a span of %.3f ms "
-               "(overlap %.2fx); data path %s",
-               st->t_load > 0 ? (double) st->bytes_in / st->t_load * 1e-3 : 0.0,
-               st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3 : 0.0,
-               (st->t_load + st->t_wb + st->t_halo + st->t_kernels) * 1e-3,
-               (st->t_last - st->t_first) * 1e-3,
-               (st->t_load + st->t_wb + st->t_halo + st->t_kernels)
-               / (st->t_last - st->t_first),
-               r->data_path ? r->data_path : r->base->name);
+    {
+      double span = st->t_last - st->t_first, all = t_end - st->t_begin;
+      pacc_note (r->where, "device: load %.2f GB/s, write-back %.2f GB/s; "
+                 "copies and kernels busy %.3f ms over a span of %.3f ms "
+                 "(overlap %.2fx), %.1f %% of the region outside it; data "
+                 "path %s",
+                 st->t_load > 0 ? (double) st->bytes_in / st->t_load * 1e-3
+                 : 0.0,
+                 st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3
+                 : 0.0,
+                 (st->t_load + st->t_wb + st->t_halo + st->t_kernels) * 1e-3,
+                 span * 1e-3,
+                 (st->t_load + st->t_wb + st->t_halo + st->t_kernels) / span,
+                 all > span ? 100.0 * (all - span) / all : 0.0,
+                 r->data_path ? r->data_path : r->base->name);
+    }
 }
 
 void
