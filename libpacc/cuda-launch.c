@@ -175,6 +175,14 @@ launch_lookup (void (*fn) (void *), int dev)
   return k;
 }
 
+static void
+free_strings (char **s, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    free (s[i]);
+  free (s);
+}
+
 /* K's kernel compiled again so that W x V threads fit a block: its image
    linked anew with `.maxntid V, W, 1' on its definition (image.c), into
    a module of libpacc's own in the current context.  GCC fixed the
@@ -215,9 +223,13 @@ compile_to_fit (const struct kfn *k, unsigned w, unsigned v, char *why,
       return NULL;
     }
   if (nvars)
-    snprintf (why, whylen, "its offload image has %u device variables",
-              nvars);
-  else if ((r = cu.cuLinkCreate_v2 (2, opt, val, &st)) == CUDA_SUCCESS)
+    {
+      snprintf (why, whylen, "its offload image has %u device variables",
+                nvars);
+      free_strings (ptx, n);
+      return NULL;
+    }
+  if ((r = cu.cuLinkCreate_v2 (2, opt, val, &st)) == CUDA_SUCCESS)
     {
       for (unsigned i = 0; i < n && r == CUDA_SUCCESS; i++)
         r = cu.cuLinkAddData_v2 (st, CU_JIT_INPUT_PTX, ptx[i],
@@ -233,17 +245,14 @@ compile_to_fit (const struct kfn *k, unsigned w, unsigned v, char *why,
         r = cu.cuFuncGetAttribute (&maxt,
                                    CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f);
     }
-  if (!nvars && r != CUDA_SUCCESS)
+  if (r != CUDA_SUCCESS)
     snprintf (why, whylen, "linking it returned %s%s%s", cuda_name (r),
               *log ? ": " : "", log);
-  else if (!nvars && maxt < (int) (w * v))
+  else if (maxt < (int) (w * v))
     snprintf (why, whylen, "it still allows only %d threads", maxt);
-  for (unsigned i = 0; i < n; i++)
-    free (ptx[i]);
-  free (ptx);
-  return !nvars && r == CUDA_SUCCESS && maxt >= (int) (w * v) ? f : NULL;
+  free_strings (ptx, n);
+  return r == CUDA_SUCCESS && maxt >= (int) (w * v) ? f : NULL;
 }
-
 
 /* A launch as the device's thread issues it: the kernel, its dimensions
    and the values of its map clauses, copied when it was prepared (the
@@ -421,19 +430,19 @@ cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
                      d->launch->fn, d->regs_per_thread, w, v, cq->dev, regs);
         }
     }
+  CUfunction kf = k->own ? k->own : d->fn;
   if (!g)
     {
       if (!k->gangs)
         {
           int nb = 0;
           CU_CALL ("computing a kernel's occupancy",
-                   cuOccupancyMaxActiveBlocksPerMultiprocessor, &nb,
-                   k->own ? k->own : d->fn, (int) (w * v), 0);
+                   cuOccupancyMaxActiveBlocksPerMultiprocessor, &nb, kf,
+                   (int) (w * v), 0);
           k->gangs = (unsigned) (nb > 0 ? nb : 1) * (unsigned) dv0->sms;
         }
       g = k->gangs;
     }
-  CUfunction kf = k->own ? k->own : d->fn;
   pthread_mutex_unlock (&launch_lock);
 
   struct klaunch *l = pacc_xmalloc (NULL, sizeof *l + mapnum * sizeof l->m[0],

@@ -106,6 +106,7 @@ pacc_report_end (const struct pacc_region *r, double t_end)
   if (!r->base->on_host && st->t_last > st->t_first)
     {
       double span = st->t_last - st->t_first, all = t_end - st->t_begin;
+      double busy = st->t_load + st->t_wb + st->t_halo + st->t_kernels;
       pacc_note (r->where, "device: load %.2f GB/s, write-back %.2f GB/s; "
                  "copies and kernels busy %.3f ms over a span of %.3f ms "
                  "(overlap %.2fx), %.1f %% of the region outside it; data "
@@ -114,9 +115,7 @@ pacc_report_end (const struct pacc_region *r, double t_end)
                  : 0.0,
                  st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3
                  : 0.0,
-                 (st->t_load + st->t_wb + st->t_halo + st->t_kernels) * 1e-3,
-                 span * 1e-3,
-                 (st->t_load + st->t_wb + st->t_halo + st->t_kernels) / span,
+                 busy * 1e-3, span * 1e-3, busy / span,
                  all > span ? 100.0 * (all - span) / all : 0.0,
                  r->data_path ? r->data_path : r->base->name);
     }
