@@ -8,8 +8,11 @@
    Host data paths (chosen per region, per array):
    - register: the row range of each transferred array is registered in
      place with cuMemHostRegister (PORTABLE; READ_ONLY as well for a
-     read-only targetin array) at region begin, in pieces of REG_PIECE by
-     REG_THREADS threads at once, and unregistered by cuda-pin.c (during
+     read-only targetin array): with PACC_PIN=begin at region begin, in
+     pieces of REG_PIECE by REG_THREADS threads at once; by default
+     (first-block) the first LAZY_PIECE of each range at region begin,
+     the rest by cuda-pin.c as the first block's copies reach it; and
+     unregistered by cuda-pin.c (during
      the last block, at region end or after it); copies
      are cuMemcpyHtoDAsync / DtoHAsync on the queue's stream straight from
      and to the user's memory, split where they cross a piece
@@ -205,16 +208,6 @@ stage_fn (void *arg)
 /* ------------------------------------------------------------------ */
 /* Region begin and end.  */
 
-/* Page-locked host memory (someone registered or allocated it)?  */
-static int
-page_locked (uintptr_t p)
-{
-  unsigned int type = 0;
-  return cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                   (CUdeviceptr) p) == CUDA_SUCCESS
-         && type == CU_MEMORYTYPE_HOST;
-}
-
 struct arr
 {
   uintptr_t lo, hi;   /* exact bytes.  */
@@ -288,32 +281,45 @@ cuda_region_begin (const char *where, int n, char *const *host,
         else
           a[ns++] = a[i];
       g->merged = ns < na;
-      /* Every range in pieces of REG_PIECE, registered in parallel; a
-         piece refused as writable memory is tried read-only when nothing
-         writes it back.  */
-      int nj = 0, *first = pacc_xcalloc (where, (size_t) ns + 1,
-                                         sizeof *first, "ranges");
-      struct regjob *jobs;
+      /* Every range in pieces, registered in parallel; a piece refused
+         as writable memory is tried read-only when nothing writes it
+         back.  PACC_PIN=first-block: only the first piece of each range
+         now (whether the array can be registered at all decides its
+         path), the others as copies first need them (pin_ensure).  */
+      int lazy = pacc_settings.pin_lazy;
+      size_t piece = !lazy ? REG_PIECE : pacc_settings.pin_piece
+                     ? (size_t) pacc_settings.pin_piece : LAZY_PIECE;
+      int nj = 0, nrun = 0, *first = pacc_xcalloc (where, (size_t) ns + 1,
+                                                   sizeof *first, "ranges");
+      struct regjob *jobs, *run;
       for (i = 0; i < ns; i++)
         {
           first[i] = nj;
-          nj += (int) ((a[i].hi - a[i].lo + REG_PIECE - 1) / REG_PIECE);
+          nj += (int) ((a[i].hi - a[i].lo + piece - 1) / piece);
         }
       first[ns] = nj;
       jobs = pacc_xcalloc (where, (size_t) nj + 1, sizeof *jobs, "ranges");
+      run = pacc_xcalloc (where, (size_t) nj + 1, sizeof *run, "ranges");
       for (i = 0; i < ns; i++)
         for (int k = first[i]; k < first[i + 1]; k++)
           {
-            uintptr_t lo = a[i].lo + (uintptr_t) (k - first[i]) * REG_PIECE;
-            uintptr_t hi = lo + REG_PIECE < a[i].hi ? lo + REG_PIECE : a[i].hi;
+            uintptr_t lo = a[i].lo + (uintptr_t) (k - first[i]) * piece;
+            uintptr_t hi = lo + piece < a[i].hi ? lo + piece : a[i].hi;
             jobs[k].lo = (void *) lo;
             jobs[k].len = hi - lo;
             jobs[k].flags = CU_MEMHOSTREGISTER_PORTABLE;
+            if (!lazy || k == first[i])
+              run[nrun++] = jobs[k];
           }
       double t0 = pacc_now_us ();
-      run_reg_jobs (jobs, nj);
+      run_reg_jobs (run, nrun);
       g->reg_us = pacc_now_us () - t0;
       pacc_trace_span (where, "register host arrays", t0, t0 + g->reg_us);
+      for (i = 0, nrun = 0; i < ns; i++)
+        for (int k = first[i]; k < first[i + 1]; k++)
+          if (!lazy || k == first[i])
+            jobs[k].r = run[nrun++].r;
+      free (run);
       for (i = 0; i < ns; i++)
         if (!a[i].written)
           for (int k = first[i]; k < first[i + 1]; k++)
@@ -330,7 +336,9 @@ cuda_region_begin (const char *where, int n, char *const *host,
           const char *nm = names[a[i].i];
           CUresult r = CUDA_SUCCESS;
           int k, mine = 0, before = 0;
-          for (k = first[i]; k < first[i + 1]; k++)
+          /* Lazy: the pieces after the first are not registered yet.  */
+          int last = lazy ? first[i] + 1 : first[i + 1];
+          for (k = first[i]; k < last; k++)
             if (jobs[k].r == CUDA_SUCCESS)
               mine++;
             /* Registered before (by the program): usable as it is when
@@ -344,12 +352,28 @@ cuda_region_begin (const char *where, int n, char *const *host,
               r = jobs[k].r;
           if (r == CUDA_SUCCESS)
             {
+              g->direct[g->ndirect].first = lazy ? g->nours : -1;
               for (k = first[i]; k < first[i + 1]; k++)
-                if (jobs[k].r == CUDA_SUCCESS)
+                if (k >= last)
                   {
+                    /* Gone until registered: nothing to unpin.  */
                     g->ours[g->nours].lo = jobs[k].lo;
-                    g->ours[g->nours++].len = jobs[k].len;
-                    g->reg_bytes += jobs[k].len;
+                    g->ours[g->nours].len = jobs[k].len;
+                    g->ours[g->nours].gone = 1;
+                    g->ours[g->nours++].state = PIECE_NONE;
+                    g->lazy_left++;
+                  }
+                else if (jobs[k].r == CUDA_SUCCESS || lazy)
+                  {
+                    /* Lazy: the first piece keeps its place, ours or
+                       the program's.  */
+                    int ours = jobs[k].r == CUDA_SUCCESS;
+                    g->ours[g->nours].lo = jobs[k].lo;
+                    g->ours[g->nours].len = jobs[k].len;
+                    g->ours[g->nours].gone = !ours;
+                    g->ours[g->nours++].state = ours ? PIECE_OURS
+                                                : PIECE_THEIRS;
+                    g->reg_bytes += ours ? jobs[k].len : 0;
                   }
               if (before && pacc_settings.verbose >= 2)
                 pacc_note (where, "array '%s' is page-locked already%s: "
@@ -359,7 +383,7 @@ cuda_region_begin (const char *where, int n, char *const *host,
           else
             {
               /* Give back the pieces that did register.  */
-              for (k = first[i]; k < first[i + 1]; k++)
+              for (k = first[i]; k < last; k++)
                 if (jobs[k].r == CUDA_SUCCESS)
                   CU_CALL ("unregistering a host array",
                            cuMemHostUnregister, jobs[k].lo);
@@ -374,6 +398,9 @@ cuda_region_begin (const char *where, int n, char *const *host,
               nstaged++;
               continue;
             }
+          g->direct[g->ndirect].piece = piece;
+          g->direct[g->ndirect].written = a[i].written;
+          g->direct[g->ndirect].name = nm;
           g->direct[g->ndirect].lo = a[i].lo;
           g->direct[g->ndirect++].hi = a[i].hi;
         }

@@ -8,7 +8,8 @@
    cuda-host.c decides what a region registers and hands the result here
    (struct cregion).  This file answers whether a copy's bytes are
    registered (is_direct, copy_step), runs the registration jobs
-   (run_reg_jobs), and unpins:
+   (run_reg_jobs), registers the pieces the first block's copies reach
+   (pin_ensure, PACC_PIN=first-block), and unpins:
    - during the last block (cuda_host_release, PACC_EARLY_UNREGISTER=1
      or 2): each release records an event on its queue; one thread takes
      the releases in issue order, waits for each one's event and hands
@@ -42,6 +43,8 @@
 /* The live regions.  */
 
 static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The release threads' lists and the regions' unpinning state.  */
+static pthread_mutex_t rel_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct cregion *regions;
 
 void
@@ -66,10 +69,9 @@ pin_region_remove (struct cregion *g)
 }
 
 /* Whether [P, P + N) lies in one registered range of a live region; its
-   start in *BASE (the range is registered in REG_PIECE pieces from
-   there).  */
+   start in *BASE, its piece size in *PIECE.  */
 int
-is_direct (const void *p, size_t n, uintptr_t *base)
+is_direct (const void *p, size_t n, uintptr_t *base, size_t *piece)
 {
   uintptr_t lo = (uintptr_t) p, hi = lo + n;
   const struct cregion *g;
@@ -81,22 +83,153 @@ is_direct (const void *p, size_t n, uintptr_t *base)
         {
           found = 1;
           *base = g->direct[i].lo;
+          *piece = g->direct[i].piece;
         }
   pthread_mutex_unlock (&region_lock);
   return found;
 }
 
 /* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
-   to the end of its registered piece (pieces of REG_PIECE from BASE; a
-   copy must not cross registrations) when DIRECT, else at most a staging
+   to the end of its registered piece (pieces of PIECE from BASE; a copy
+   must not cross registrations) when DIRECT, else at most a staging
    buffer.  */
 size_t
-copy_step (int direct, uintptr_t base, const void *host, size_t off,
-           size_t bytes)
+copy_step (int direct, uintptr_t base, size_t piece, const void *host,
+           size_t off, size_t bytes)
 {
-  size_t n = direct ? REG_PIECE - ((uintptr_t) host + off - base) % REG_PIECE
+  size_t n = direct ? piece - ((uintptr_t) host + off - base) % piece
                     : STAGE_BYTES;
   return n < bytes - off ? n : bytes - off;
+}
+
+int
+page_locked (uintptr_t p)
+{
+  unsigned int type = 0;
+  return cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                   (CUdeviceptr) p) == CUDA_SUCCESS
+         && type == CU_MEMORYTYPE_HOST;
+}
+
+/* ------------------------------------------------------------------ */
+/* Registration as the first block goes (PACC_PIN=first-block).
+
+   Every piece of a registered range is pinned before the copy that
+   first reads or writes it, by the thread that issues that copy, while
+   the device runs what was issued before: the first block's chunks come
+   in row order, so the pinning of chunk i + 1's rows overlaps chunk i's
+   copies and kernels, and the pipeline starts after chunk 0's pieces
+   instead of all of them.  The issuing thread itself pins, not another:
+   a registration holds the driver's lock for its whole call
+   (benchmarks/tools/hostpath.c), so a pinning thread beside it would
+   stall its calls just the same, and one thread pins as fast as four the
+   first time a page is pinned (benchmarks/RESULTS.md, "Registration's
+   first pin").  Threads of several devices that need one piece: the
+   first registers it, the others wait for it.  */
+
+static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t lazy_done = PTHREAD_COND_INITIALIZER;
+
+/* The live region and range whose bytes hold [LO, HI) and have pieces
+   left to register; 0 if none.  */
+static int
+lazy_range (uintptr_t lo, uintptr_t hi, struct cregion **gp, int *ip)
+{
+  struct cregion *g;
+  int found = 0;
+  pthread_mutex_lock (&region_lock);
+  for (g = regions; g && !found; g = g->next)
+    for (int i = 0; i < g->ndirect && !found; i++)
+      if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
+        {
+          found = g->direct[i].first >= 0
+                  && __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0;
+          *gp = g;
+          *ip = i;
+        }
+  pthread_mutex_unlock (&region_lock);
+  return found;
+}
+
+/* Register piece P of G's range R, whose state is PIECE_BUSY (by this
+   thread), for the copy INFO; its new state.  */
+static int
+register_piece (const struct hrange *r, struct piece *p,
+                const struct pacc_opinfo *info)
+{
+  char what[256];
+  snprintf (what, sizeof what, "registering %zu bytes of array '%s' at %p "
+            "as the first block reached them (with PACC_PIN=begin an array "
+            "that cannot be registered is staged instead)", p->len,
+            r->name ? r->name : "?", p->lo);
+  if (pacc_fault (PACC_FAULT_REGISTER))
+    cuda_fail_injected ("cuMemHostRegister_v2", what, info,
+                        PACC_FAULT_REGISTER);
+  CUresult e = cu.cuMemHostRegister_v2 (p->lo, p->len,
+                                        CU_MEMHOSTREGISTER_PORTABLE);
+  if (e == CUDA_ERROR_INVALID_VALUE && !r->written)
+    e = cu.cuMemHostRegister_v2 (p->lo, p->len,
+                                 CU_MEMHOSTREGISTER_PORTABLE
+                                 | CU_MEMHOSTREGISTER_READ_ONLY);
+  if (e == CUDA_SUCCESS)
+    return PIECE_OURS;
+  /* Registered by the program since region begin: usable as it is when
+     page-locked at both ends (as cuda-host.c takes it at region begin).  */
+  if (e == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+      && page_locked ((uintptr_t) p->lo)
+      && page_locked ((uintptr_t) p->lo + p->len - 1))
+    return PIECE_THEIRS;
+  cuda_fail ("cuMemHostRegister_v2", e, what, info);
+}
+
+void
+pin_ensure (const void *host, size_t n, const struct pacc_opinfo *info)
+{
+  uintptr_t lo = (uintptr_t) host, hi = lo + n;
+  struct cregion *g;
+  int ri;
+  if (!n || !lazy_range (lo, hi, &g, &ri))
+    return;
+  const struct hrange *r = &g->direct[ri];
+  int k0 = (int) ((lo - r->lo) / r->piece);
+  int k1 = (int) ((hi - 1 - r->lo) / r->piece);
+  for (int k = k0; k <= k1; k++)
+    {
+      struct piece *p = &g->ours[r->first + k];
+      pthread_mutex_lock (&lazy_lock);
+      while (p->state == PIECE_BUSY)
+        pthread_cond_wait (&lazy_done, &lazy_lock);
+      if (p->state != PIECE_NONE)
+        {
+          pthread_mutex_unlock (&lazy_lock);
+          continue;
+        }
+      p->state = PIECE_BUSY;
+      pthread_mutex_unlock (&lazy_lock);
+
+      double t0 = pacc_now_us ();
+      int state = register_piece (r, p, info);
+      double t1 = pacc_now_us ();
+      pacc_trace_pin (info->stats, g->where, t0, t1);
+
+      /* Visible to the release threads (gone) and the report.  */
+      pthread_mutex_lock (&rel_lock);
+      if (state == PIECE_OURS)
+        {
+          p->gone = 0;
+          g->reg_bytes += p->len;
+          g->lazy_bytes += p->len;
+        }
+      g->reg_us += t1 - t0;
+      g->lazy_us += t1 - t0;
+      pthread_mutex_unlock (&rel_lock);
+
+      pthread_mutex_lock (&lazy_lock);
+      p->state = state;
+      __atomic_sub_fetch (&g->lazy_left, 1, __ATOMIC_RELEASE);
+      pthread_cond_broadcast (&lazy_done);
+      pthread_mutex_unlock (&lazy_lock);
+    }
 }
 
 /* ------------------------------------------------------------------ */
@@ -104,7 +237,9 @@ copy_step (int direct, uintptr_t base, const void *host, size_t off,
    touching every page, 6-19 GB/s from four threads on an H100 host
    (benchmarks/tools/regtest.c, hostpath.c), and while one call runs the
    driver serves no other thread's call (copies issued meanwhile waited
-   110 ms with 1 GiB pieces): so it is done before the pipeline starts.  */
+   110 ms with 1 GiB pieces): with PACC_PIN=begin, the whole region's
+   before the pipeline starts; by default, the first piece of each
+   range.  */
 
 static struct regjob *reg_jobs;
 static int reg_njobs, reg_next;
@@ -161,7 +296,6 @@ struct release
   int piece;              /* on the unpin list: the piece of G.  */
 };
 
-static pthread_mutex_t rel_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t rel_more = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t unpin_more = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t rel_idle = PTHREAD_COND_INITIALIZER;
@@ -491,8 +625,8 @@ pin_region_end (struct cregion *g)
   int i, nj = 0;
   long long bg = -1;
   double t0 = pacc_now_us (), unreg_us = 0;
-  size_t reg_bytes, early_bytes;
-  double reg_us, early_us;
+  size_t reg_bytes, early_bytes, lazy_bytes;
+  double reg_us, early_us, lazy_us;
   const char *where = g->where;
 
   /* The queues are synchronised: no copy reads or writes G's bytes any
@@ -512,6 +646,8 @@ pin_region_end (struct cregion *g)
      counts as unpinned during the last block from here on.  */
   reg_bytes = g->reg_bytes;
   reg_us = g->reg_us;
+  lazy_bytes = g->lazy_bytes;
+  lazy_us = g->lazy_us;
   early_bytes = g->early_bytes;
   early_us = g->early_t1 - g->early_t0;
   pthread_mutex_unlock (&rel_lock);
@@ -538,7 +674,13 @@ pin_region_end (struct cregion *g)
   /* Host time outside the device span: pinning and unpinning.  */
   if (pacc_settings.verbose >= 1)
     {
-      char b[32], e[32], l[32], early[96] = "", after[96] = "";
+      char b[32], e[32], l[32], z[32], early[96] = "", after[96] = "";
+      char lazy[128] = "";
+      if (lazy_bytes)
+        snprintf (lazy, sizeof lazy, " (%s of them as the first block "
+                  "reached them, in %.1f ms)",
+                  pacc_fmt_bytes (z, sizeof z, lazy_bytes),
+                  lazy_us / 1000.0);
       if (early_bytes)
         snprintf (early, sizeof early, "; %s of them during the last "
                   "block, in %.1f ms",
@@ -548,10 +690,10 @@ pin_region_end (struct cregion *g)
         snprintf (after, sizeof after, "; %s left to unregister after the "
                   "region, in the background",
                   pacc_fmt_bytes (l, sizeof l, (unsigned long long) bg));
-      pacc_note (where, "host arrays: %s registered in %.1f ms, "
+      pacc_note (where, "host arrays: %s registered in %.1f ms%s, "
                  "unregistered in %.1f ms (%d threads)%s%s",
                  pacc_fmt_bytes (b, sizeof b, reg_bytes), reg_us / 1000.0,
-                 unreg_us / 1000.0, REG_THREADS, early, after);
+                 lazy, unreg_us / 1000.0, REG_THREADS, early, after);
     }
   if (bg < 0)
     {

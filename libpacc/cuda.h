@@ -40,8 +40,12 @@
    copy.  */
 #define STAGE_BYTES ((size_t) 32 << 20)
 /* Host arrays are registered in pieces of this size, REG_THREADS at a
-   time.  */
+   time, at region begin (PACC_PIN=begin); in pieces of LAZY_PIECE, each
+   when a copy first needs it, by the thread that issues the copy
+   (PACC_PIN=first-block): small, so that chunk 0 of a region of many
+   arrays waits for little.  */
 #define REG_PIECE ((size_t) 1 << 30)
+#define LAZY_PIECE ((size_t) 64 << 20)
 #define REG_THREADS 4
 /* Kernel-argument slots per device (cuda-launch.c).  */
 #define LAUNCH_SLOTS 1024
@@ -238,17 +242,36 @@ void cuda_kernels_mark (void *queue, int start,
 /* ------------------------------------------------------------------ */
 /* cuda-pin.c  */
 
-/* A region's host ranges: registered, or copied through staging.  */
+/* A region's host range that copies go straight from and to: registered
+   in pieces of PIECE from LO (a copy must not cross two).  With
+   PACC_PIN=first-block, its pieces are the region's OURS from FIRST on,
+   registered by pin_ensure as copies first need them.  */
 struct hrange
 {
   uintptr_t lo, hi;
+  size_t piece;
+  int first;              /* its first piece in OURS; -1: none lazy.  */
+  int written;            /* some array of it is written back (else
+                             read-only registration may do).  */
+  const char *name;       /* its (first) array, for errors.  */
+};
+
+/* States of a piece registered as copies first need it.  */
+enum
+{
+  PIECE_NONE = 0,         /* not registered yet.  */
+  PIECE_BUSY = 1,         /* a thread is registering it.  */
+  PIECE_OURS = 2,         /* registered here.  */
+  PIECE_THEIRS = 3        /* page-locked by the program already.  */
 };
 
 struct piece
 {
   void *lo;
   size_t len;
-  int gone;               /* unpinned, or claimed by the release threads.  */
+  int gone;               /* unpinned, claimed by the release threads, or
+                             not registered (yet).  */
+  int state;              /* PIECE_*, under cuda-pin.c's lock.  */
 };
 
 struct cregion
@@ -262,6 +285,10 @@ struct cregion
   const char *where;
   size_t reg_bytes;       /* registered here, and how long it took.  */
   double reg_us;
+  int lazy_left;          /* pieces not registered yet (first-block).  */
+  size_t lazy_bytes;      /* of REG_BYTES, registered by pin_ensure, in
+                             LAZY_US of the issuing threads' time.  */
+  double lazy_us;
   /* The rest under cuda-pin.c's lock.  */
   size_t early_bytes;     /* unregistered during the last block, from
                              early_t0 to early_t1 (microseconds).  */
@@ -296,11 +323,20 @@ void pin_region_end (struct cregion *g) PACC_HIDDEN;
 /* Wait until no ended region is being unpinned.  */
 void pin_wait_background (void) PACC_HIDDEN;
 /* Whether [P, P + N) lies in one registered range of a live region; its
-   start in *BASE.  */
-int is_direct (const void *p, size_t n, uintptr_t *base) PACC_HIDDEN;
-/* Bytes of the next piece of a copy of BYTES at HOST, OFF done.  */
-size_t copy_step (int direct, uintptr_t base, const void *host, size_t off,
-                  size_t bytes) PACC_HIDDEN;
+   start in *BASE, its piece size in *PIECE.  */
+int is_direct (const void *p, size_t n, uintptr_t *base, size_t *piece)
+  PACC_HIDDEN;
+/* Register the pieces of [P, P + N) (in a range is_direct found) that
+   are not registered yet, before the copy INFO uses them.  An error
+   names the array when one cannot be registered.  */
+void pin_ensure (const void *p, size_t n, const struct pacc_opinfo *info)
+  PACC_HIDDEN;
+/* Page-locked host memory (someone registered or allocated it)?  */
+int page_locked (uintptr_t p) PACC_HIDDEN;
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done (DIRECT:
+   in a range from BASE registered in pieces of PIECE).  */
+size_t copy_step (int direct, uintptr_t base, size_t piece,
+                  const void *host, size_t off, size_t bytes) PACC_HIDDEN;
 void cuda_host_release (void *queue, const void *host, size_t bytes)
   PACC_HIDDEN;
 

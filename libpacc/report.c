@@ -107,15 +107,20 @@ pacc_report_end (const struct pacc_region *r, double t_end)
     {
       double span = st->t_last - st->t_first, all = t_end - st->t_begin;
       double busy = st->t_load + st->t_wb + st->t_halo + st->t_kernels;
+      char pin[96] = "";
+      /* PACC_PIN=first-block: registration inside the span.  */
+      if (st->t_pin > 0)
+        snprintf (pin, sizeof pin, ", %.3f ms of the issuing threads' "
+                  "time in it registering host memory", st->t_pin * 1e-3);
       pacc_note (r->where, "device: load %.2f GB/s, write-back %.2f GB/s; "
                  "copies and kernels busy %.3f ms over a span of %.3f ms "
-                 "(overlap %.2fx), %.1f %% of the region outside it; data "
+                 "(overlap %.2fx%s), %.1f %% of the region outside it; data "
                  "path %s",
                  st->t_load > 0 ? (double) st->bytes_in / st->t_load * 1e-3
                  : 0.0,
                  st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3
                  : 0.0,
-                 busy * 1e-3, span * 1e-3, busy / span,
+                 busy * 1e-3, span * 1e-3, busy / span, pin,
                  all > span ? 100.0 * (all - span) / all : 0.0,
                  r->data_path ? r->data_path : r->base->name);
     }

@@ -177,6 +177,19 @@ pacc_env_read (const char *where)
   s->carry = digit (where, "PACC_CARRY", 1, -1, "0 or 1");
   s->early_unregister = digit (where, "PACC_EARLY_UNREGISTER", 3, 3,
                                "0, 1, 2 or 3");
+  v = get ("PACC_PIN");
+  s->pin_lazy = 1;
+  if (v)
+    {
+      if (!strcmp (v, "begin"))
+        s->pin_lazy = 0;
+      else if (!strcmp (v, "first-block"))
+        s->pin_lazy = 1;
+      else
+        pacc_error (where, "PACC_PIN: expected begin or first-block, got "
+                    "'%s'", v);
+    }
+  s->pin_piece = bytes (where, "PACC_PIN_PIECE");
   s->workers = digit (where, "PACC_WORKERS", 1, -1, "0 or 1");
   s->replan = digit (where, "PACC_REPLAN", 2, 1, "0, 1 or 2");
 

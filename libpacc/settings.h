@@ -49,6 +49,13 @@ struct pacc_settings
   int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
   int carry;                        /* PACC_CARRY: -1 auto (on), 0, 1.  */
   int early_unregister;             /* PACC_EARLY_UNREGISTER: 0 to 3.  */
+  int pin_lazy;                     /* PACC_PIN: 0 (begin: every piece
+                                       at region begin), 1 (first-block:
+                                       each piece when a copy first
+                                       needs it).  */
+  unsigned long long pin_piece;     /* PACC_PIN_PIECE: bytes of a piece
+                                       registered as a copy needs it
+                                       (0: LAZY_PIECE); a testing aid.  */
   int replan;                       /* PACC_REPLAN: 0, 1 (after the first
                                        block, from its measured rates),
                                        2 (after every block, another

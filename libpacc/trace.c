@@ -210,6 +210,7 @@ pacc_trace_keep (struct pacc_stats *st, int on)
   pthread_mutex_lock (&trace_lock);
   st->keep = on;
   st->nkept = 0;
+  st->kept_pin = 0;
   if (!on)
     {
       free (st->kept);
@@ -242,6 +243,8 @@ pacc_trace_busy (struct pacc_stats *st, double busy[4], double bytes[4],
       last = st->kept[i].t1 > last ? st->kept[i].t1 : last;
     }
   *span = last - first;
+  double pinned = st->kept_pin;
+  st->kept_pin = 0;
   qsort (st->kept, st->nkept, sizeof *st->kept, by_kind_start);
   /* The union of each kind's intervals: operations on several queues
      overlap.  */
@@ -256,6 +259,10 @@ pacc_trace_busy (struct pacc_stats *st, double busy[4], double bytes[4],
         busy[k] += o->t1 - end, end = o->t1;
       bytes[k] += (double) o->bytes;
     }
+  double longest = 0;
+  for (int k = 0; k < 4; k++)
+    longest = busy[k] > longest ? busy[k] : longest;
+  *span = *span - pinned > longest ? *span - pinned : longest;
   st->nkept = 0;
   pthread_mutex_unlock (&trace_lock);
 }
@@ -322,6 +329,18 @@ pacc_trace_span (const char *where, const char *name, double t0, double t1)
       fputs ("}}", trace_file);
     }
   pthread_mutex_unlock (&trace_lock);
+}
+
+void
+pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
+                double t1)
+{
+  pthread_mutex_lock (&trace_lock);
+  st->t_pin += t1 - t0;
+  if (st->keep)
+    st->kept_pin += t1 - t0;
+  pthread_mutex_unlock (&trace_lock);
+  pacc_trace_span (where, "register host memory for a copy", t0, t1);
 }
 
 void

@@ -34,6 +34,10 @@ struct pacc_stats
   double t_begin;
   double t_first, t_last;  /* earliest start and latest end of the copies
                               and kernels timed (0: none yet).  */
+  double t_pin;            /* the issuing threads' time registering host
+                              memory during the region (PACC_PIN=
+                              first-block).  */
+  double kept_pin;         /* of it, since the operations are kept.  */
   int keep;                /* keep each operation's times in KEPT.  */
   struct pacc_kept *kept;
   size_t nkept, kept_cap;
@@ -95,9 +99,17 @@ void pacc_trace_keep (struct pacc_stats *st, int on);
 /* Of the operations kept since pacc_trace_keep or the last call: for each
    kind (enum pacc_op_kind), the time in microseconds during which at
    least one of them ran, and their bytes; *SPAN, from the first one's
-   start to the last one's end; forgets them.  */
+   start to the last one's end, less the time the issuing threads spent
+   registering host memory meanwhile (the device waited for those copies:
+   not a cost of the plan; never below the longest kind's busy time);
+   forgets them.  */
 void pacc_trace_busy (struct pacc_stats *st, double busy[4], double bytes[4],
                       double *span);
+
+/* A thread that issues ST's operations registered host memory from T0
+   to T1 (region WHERE): the totals, the trace's host track.  */
+void pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
+                     double t1);
 
 /* The kernels INFO ran on the host from T0 to T1, timed by the caller:
    kernel time and the trace only (not the device span).  */

@@ -36,12 +36,15 @@
 #              or more GPUs with PACC_WORKERS=0 (mode w0-Ngpu: the calling
 #              thread issues for every GPU, no worker threads), its
 #              speed-up taken over the same 1-GPU run
-#   TESTS=1|0                run the tests (default 1)
+#   TESTS=1|0                run the tests, then fault-gpu.sh (default 1)
 #   GPU_SWEEP="..."          settings of the tests, in the syntax of
 #       testsuite/lib/pacc.exp (products separated by `;', VAR=v1,v2 words,
 #       `-' = unset); default
-#       "PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=-"
-#       (the tests' own dg-pacc-sweep lines are not used here)
+#       "PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=-
+#       ; PACC_PIN_PIECE=4K,- PACC_PIN=first-block,begin PACC_K=3 PACC_CHUNKS=5"
+#       (the last product registers the tests' small arrays in pieces of
+#       4 KiB as the first block needs them, and at region begin; the
+#       tests' own dg-pacc-sweep lines are not used here)
 #   JOBS=N                   test runs at a time (default 8)
 #   RUN_TIMEOUT=S            seconds per test run (default 60)
 #   DEADLINE=S               whole-script budget; runs that would start
@@ -86,7 +89,7 @@ case $BENCH in
   small|none) DEADLINE=${DEADLINE:-115} ;;
   *) echo "run-gpu: BENCH must be small, large, multi or none" >&2; exit 2 ;;
 esac
-GPU_SWEEP=${GPU_SWEEP:-"PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=-"}
+GPU_SWEEP=${GPU_SWEEP:-"PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=- ; PACC_PIN_PIECE=4K,- PACC_PIN=first-block,begin PACC_K=3 PACC_CHUNKS=5"}
 RUN_PACC_ON_GPU=${RUN_PACC_ON_GPU:-auto}
 RESULTS=${RESULTS:-${OUT:-$PWD/gpu-results}}
 mkdir -p "$RESULTS"
@@ -232,6 +235,19 @@ if [ "$TESTS" = 1 ]; then
       tfail=$((tfail + 1))
     fi
   done < "$bundle/tests/LIST"
+  # PACC_FAULT on the CUDA back end (testsuite/README), on a GPU only.
+  if nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && [ "$RUN_PACC_ON_GPU" != 0 ]; then
+    mkdir -p "$W/fault"
+    while IFS= read -r line; do
+      say "$line"
+      case $line in
+        PASS:*) tpass=$((tpass + 1)) ;;
+        FAIL:*) tfail=$((tfail + 1)) ;;
+        UNSUPPORTED:*) tunsup=$((tunsup + 1)) ;;
+      esac
+    done < <(timeout 300 bash "$here/fault-gpu.sh" "$bundle" "$W/fault" 2>&1 \
+             | grep -E '^(PASS|FAIL|UNSUPPORTED):')
+  fi
   say "== tests: $tpass passed, $tfail failed, $tunsup unsupported ($(( $(date +%s) - t0 ))s)"
 fi
 

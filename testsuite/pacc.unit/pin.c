@@ -18,8 +18,13 @@
    region has ended; with 2 by the time pin_wait_background returns (as
    the next region begins); never while a copy could still use it (an
    event of a later release not completed); the same bytes can then be
-   registered again.  The last case leaves a region unpinning at exit:
-   the check registered first with atexit runs after libpacc's wait.  */
+   registered again.  With PACC_PIN=first-block the region registers the
+   first piece of each array only, and two threads issue the first
+   block's copies (pin_ensure), each copy reaching into the next piece:
+   every piece a copy touched is registered exactly once, however the
+   threads meet, and no other.  The last case leaves a region unpinning
+   at exit: the check registered first with atexit runs after libpacc's
+   wait.  */
 
 #include "cuda.h"
 
@@ -63,6 +68,24 @@ cuda_fail (const char *call, CUresult r, const char *what,
   (void) info;
   printf ("FAIL pin: %s while %s returned %d\n", call, what, (int) r);
   exit (1);
+}
+
+void
+cuda_fail_injected (const char *call, const char *what,
+                    const struct pacc_opinfo *info, enum pacc_fault_kind kind)
+{
+  (void) info;
+  (void) kind;
+  printf ("FAIL pin: %s while %s failed (injected)\n", call, what);
+  exit (1);
+}
+
+void
+pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
+                double t1)
+{
+  (void) where;
+  st->t_pin += t1 - t0;
 }
 
 void
@@ -243,15 +266,18 @@ check (const char *name, int ok, const char *detail)
 
 /* Region NAME over NA arrays of BYTES each at MEM, registered and live,
    as cuda-host.c makes it (in pieces of PIECE: REG_PIECE is far larger
-   than these arrays); NULL if a piece did not register.  */
+   than these arrays; LAZY: only the first piece of each array now, the
+   others when pin_ensure needs them); NULL if a piece did not
+   register.  */
 static struct cregion *
 new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
-            int merged)
+            int merged, int lazy)
 {
   char buf[256];
   int np = (int) ((bytes + piece - 1) / piece);
   struct cregion *g = calloc (1, sizeof *g);
   struct regjob *jobs = calloc ((size_t) (na * np), sizeof *jobs);
+  int nj = 0;
 
   g->where = name;
   g->merged = merged;
@@ -259,42 +285,105 @@ new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
   g->ours = calloc ((size_t) (na * np), sizeof *g->ours);
   for (int a = 0; a < na; a++)
     {
-      g->direct[g->ndirect].lo = (uintptr_t) (mem + a * bytes);
-      g->direct[g->ndirect++].hi = (uintptr_t) (mem + (a + 1) * bytes);
+      struct hrange *h = &g->direct[g->ndirect++];
+      h->lo = (uintptr_t) (mem + a * bytes);
+      h->hi = (uintptr_t) (mem + (a + 1) * bytes);
+      h->piece = piece;
+      h->first = lazy ? a * np : -1;
+      h->written = 1;
+      h->name = "a";
       for (int k = 0; k < np; k++)
         {
-          struct regjob *j = &jobs[a * np + k];
-          j->lo = mem + a * bytes + k * piece;
-          j->len = (size_t) (k + 1) * piece <= bytes ? piece
+          struct piece *p = &g->ours[a * np + k];
+          p->lo = mem + a * bytes + k * piece;
+          p->len = (size_t) (k + 1) * piece <= bytes ? piece
                    : bytes - (size_t) k * piece;
+          p->gone = 1;
+          if (!lazy || k == 0)
+            {
+              jobs[nj].lo = p->lo;
+              jobs[nj++].len = p->len;
+            }
+          else
+            g->lazy_left++;
         }
     }
-  run_reg_jobs (jobs, na * np);
+  g->nours = na * np;
+  run_reg_jobs (jobs, nj);
+  for (int i = 0; i < nj; i++)
+    if (jobs[i].r != CUDA_SUCCESS)
+      {
+        snprintf (buf, sizeof buf, "piece %d did not register (%d)", i,
+                  (int) jobs[i].r);
+        check (name, 0, buf);
+        return NULL;
+      }
   for (int i = 0; i < na * np; i++)
-    {
-      if (jobs[i].r != CUDA_SUCCESS)
-        {
-          snprintf (buf, sizeof buf, "piece %d did not register (%d)", i,
-                    (int) jobs[i].r);
-          check (name, 0, buf);
-          return NULL;
-        }
-      g->ours[g->nours].lo = jobs[i].lo;
-      g->ours[g->nours++].len = jobs[i].len;
-      g->reg_bytes += jobs[i].len;
-    }
+    if (!lazy || i % np == 0)
+      {
+        g->ours[i].gone = 0;
+        g->ours[i].state = PIECE_OURS;
+        g->reg_bytes += g->ours[i].len;
+      }
   free (jobs);
   pin_region_add (g);
   return g;
+}
+
+/* The first block's copies of a lazily registered region: copy C (of
+   NCOPIES) reads piece C of every array and 100 bytes of the next.  Two
+   threads issue them, the even and the odd ones.  */
+struct copies
+{
+  char *mem;
+  int na, ncopies, parity;
+  size_t bytes, piece;
+};
+
+static void *
+issue_copies (void *arg)
+{
+  struct copies *c = arg;
+  struct pacc_stats st;
+  struct pacc_opinfo info;
+  memset (&st, 0, sizeof st);
+  memset (&info, 0, sizeof info);
+  info.stats = &st;
+  for (int k = c->parity; k < c->ncopies; k += 2)
+    for (int a = 0; a < c->na; a++)
+      {
+        size_t lo = (size_t) k * c->piece;
+        size_t hi = lo + c->piece + 100 < c->bytes ? lo + c->piece + 100
+                    : c->bytes;
+        uintptr_t base;
+        size_t piece;
+        char *p = c->mem + a * c->bytes + lo;
+        if (lo < hi && is_direct (p, hi - lo, &base, &piece))
+          pin_ensure (p, hi - lo, &info);
+      }
+  return NULL;
 }
 
 /* A region over NA arrays of BYTES each, releasing RELEASED of its
    pieces during the "last block" in chunk order, ended with
    PACC_EARLY_UNREGISTER=MODE.  Returns the region's host memory (freed
    by the caller).  */
+static char *lazy_region (int mode, int na, size_t bytes, size_t piece,
+                          int released, int merged, const char *name,
+                          int ncopies);
+
 static char *
 region (int mode, int na, size_t bytes, size_t piece, int released,
         int merged, const char *name)
+{
+  return lazy_region (mode, na, bytes, piece, released, merged, name, -1);
+}
+
+/* The same; NCOPIES >= 0: registered lazily, the first block copying
+   NCOPIES pieces of each array (RELEASED <= NCOPIES).  */
+static char *
+lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
+             int merged, const char *name, int ncopies)
 {
   char buf[256];
   int np = (int) ((bytes + piece - 1) / piece);
@@ -306,14 +395,41 @@ region (int mode, int na, size_t bytes, size_t piece, int released,
   for (int i = 0; i < 3; i++)
     q[i].index = i;
   pacc_settings.early_unregister = mode;
-  struct cregion *g = new_region (name, mem, na, bytes, piece, merged);
+  struct cregion *g = new_region (name, mem, na, bytes, piece, merged,
+                                  ncopies >= 0);
   if (!g)
     return mem;
+  /* The pieces registered once the first block is through.  */
+  int expect = na * np;
+  if (ncopies >= 0)
+    {
+      struct copies c[2];
+      pthread_t t[2];
+      long regs = counted (&registrations);
+      for (int i = 0; i < 2; i++)
+        {
+          c[i] = (struct copies) { mem, na, ncopies, i, bytes, piece };
+          pthread_create (&t[i], NULL, issue_copies, &c[i]);
+        }
+      for (int i = 0; i < 2; i++)
+        pthread_join (t[i], NULL);
+      expect = na * (ncopies + 1 < np ? ncopies + 1 : np);
+      regs = counted (&registrations) - regs + na;
+      snprintf (buf, sizeof buf, "%ld of %d pieces registered by the "
+                "first block, %ld bad calls", regs, expect,
+                counted (&bad_calls));
+      char lz[160];
+      snprintf (lz, sizeof lz, "%s: each piece a copy needs registered "
+                "once", name);
+      check (lz, regs == expect && !counted (&bad_calls)
+                 && g->reg_bytes <= (size_t) expect * piece, buf);
+    }
 
   /* Every copy reads through is_direct; a piece's bytes are "in use" by
      a copy until the event recorded after it completes.  */
   uintptr_t base;
-  int direct = is_direct (mem, bytes, &base);
+  size_t pc;
+  int direct = is_direct (mem, bytes, &base, &pc) && pc == piece;
   /* The last block: chunk c's write-back of piece c of every array, then
      its release (pieces that later chunks do not touch).  */
   double upto = 0;
@@ -342,9 +458,9 @@ region (int mode, int na, size_t bytes, size_t piece, int released,
   if (mode < 2)
     {
       snprintf (buf, sizeof buf, "%ld of %d pieces unregistered at region "
-                "end, %ld bad calls, %ld while in use", done, na * np,
+                "end, %ld bad calls, %ld while in use", done, expect,
                 counted (&bad_calls), counted (&early_calls));
-      check (name, direct && done == na * np && !counted (&bad_calls)
+      check (name, direct && done == expect && !counted (&bad_calls)
                    && !counted (&early_calls)
                    && !registered ((uintptr_t) mem,
                                    (uintptr_t) mem + na * bytes), buf);
@@ -355,8 +471,8 @@ region (int mode, int na, size_t bytes, size_t piece, int released,
       done = counted (&unregistrations) - before;
       snprintf (buf, sizeof buf, "%ld of %d pieces unregistered once the "
                 "next region may begin, %ld bad calls, %ld while in use",
-                done, na * np, counted (&bad_calls), counted (&early_calls));
-      check (name, direct && done == na * np && !counted (&bad_calls)
+                done, expect, counted (&bad_calls), counted (&early_calls));
+      check (name, direct && done == expect && !counted (&bad_calls)
                    && !counted (&early_calls)
                    && !registered ((uintptr_t) mem,
                                    (uintptr_t) mem + na * bytes), buf);
@@ -422,10 +538,33 @@ main (void)
       free (region (2, 1 + i % 4, (size_t) (1 + i % 7) * 4096 + 100, 4096,
                     i % 9, 0, name));
     }
+  /* PACC_PIN=first-block: pieces registered as the first block's copies
+     need them, from two threads; all, some, or none of them (a region
+     of no steps) copied; releases only of copied pieces.  */
+  for (int mode = 0; mode <= 3; mode++)
+    for (int nc = 0; nc <= 9; nc += 3)
+      for (int rel = 0; rel <= nc; rel += 3)
+        {
+          if (mode == 3 && rel)
+            continue;
+          snprintf (name, sizeof name, "PACC_PIN=first-block, "
+                    "PACC_EARLY_UNREGISTER=%d, %d of 9 pieces copied, %d "
+                    "released", mode, nc, rel);
+          free (lazy_region (mode, 3, 9 * 4096, 4096, rel, 0, name, nc));
+        }
+  /* Uneven arrays, many times (the threads meet differently).  */
+  for (int i = 0; i < 40; i++)
+    {
+      snprintf (name, sizeof name, "PACC_PIN=first-block, region %d", i);
+      free (lazy_region (2, 1 + i % 4, (size_t) (1 + i % 7) * 4096 + 100,
+                         4096, 0, 0, name, i % 9));
+    }
   /* The verbose report of each mode.  */
   pacc_settings.verbose = 1;
   free (region (1, 2, 5 * 4096, 4096, 2, 0, "report, mode 1"));
   free (region (2, 2, 5 * 4096, 4096, 2, 0, "report, mode 2"));
+  free (lazy_region (3, 2, 5 * 4096, 4096, 0, 0, "report, first-block",
+                     5));
   pacc_settings.verbose = 0;
 
   /* A region still unpinning when the program ends.  */
@@ -434,7 +573,7 @@ main (void)
     size_t bytes = 64 * 4096;
     char *mem = malloc (na * bytes);
     pacc_settings.early_unregister = 2;
-    struct cregion *g = new_region ("exit", mem, na, bytes, 4096, 0);
+    struct cregion *g = new_region ("exit", mem, na, bytes, 4096, 0, 0);
     exit_lo = (uintptr_t) mem;
     exit_hi = (uintptr_t) mem + na * bytes;
     if (g)

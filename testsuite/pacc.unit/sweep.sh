@@ -183,6 +183,9 @@ expect 1 "PACC_RESIDENT: expected 0 or 1, got 'yes'" PACC_RESIDENT=yes ok
 expect 1 "PACC_WORKERS: expected 0 or 1, got '2'" PACC_WORKERS=2 ok
 expect 1 "PACC_CARRY: expected 0 or 1, got 'on'" PACC_CARRY=on ok
 expect 1 "PACC_EARLY_UNREGISTER: expected 0, 1, 2 or 3, got '4'" PACC_EARLY_UNREGISTER=4 ok
+expect 1 "PACC_PIN: expected begin or first-block, got 'later'" PACC_PIN=later ok
+expect 1 "PACC_PIN_PIECE: expected a positive number of bytes with an optional K, M or G suffix, got '0'" PACC_PIN_PIECE=0 ok
+expect 0 '^region ran$' "PACC_PIN=begin PACC_PIN_PIECE=4K" ok
 expect 1 "PACC_REPLAN: expected 0, 1 or 2, got '3'" PACC_REPLAN=3 ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 1 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1 PACC_CARRY=0" ok
