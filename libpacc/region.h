@@ -64,6 +64,9 @@ struct pacc_region
   /* The online correction (replan.c).  */
   int replan;            /* 0: none; 1: after the first block; 2: after
                             every block (PACC_REPLAN=2).  */
+  long replan_block;     /* 1: the block measured for it; 1 + the
+                            blocks left out since their copies waited
+                            for registration.  */
   int chunks_fixed;      /* the generated code sized the reductions'
                             partials by the chunk count: keep it.  */
   long replans_done;     /* plans changed by a re-plan.  */

@@ -331,6 +331,15 @@ pacc_trace_span (const char *where, const char *name, double t0, double t1)
   pthread_mutex_unlock (&trace_lock);
 }
 
+double
+pacc_trace_pinned (struct pacc_stats *st)
+{
+  pthread_mutex_lock (&trace_lock);
+  double t = st->kept_pin;
+  pthread_mutex_unlock (&trace_lock);
+  return t;
+}
+
 void
 pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
                 double t1)

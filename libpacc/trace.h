@@ -106,6 +106,10 @@ void pacc_trace_keep (struct pacc_stats *st, int on);
 void pacc_trace_busy (struct pacc_stats *st, double busy[4], double bytes[4],
                       double *span);
 
+/* The issuing threads' time registering host memory since ST's
+   operations are kept (microseconds).  */
+double pacc_trace_pinned (struct pacc_stats *st);
+
 /* A thread that issues ST's operations registered host memory from T0
    to T1 (region WHERE): the totals, the trace's host track.  */
 void pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
