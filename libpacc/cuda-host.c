@@ -321,12 +321,9 @@ cuda_region_begin (const char *where, int n, char *const *host,
             jobs[k].r = run[nrun++].r;
       free (run);
       for (i = 0; i < ns; i++)
-        if (!a[i].written)
-          for (int k = first[i]; k < first[i + 1]; k++)
-            if (jobs[k].r == CUDA_ERROR_INVALID_VALUE)
-              jobs[k].r = cu.cuMemHostRegister_v2
-                (jobs[k].lo, jobs[k].len,
-                 CU_MEMHOSTREGISTER_PORTABLE | CU_MEMHOSTREGISTER_READ_ONLY);
+        for (int k = first[i]; k < first[i + 1]; k++)
+          jobs[k].r = register_read_only (jobs[k].r, jobs[k].lo, jobs[k].len,
+                                          a[i].written);
       g->ours = pacc_xcalloc (where, (size_t) nj + 1, sizeof *g->ours,
                               "ranges");
       for (i = 0; i < ns; i++)
@@ -341,12 +338,8 @@ cuda_region_begin (const char *where, int n, char *const *host,
           for (k = first[i]; k < last; k++)
             if (jobs[k].r == CUDA_SUCCESS)
               mine++;
-            /* Registered before (by the program): usable as it is when
-               page-locked at both ends.  */
-            else if (jobs[k].r == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
-                     && page_locked ((uintptr_t) jobs[k].lo)
-                     && page_locked ((uintptr_t) jobs[k].lo + jobs[k].len
-                                     - 1))
+            /* Registered before (by the program).  */
+            else if (registered_before (jobs[k].r, jobs[k].lo, jobs[k].len))
               before++;
             else if (r == CUDA_SUCCESS)
               r = jobs[k].r;

@@ -68,25 +68,37 @@ pin_region_remove (struct cregion *g)
   pthread_mutex_unlock (&region_lock);
 }
 
+/* The live region with a registered range that holds [LO, HI), the
+   range's index in *IP; NULL if none (under region_lock).  */
+static struct cregion *
+find_range (uintptr_t lo, uintptr_t hi, int *ip)
+{
+  for (struct cregion *g = regions; g; g = g->next)
+    for (int i = 0; i < g->ndirect; i++)
+      if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
+        {
+          *ip = i;
+          return g;
+        }
+  return NULL;
+}
+
 /* Whether [P, P + N) lies in one registered range of a live region; its
    start in *BASE, its piece size in *PIECE.  */
 int
 is_direct (const void *p, size_t n, uintptr_t *base, size_t *piece)
 {
-  uintptr_t lo = (uintptr_t) p, hi = lo + n;
-  const struct cregion *g;
-  int i, found = 0;
+  int i;
   pthread_mutex_lock (&region_lock);
-  for (g = regions; g && !found; g = g->next)
-    for (i = 0; i < g->ndirect && !found; i++)
-      if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
-        {
-          found = 1;
-          *base = g->direct[i].lo;
-          *piece = g->direct[i].piece;
-        }
+  const struct cregion *g = find_range ((uintptr_t) p, (uintptr_t) p + n,
+                                        &i);
+  if (g)
+    {
+      *base = g->direct[i].lo;
+      *piece = g->direct[i].piece;
+    }
   pthread_mutex_unlock (&region_lock);
-  return found;
+  return g != NULL;
 }
 
 /* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
@@ -102,13 +114,31 @@ copy_step (int direct, uintptr_t base, size_t piece, const void *host,
   return n < bytes - off ? n : bytes - off;
 }
 
-int
+/* Page-locked host memory (someone registered or allocated it)?  */
+static int
 page_locked (uintptr_t p)
 {
   unsigned int type = 0;
   return cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
                                    (CUdeviceptr) p) == CUDA_SUCCESS
          && type == CU_MEMORYTYPE_HOST;
+}
+
+CUresult
+register_read_only (CUresult r, void *lo, size_t len, int written)
+{
+  if (r != CUDA_ERROR_INVALID_VALUE || written)
+    return r;
+  return cu.cuMemHostRegister_v2 (lo, len, CU_MEMHOSTREGISTER_PORTABLE
+                                           | CU_MEMHOSTREGISTER_READ_ONLY);
+}
+
+int
+registered_before (CUresult r, const void *lo, size_t len)
+{
+  return r == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
+         && page_locked ((uintptr_t) lo)
+         && page_locked ((uintptr_t) lo + len - 1);
 }
 
 /* ------------------------------------------------------------------ */
@@ -135,19 +165,12 @@ static pthread_cond_t lazy_done = PTHREAD_COND_INITIALIZER;
 static int
 lazy_range (uintptr_t lo, uintptr_t hi, struct cregion **gp, int *ip)
 {
-  struct cregion *g;
-  int found = 0;
   pthread_mutex_lock (&region_lock);
-  for (g = regions; g && !found; g = g->next)
-    for (int i = 0; i < g->ndirect && !found; i++)
-      if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
-        {
-          found = g->direct[i].first >= 0
-                  && __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0;
-          *gp = g;
-          *ip = i;
-        }
+  struct cregion *g = find_range (lo, hi, ip);
+  int found = g && g->direct[*ip].first >= 0
+              && __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0;
   pthread_mutex_unlock (&region_lock);
+  *gp = g;
   return found;
 }
 
@@ -167,17 +190,12 @@ register_piece (const struct hrange *r, struct piece *p,
                         PACC_FAULT_REGISTER);
   CUresult e = cu.cuMemHostRegister_v2 (p->lo, p->len,
                                         CU_MEMHOSTREGISTER_PORTABLE);
-  if (e == CUDA_ERROR_INVALID_VALUE && !r->written)
-    e = cu.cuMemHostRegister_v2 (p->lo, p->len,
-                                 CU_MEMHOSTREGISTER_PORTABLE
-                                 | CU_MEMHOSTREGISTER_READ_ONLY);
+  e = register_read_only (e, p->lo, p->len, r->written);
   if (e == CUDA_SUCCESS)
     return PIECE_OURS;
-  /* Registered by the program since region begin: usable as it is when
-     page-locked at both ends (as cuda-host.c takes it at region begin).  */
-  if (e == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
-      && page_locked ((uintptr_t) p->lo)
-      && page_locked ((uintptr_t) p->lo + p->len - 1))
+  /* Registered by the program since region begin (as cuda-host.c takes
+     it at region begin).  */
+  if (registered_before (e, p->lo, p->len))
     return PIECE_THEIRS;
   cuda_fail ("cuMemHostRegister_v2", e, what, info);
 }

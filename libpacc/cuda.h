@@ -331,8 +331,15 @@ int is_direct (const void *p, size_t n, uintptr_t *base, size_t *piece)
    names the array when one cannot be registered.  */
 void pin_ensure (const void *p, size_t n, const struct pacc_opinfo *info)
   PACC_HIDDEN;
-/* Page-locked host memory (someone registered or allocated it)?  */
-int page_locked (uintptr_t p) PACC_HIDDEN;
+/* R from registering [LO, LO + LEN) writable: when the driver refused it
+   as writable memory (read-only memory, a const array) and nothing
+   writes it back (WRITTEN 0), the result of registering it READ_ONLY;
+   else R.  */
+CUresult register_read_only (CUresult r, void *lo, size_t len, int written)
+  PACC_HIDDEN;
+/* Whether R from registering [LO, LO + LEN) says the program registered
+   it already, in a way usable as it is: page-locked at both ends.  */
+int registered_before (CUresult r, const void *lo, size_t len) PACC_HIDDEN;
 /* Bytes of the next piece of a copy of BYTES at HOST, OFF done (DIRECT:
    in a range from BASE registered in pieces of PIECE).  */
 size_t copy_step (int direct, uintptr_t base, size_t piece,
