@@ -24,6 +24,8 @@
 #            hostpath (benchmarks/tools/hostpath.c: the link, pinning
 #            under load, host copies and staging), pinprep
 #            (benchmarks/tools/pinprep.c: preparations before pinning) and
+#            cip-forms (benchmarks/tools/cip-forms.c: CIP's stencil
+#            addressed as rows or flat, 16 or 12 workers),
 #            kernel-shapes (benchmarks/tools/kernel-shapes.c: loop
 #            mappings of GCC 12's OpenACC kernels)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
@@ -199,6 +201,10 @@ run_logged acc-probe $CC -O2 -fopenacc $poffload "$bundle/build-logs/acc-probe.c
 # shellcheck disable=SC2086
 run_logged kernel-shapes $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \
   "$top/benchmarks/tools/kernel-shapes.c" -o "$bundle/bin/kernel-shapes"
+# CIP's stencil addressed in several forms (benchmarks/tools/cip-forms.c).
+# shellcheck disable=SC2086
+run_logged cip-forms $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \
+  "$top/benchmarks/tools/cip-forms.c" -o "$bundle/bin/cip-forms"
 # How fast the host pins memory (benchmarks/tools/regtest.c): the CUDA
 # headers and stub library next to nvcc.
 cuda_top=${nvcc:+$(dirname "$(dirname "$nvcc")")}

@@ -16,10 +16,22 @@
      flat_cr     the same, const and restrict (as the CUDA kernel)
      offsets32   one base pointer and 32-bit element offsets per array
 
-   Not a benchmark: it is compiled, never run.
-     benchmarks/tools/ptx-registers.sh benchmarks/tools/cip-forms.c  */
+     flat_w12    flat with 12 workers (segments of 384 columns: three
+                 blocks of 384 threads fit a multiprocessor at 56 registers)
+     flat_v512   flat, one worker of 512 vector lanes (no worker level)
 
+   Registers, no GPU:
+     benchmarks/tools/ptx-registers.sh benchmarks/tools/cip-forms.c
+   Speed, on the GPU (arrays on the device only, acc_malloc; kernels only):
+     cip-forms X Y T
+   prints, per form, milliseconds per step and a checksum of fn, gxn and
+   gyn that must be equal across the forms.  */
+
+#include <openacc.h>
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
 
 /* The stencil of one point (i, j), the arrays read and written through
    the macros F, GX, GY, U, V, FN, GXN, GYN.  */
@@ -58,21 +70,25 @@
   }
 
 /* The segmented geometry: NPAIRS (row, segment) pairs from row LO, NSEG
-   segments of 512 columns per row.  */
-#define SEGMENTS(clauses)                                                   \
+   segments of SEG columns per row.  */
+#define SEGMENTS(SEG, clauses)                                              \
   _Pragma (clauses)                                                         \
   for (unsigned g = 0; g < npairs; g++)                                     \
     _Pragma ("acc loop worker vector")                                      \
-    for (int jj = 0; jj < 512; jj++)                                        \
+    for (int jj = 0; jj < SEG; jj++)                                        \
       {                                                                     \
         long i = lo + g / nseg;                                             \
-        int j = 1 + (int) (g % nseg) * 512 + jj;                            \
+        int j = 1 + (int) (g % nseg) * SEG + jj;                            \
         if (j < Y - 1)                                                      \
           CIP_POINT                                                         \
       }
 
 #define ARGS long lo, unsigned npairs, unsigned nseg, int Y, float DX,     \
              float DY, float mdt
+
+#define W16 "acc parallel loop gang num_gangs (npairs) num_workers (16) vector_length (32) deviceptr (f, gx, gy, u, v, fn, gxn, gyn)"
+#define W12 "acc parallel loop gang num_gangs (npairs) num_workers (12) vector_length (32) deviceptr (f, gx, gy, u, v, fn, gxn, gyn)"
+#define V512 "acc parallel loop gang num_gangs (npairs) num_workers (1) vector_length (512) deviceptr (f, gx, gy, u, v, fn, gxn, gyn)"
 
 #define F(I, J) f[I][J]
 #define GX(I, J) gx[I][J]
@@ -83,16 +99,20 @@
 #define GXN(I, J) gxn[I][J]
 #define GYN(I, J) gyn[I][J]
 
-void
-rows (ARGS, float *pf, float *pgx, float *pgy, float *pu, float *pv,
-      float *pfn, float *pgxn, float *pgyn)
-{
-  float (*f)[Y] = (void *) pf, (*gx)[Y] = (void *) pgx;
-  float (*gy)[Y] = (void *) pgy, (*u)[Y] = (void *) pu, (*v)[Y] = (void *) pv;
-  float (*fn)[Y] = (void *) pfn, (*gxn)[Y] = (void *) pgxn;
-  float (*gyn)[Y] = (void *) pgyn;
-  SEGMENTS ("acc parallel loop gang num_gangs (npairs) num_workers (16) vector_length (32) deviceptr (f, gx, gy, u, v, fn, gxn, gyn)")
-}
+#define ROWS(name, SEG, clauses)                                            \
+  void                                                                      \
+  name (ARGS, float *pf, float *pgx, float *pgy, float *pu, float *pv,      \
+        float *pfn, float *pgxn, float *pgyn)                               \
+  {                                                                         \
+    float (*f)[Y] = (void *) pf, (*gx)[Y] = (void *) pgx;                   \
+    float (*gy)[Y] = (void *) pgy, (*u)[Y] = (void *) pu;                   \
+    float (*v)[Y] = (void *) pv, (*fn)[Y] = (void *) pfn;                   \
+    float (*gxn)[Y] = (void *) pgxn, (*gyn)[Y] = (void *) pgyn;             \
+    SEGMENTS (SEG, clauses)                                                 \
+  }
+
+ROWS (rows, 512, W16)
+ROWS (rows_w12, 384, W12)
 
 void
 rows_cr (ARGS, float *pf, float *pgx, float *pgy, float *pu, float *pv,
@@ -103,7 +123,7 @@ rows_cr (ARGS, float *pf, float *pgx, float *pgy, float *pu, float *pv,
   const float (*restrict v)[Y] = (void *) pv;
   float (*restrict fn)[Y] = (void *) pfn, (*restrict gxn)[Y] = (void *) pgxn;
   float (*restrict gyn)[Y] = (void *) pgyn;
-  SEGMENTS ("acc parallel loop gang num_gangs (npairs) num_workers (16) vector_length (32) deviceptr (f, gx, gy, u, v, fn, gxn, gyn)")
+  SEGMENTS (512, W16)
 }
 
 #undef F
@@ -124,12 +144,17 @@ rows_cr (ARGS, float *pf, float *pgx, float *pgy, float *pu, float *pv,
 #define GXN(I, J) IX (gxn, I, J)
 #define GYN(I, J) IX (gyn, I, J)
 
-void
-flat (ARGS, float *f, float *gx, float *gy, float *u, float *v, float *fn,
-      float *gxn, float *gyn)
-{
-  SEGMENTS ("acc parallel loop gang num_gangs (npairs) num_workers (16) vector_length (32) deviceptr (f, gx, gy, u, v, fn, gxn, gyn)")
-}
+#define FLAT(name, SEG, clauses)                                            \
+  void                                                                      \
+  name (ARGS, float *f, float *gx, float *gy, float *u, float *v,           \
+        float *fn, float *gxn, float *gyn)                                  \
+  {                                                                         \
+    SEGMENTS (SEG, clauses)                                                 \
+  }
+
+FLAT (flat, 512, W16)
+FLAT (flat_w12, 384, W12)
+FLAT (flat_v512, 512, V512)
 
 void
 flat_cr (ARGS, const float *restrict f, const float *restrict gx,
@@ -137,7 +162,7 @@ flat_cr (ARGS, const float *restrict f, const float *restrict gx,
          const float *restrict v, float *restrict fn, float *restrict gxn,
          float *restrict gyn)
 {
-  SEGMENTS ("acc parallel loop gang num_gangs (npairs) num_workers (16) vector_length (32) deviceptr (f, gx, gy, u, v, fn, gxn, gyn)")
+  SEGMENTS (512, W16)
 }
 
 #undef IX
@@ -157,11 +182,107 @@ offsets32 (ARGS, float *base, unsigned of, unsigned ogx, unsigned ogy,
            unsigned ou, unsigned ov, unsigned ofn, unsigned ogxn,
            unsigned ogyn)
 {
-  SEGMENTS ("acc parallel loop gang num_gangs (npairs) num_workers (16) vector_length (32) deviceptr (base)")
+  SEGMENTS (512, "acc parallel loop gang num_gangs (npairs) num_workers (16) vector_length (32) deviceptr (base)")
+}
+
+#undef f
+#undef gx
+#undef gy
+#undef u
+#undef v
+#undef fn
+#undef gxn
+#undef gyn
+
+typedef void form_fn (ARGS, float *, float *, float *, float *, float *,
+                      float *, float *, float *);
+
+static double
+now (void)
+{
+  struct timespec ts;
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return ts.tv_sec + 1e-9 * ts.tv_nsec;
+}
+
+static double
+checksum (float *d, long n)
+{
+  double s = 0;
+#pragma acc parallel loop deviceptr(d) reduction(+:s)
+  for (long i = 0; i < n; i++)
+    s += d[i] * (double) ((i % 7) + 1);
+  return s;
+}
+
+static void
+fill (float *d, long n, unsigned seed, float lo, float hi)
+{
+#pragma acc parallel loop deviceptr(d)
+  for (long i = 0; i < n; i++)
+    {
+      unsigned h = (unsigned) i * 2654435761u + seed * 40503u;
+      h ^= h >> 15;
+      h *= 2246822519u;
+      h ^= h >> 13;
+      d[i] = lo + (hi - lo) * (float) (h & 0xffffff) / 16777216.0f;
+    }
 }
 
 int
-main (void)
+main (int argc, char **argv)
 {
+  if (argc < 4)
+    {
+      fprintf (stderr, "usage: cip-forms X Y T\n");
+      return 2;
+    }
+  int X = atoi (argv[1]), Y = atoi (argv[2]), T = atoi (argv[3]);
+  long n = (long) X * Y;
+  float *a[8];
+  for (int q = 0; q < 8; q++)
+    if (!(a[q] = acc_malloc (n * sizeof (float))))
+      {
+        fprintf (stderr, "cip-forms: acc_malloc of %ld bytes failed\n",
+                 n * (long) sizeof (float));
+        return 1;
+      }
+  /* f, gx, gy, u, v, fn, gxn, gyn.  */
+  fill (a[0], n, 1, 0.0f, 1.0f);
+  fill (a[1], n, 2, -0.1f, 0.1f);
+  fill (a[2], n, 3, -0.1f, 0.1f);
+  fill (a[3], n, 4, -1.0f, 1.0f);
+  fill (a[4], n, 5, -1.0f, 1.0f);
+  float DX = 1.0f / X, DY = 1.0f / Y, mdt = -0.2f / X;
+  static const struct { const char *name; form_fn *fn; int seg; } forms[] = {
+    { "rows", rows, 512 }, { "rows_w12", rows_w12, 384 },
+    { "rows_cr", rows_cr, 512 }, { "flat", flat, 512 },
+    { "flat_w12", flat_w12, 384 }, { "flat_v512", flat_v512, 512 },
+    { "flat_cr", flat_cr, 512 },
+  };
+  for (int rep = 0; rep < 2; rep++)
+    for (size_t q = 0; q < sizeof forms / sizeof forms[0]; q++)
+      {
+        unsigned seg = forms[q].seg;
+        unsigned nseg = (Y - 2 + seg - 1) / seg;
+        unsigned npairs = (unsigned) (X - 2) * nseg;
+        fill (a[5], n, 6, 0, 0);
+        fill (a[6], n, 6, 0, 0);
+        fill (a[7], n, 6, 0, 0);
+        forms[q].fn (1, npairs, nseg, Y, DX, DY, mdt, a[0], a[1], a[2],
+                     a[3], a[4], a[5], a[6], a[7]);
+        acc_wait_all ();
+        double t0 = now ();
+        for (int t = 0; t < T; t++)
+          forms[q].fn (1, npairs, nseg, Y, DX, DY, mdt, a[0], a[1], a[2],
+                       a[3], a[4], a[5], a[6], a[7]);
+        acc_wait_all ();
+        double dt = now () - t0;
+        printf ("%-10s %8.3f ms/step  checksum %.6e %.6e %.6e\n",
+                forms[q].name, 1e3 * dt / T, checksum (a[5], n),
+                checksum (a[6], n), checksum (a[7], n));
+      }
+  for (int q = 0; q < 8; q++)
+    acc_free (a[q]);
   return 0;
 }
