@@ -9,7 +9,8 @@
    report prints: workers per gang; whether the host can compute a loop
    bound before the kernel runs; row groups for nests of three or more
    loops (gangs take (plane, group of rows)); segments for two-level nests
-   (gangs take (row, segment of columns), one column per thread).  Only
+   (gangs take (row, segment of columns), pacc_seg_cols columns per
+   thread).  Only
    the predicates live here: they read the kernel's loops and build no
    trees.  */
 
@@ -156,10 +157,12 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
 /* Segments: in a two-level nest whose outer (decomposed) loop holds
    nothing but the vector loop, and whose vector loop counts up by one
    from and to bounds the host computes, each gang takes one (row,
-   segment of NW * 32 columns) pair and each thread one column: no gang
-   loop, no strided vector loop, so no loop state lives across the body.
-   CIP's kernel on an H100 (ptxas, sm_90): 96 registers per thread in the
-   loop form, one block of 512 threads per SM; 56 in this form.  Copy-like
+   segment of NW * 32 * pacc_seg_cols columns) pair and each thread
+   pacc_seg_cols columns, one after the other: no gang loop, no strided
+   vector loop, so no loop state lives across the body.  CIP's kernel on
+   an H100 (ptxas, sm_90): 96 registers per thread in the loop form, one
+   block of 512 threads per SM; 56 in this form with one column per
+   thread, 64 with two.  Copy-like
    loops keep their paired iterations.  The vector loop's first value and
    bound (exclusive) are returned in *A and *B.  */
 bool

@@ -111,7 +111,7 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 
 /* The outer loop of segmented kernel K as the gang-redundant body that
    picks this gang's (row, segment): NSEG (unsigned int) segments of
-   SEGLEN columns per row from JA to JB, the launch's NGANGS pairs
+   SEGLEN columns (pacc_seg_cols per thread) per row from JA to JB, the launch's NGANGS pairs
    starting at row ROW0 (a launch holds whole rows, so the pair's row and
    segment are a 32-bit division: the 64-bit one cost some sixty
    instructions per thread).  On the host (OpenACC's host fallback) the
@@ -134,14 +134,31 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
   tree jj = local_var (c, "__pacc_jj", lt, &vars);
   tree dev = local_var (c, "__pacc_dev", integer_type_node, &vars);
 
-  /* Column j0 + jj of the segment, if the row has it.  */
-  tree col = build2 (PLUS_EXPR, lt, j0, jj);
+  /* Columns j0 + jj + q * VW (q < pacc_seg_cols, VW threads per gang)
+     of the segment, those the row has.  The loop over q is unrolled:
+     straight code, each column's loads after the previous one's stores
+     (GCC cannot tell the arrays apart), so it costs few registers, and
+     the gang's fixed costs (its arguments, the broadcast of the row and
+     segment, the barriers) are shared by more columns.  */
+  HOST_WIDE_INT cols = pacc_seg_cols, vw = seglen / cols;
+  tree q = local_var (c, "__pacc_q", lt, &vars);
+  tree col = build2 (PLUS_EXPR, lt, build2 (PLUS_EXPR, lt, j0, jj),
+		     build2 (MULT_EXPR, lt, q, lcst (vw)));
   tree jbody = alloc_stmt_list ();
   add (&jbody, assign (l1.var, fold_convert (TREE_TYPE (l1.var), col)));
   add (&jbody, build3 (COND_EXPR, void_type_node,
 		       build2 (LT_EXPR, boolean_type_node,
 			       unshare_expr (col), jb),
 		       FOR_BODY (*l1.slot), build_empty_stmt (l1.loc)));
+  tree qcond = build2 (LT_EXPR, boolean_type_node, q, lcst (cols));
+  qcond = build3 (ANNOTATE_EXPR, TREE_TYPE (qcond), qcond,
+		  build_int_cst (integer_type_node, annot_expr_unroll_kind),
+		  build_int_cst (integer_type_node, cols));
+  tree qloop = alloc_stmt_list ();
+  add (&qloop, assign (q, lcst (0)));
+  add (&qloop, build_stmt (l1.loc, FOR_STMT, NULL_TREE, qcond,
+			   assign (q, build2 (PLUS_EXPR, lt, q, lcst (1))),
+			   jbody, NULL_TREE));
   tree cl = omp_clause (l1.loc, OMP_CLAUSE_VECTOR, NULL_TREE);
   cl = omp_clause (l1.loc, OMP_CLAUSE_WORKER, cl);
   cl = omp_clause (l1.loc, OMP_CLAUSE_INDEPENDENT, cl);
@@ -152,9 +169,11 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
       cl = omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
       OMP_CLAUSE_DECL (cl) = v;
     }
+  cl = omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
+  OMP_CLAUSE_DECL (cl) = q;
   make_oacc_loop (l1, lcst (0),
-		  build2 (LT_EXPR, boolean_type_node, jj, lcst (seglen)), cl,
-		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), jbody);
+		  build2 (LT_EXPR, boolean_type_node, jj, lcst (vw)), cl,
+		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), qloop);
 
   tree gbody = alloc_stmt_list ();
   add (&gbody, assign (l0.var, fold_convert
@@ -273,11 +292,19 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      pairs).  */
   hash_map<tree, tree> kmap;
   tree pvars = NULL_TREE, pset = alloc_stmt_list ();
+  /* Not in segmented kernels of several columns per thread: there every
+     thread reads the pointers where it uses them.  The hoisted pointers
+     stay live from the first column to the last (CIP's stencil, two
+     columns: 74 registers, one block of 512 threads per multiprocessor;
+     64 without them).  */
+  tree sa = NULL_TREE, sb = NULL_TREE;
+  bool segs = pacc_segments_p (r, k, &sa, &sb);
+  bool hoist = pacc_hoist_pointers_on && !(segs && pacc_seg_cols > 1);
   for (size_t a = 0; a < r.pc->arrays.size (); a++)
     {
       tree d = r.pc->arrays[a].decl;
       tree p = arr_ptr[a];
-      if (pacc_hoist_pointers_on)
+      if (hoist)
 	{
 	  tree lp = local_var (c, "__pacc_lp", TREE_TYPE (p), &pvars);
 	  add (&pset, assign (lp, p));
@@ -293,7 +320,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
     {
       tree d = r.pc->wholes[w].decl;
       tree p = whole_ptr[w];
-      if (pacc_hoist_pointers_on)
+      if (hoist)
 	{
 	  tree lp = local_var (c, "__pacc_lp", TREE_TYPE (p), &pvars);
 	  add (&pset, assign (lp, p));
@@ -328,14 +355,13 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   tree ga = NULL_TREE, gb = NULL_TREE, ngroups = NULL_TREE, gvar = NULL_TREE;
   tree grows = NULL_TREE;
   bool groups = pacc_row_groups_p (r, k, &ga, &gb);
-  tree sa = NULL_TREE, sb = NULL_TREE;
-  bool segs = !groups && pacc_segments_p (r, k, &sa, &sb);
+  segs = segs && !groups;
   tree rows = build2 (MINUS_EXPR, long_integer_type_node, hi, lo);
   tree ngangs = NULL_TREE, nworkers = NULL_TREE;
   tree ja = NULL_TREE, jb = NULL_TREE, nseg = NULL_TREE, tot = NULL_TREE;
   tree soff = NULL_TREE, row0 = NULL_TREE, nseg32 = NULL_TREE;
   tree per = NULL_TREE;
-  HOST_WIDE_INT seglen = (HOST_WIDE_INT) nw * SEG_VECTOR;
+  HOST_WIDE_INT seglen = (HOST_WIDE_INT) nw * SEG_VECTOR * pacc_seg_cols;
   if (segs)
     {
       /* nseg = max (0, ceil ((jb - ja) / seglen)), tot = rows * nseg.  */

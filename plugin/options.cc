@@ -4,8 +4,8 @@
 
 /* options.cc - the plugin's options, set by plugin_init (pacc-plugin.cc)
    from -fplugin-arg-pacc-* and read by the lowering: pacc_verbose for
-   the report of each region, pacc_gang_static, pacc_workers and
-   pacc_group_gangs for the kernels' geometry.  */
+   the report of each region, pacc_gang_static, pacc_workers,
+   pacc_group_gangs and pacc_seg_cols for the kernels' geometry.  */
 
 #include "pacc-plugin.h"
 
@@ -35,6 +35,10 @@ int pacc_pair_ways = 2;
 /* -fplugin-arg-pacc-segments=0: two-level nests with a gang loop over
    rows, as before segments (for measurements; lower-kernel.cc).  */
 bool pacc_segments_on = true;
+
+/* -fplugin-arg-pacc-seg-cols=N: columns per thread of a segmented kernel
+   (lower-kernel.cc); 2 unless set.  */
+int pacc_seg_cols = 2;
 
 /* -fplugin-arg-pacc-hoist=0: kernels read the chunk pointers where they
    use them, as before the hoisting (for measurements; lower-kernel.cc).  */

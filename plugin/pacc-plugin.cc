@@ -78,6 +78,8 @@ static struct plugin_info pacc_info = {
   "                             loops (0: one; default 1: two; 2 to 8)\n"
   "  -fplugin-arg-pacc-segments=0  rows to gangs in two-level nests, not\n"
   "                                (row, segment) pairs\n"
+  "  -fplugin-arg-pacc-seg-cols=N  columns per thread in (row, segment)\n"
+  "                                kernels (default 2)\n"
   "  -fplugin-arg-pacc-hoist=0  kernels read the chunk pointers where they\n"
   "                             use them, not once per gang"
 };
@@ -108,6 +110,19 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	      return 1;
 	    }
 	  pacc_gang_static = (int) n;
+	}
+      else if (!strcmp (info->argv[i].key, "seg-cols"))
+	{
+	  const char *v = info->argv[i].value;
+	  char *end;
+	  long n = v ? strtol (v, &end, 10) : 0;
+	  if (!v || !*v || *end || n < 1 || n > 8)
+	    {
+	      error ("pacc.so: %<-fplugin-arg-pacc-seg-cols%> needs a number "
+		     "of columns per thread from 1 to 8, got %qs", v ? v : "");
+	      return 1;
+	    }
+	  pacc_seg_cols = (int) n;
 	}
       else if (!strcmp (info->argv[i].key, "workers")
 	       || !strcmp (info->argv[i].key, "group-gangs")

@@ -1,8 +1,11 @@
 /* Kernel geometry of two-level nests (plugin/lower-kernel.cc, segments):
-   each gang takes one (row, segment of 16 * 32 columns) pair, each thread
-   one column, when the row loop holds nothing but the column loop and
-   that loop counts up by one between bounds the host computes.  Row
-   lengths around the segment (1, 511, 512, 513, 1100); a column range
+   each gang takes one (row, segment of 16 * 32 * C columns) pair, each
+   thread C columns 512 apart (C = 2 unless -fplugin-arg-pacc-seg-cols
+   says otherwise: seg_cols_one.c, seg_cols_three.c), when the row loop
+   holds nothing but the column loop and that loop counts up by one
+   between bounds the host computes.  Row lengths around the threads of
+   a gang and the segments of one, two and three columns per thread (1,
+   511, 512, 513, 1023, 1024, 1025, 1100, 1537); a column range
    that starts at a variable, one that ends with `<=', one that moves
    with the time step, one that is empty; a sequential loop inside the
    body (its variable private); a kernel that reads what it writes at the
@@ -88,5 +91,9 @@ main (void)
   segments (7, 512, 4, 1020);
   segments (13, 513, 5, 1030);
   segments (10, 1100, 6, 1040);
+  segments (6, 1023, 3, 1050);
+  segments (6, 1024, 3, 1060);
+  segments (7, 1025, 4, 1070);
+  segments (5, 1537, 3, 1080);
   return 0;
 }

@@ -1,0 +1,7 @@
+/* -fplugin-arg-pacc-seg-cols=1: one column per thread in (row, segment)
+   kernels, segments of 512 columns, the chunk pointers read once per gang
+   (as before two columns became the default).  The cases of
+   row_segments.c: results must equal the sequential ones.  */
+/* { dg-pacc-options "-fplugin-arg-pacc-seg-cols=1" } */
+
+#include "row_segments.c"

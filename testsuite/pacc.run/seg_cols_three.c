@@ -1,0 +1,7 @@
+/* -fplugin-arg-pacc-seg-cols=3: three columns per thread in (row,
+   segment) kernels, segments of 1536 columns.  The cases of
+   row_segments.c, whose row lengths fall below, on and beyond one
+   segment: results must equal the sequential ones.  */
+/* { dg-pacc-options "-fplugin-arg-pacc-seg-cols=3" } */
+
+#include "row_segments.c"
