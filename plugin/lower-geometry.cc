@@ -162,8 +162,9 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
    vector loop, so no loop state lives across the body.  CIP's kernel on
    an H100 (ptxas, sm_90): 96 registers per thread in the loop form, one
    block of 512 threads per SM; 56 in this form with one column per
-   thread, 64 with two.  Copy-like
-   loops keep their paired iterations.  The vector loop's first value and
+   thread, 64 with two.  Copy-like loops take pacc_copy_cols columns per
+   thread, every load first (0: they keep rows to gangs and their paired
+   iterations).  The vector loop's first value and
    bound (exclusive) are returned in *A and *B.  */
 bool
 pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
@@ -184,7 +185,7 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
   if (!pacc_host_bound_p (r, k, init, false)
       || !pacc_host_bound_p (r, k, bound, false))
     return false;
-  if (pacc_pair_eligible (k, l1, init, bound))
+  if (!pacc_copy_cols && pacc_pair_eligible (k, l1, init, bound))
     return false;
   *a = init;
   *b = bound;

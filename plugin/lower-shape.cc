@@ -3,8 +3,8 @@
    Free software, without any warranty: see COPYING.  */
 
 /* lower-shape.cc - the form of a kernel's memory accesses: one set of
-   extents for every array it indexes, selected loads, and two loads in
-   flight per thread in copy-like loops.
+   extents for every array it indexes, selected loads, and several loads
+   in flight per thread in copy-like loops.
 
    The C front end gives every pointer-to-VLA declaration its own copy of
    the extents: `float (*a0)[Y][Z]' and `float (*a1)[Y][Z]' each hold
@@ -42,7 +42,10 @@
    arrays written are not read, so the order does not matter.  A copy of
    77440^2 floats ran at 2159 GB/s against 1804 (kernel-shapes probe,
    H100).  -fplugin-arg-pacc-pairs=N runs N iterations per thread
-   (y + m * h, h: the loop over N), for measurements.  */
+   (y + m * h, h: the loop over N), for measurements.  A copy-like loop
+   that is a (row, segment) kernel takes its thread's columns the same
+   way, every load first (pacc_paired_columns): no loop is left, so few
+   registers (Jacobi's kernels 40 and 32 against 55 and 39).  */
 
 #include "pacc-plugin.h"
 #include "check.h"
@@ -543,6 +546,68 @@ pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
 			unshare_expr (b));
       add (&list, build3 (COND_EXPR, void_type_node, in, late,
 			  build_empty_stmt (c.loc)));
+    }
+  *body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
+  TREE_SIDE_EFFECTS (*body) = 1;
+  return true;
+}
+
+/* The body of a segmented kernel's thread for copy-like vector loop L
+   (from INIT to BOUND, exclusive): the columns COL (long), every load of
+   all of them first, then the stores of those below JB.  A column past
+   the end loads column JB - 1 (in the buffers) and stores nothing.
+   False, and nothing built, if L is not copy-like.  */
+bool
+pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
+		     tree bound, const std::vector<tree> &col, tree jb,
+		     tree *body)
+{
+  pacc_region &r = *c.r;
+  std::vector<tree> stores;
+  if (!pair_eligible_p (k, l, init, bound, stores))
+    return false;
+  tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
+  tree vars = NULL_TREE, list = alloc_stmt_list ();
+  size_t n = col.size ();
+  std::vector<tree> ym (n), ymc (n);
+  for (size_t m = 0; m < n; m++)
+    {
+      ym[m] = local_var (c, "__pacc_y2", type, &vars);
+      ymc[m] = local_var (c, "__pacc_y2c", type, &vars);
+      add (&list, assign (ym[m], fold_convert (type, col[m])));
+      add (&list, assign (ymc[m], fold_convert
+			  (type, build2 (MIN_EXPR, lt, unshare_expr (col[m]),
+					 build2 (MINUS_EXPR, lt, jb,
+						 lcst (1))))));
+    }
+  std::vector<std::vector<tree>> vals (n);
+  for (tree st : stores)
+    {
+      tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (st, 0)));
+      for (size_t m = 0; m < n; m++)
+	{
+	  hash_map<tree, tree> at_load;
+	  at_load.put (l.var, ymc[m]);
+	  tree t = local_var (c, "__pacc_v2", vt, &vars);
+	  add (&list, assign (t, rewritten_copy (r, TREE_OPERAND (st, 1),
+						 at_load)));
+	  vals[m].push_back (t);
+	}
+    }
+  for (size_t m = 0; m < n; m++)
+    {
+      hash_map<tree, tree> at_store;
+      at_store.put (l.var, ym[m]);
+      tree late = alloc_stmt_list ();
+      for (size_t i = 0; i < stores.size (); i++)
+	{
+	  tree lhs = rewritten_copy (r, TREE_OPERAND (stores[i], 0), at_store);
+	  add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, vals[m][i]));
+	}
+      add (&list, build3 (COND_EXPR, void_type_node,
+			  build2 (LT_EXPR, boolean_type_node,
+				  unshare_expr (col[m]), jb),
+			  late, build_empty_stmt (c.loc)));
     }
   *body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
   TREE_SIDE_EFFECTS (*body) = 1;

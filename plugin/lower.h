@@ -108,6 +108,9 @@ void pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
 			 hash_map<tree, tree> &host_map, hash_set<tree> &skip);
 void pacc_select_loads (pacc_region &r, tree *body);
 bool pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound);
+bool pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
+			  tree init, tree bound, const std::vector<tree> &col,
+			  tree jb, tree *body);
 bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 			   tree init, tree bound, tree *cond, tree *body);
 

@@ -37,8 +37,11 @@ int pacc_pair_ways = 2;
 bool pacc_segments_on = true;
 
 /* -fplugin-arg-pacc-seg-cols=N: columns per thread of a segmented kernel
-   (lower-kernel.cc); 2 unless set.  */
+   (lower-kernel.cc); 2 unless set.  -fplugin-arg-pacc-copy-cols=N: the
+   same for copy-like loops, 4 unless set; 0: copy-like loops keep rows
+   to gangs (and -fplugin-arg-pacc-pairs).  */
 int pacc_seg_cols = 2;
+int pacc_copy_cols = 4;
 
 /* -fplugin-arg-pacc-hoist=0: kernels read the chunk pointers where they
    use them, as before the hoisting (for measurements; lower-kernel.cc).  */

@@ -80,6 +80,8 @@ static struct plugin_info pacc_info = {
   "                                (row, segment) pairs\n"
   "  -fplugin-arg-pacc-seg-cols=N  columns per thread in (row, segment)\n"
   "                                kernels (default 2)\n"
+  "  -fplugin-arg-pacc-copy-cols=N  the same for copy-like loops (default\n"
+  "                                 4; 0: rows to gangs)\n"
   "  -fplugin-arg-pacc-hoist=0  kernels read the chunk pointers where they\n"
   "                             use them, not once per gang"
 };
@@ -111,18 +113,24 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	    }
 	  pacc_gang_static = (int) n;
 	}
-      else if (!strcmp (info->argv[i].key, "seg-cols"))
+      else if (!strcmp (info->argv[i].key, "seg-cols")
+	       || !strcmp (info->argv[i].key, "copy-cols"))
 	{
+	  bool copy = info->argv[i].key[0] == 'c';
 	  const char *v = info->argv[i].value;
 	  char *end;
-	  long n = v ? strtol (v, &end, 10) : 0;
-	  if (!v || !*v || *end || n < 1 || n > 8)
+	  long n = v ? strtol (v, &end, 10) : -1;
+	  if (!v || !*v || *end || n < (copy ? 0 : 1) || n > 8)
 	    {
-	      error ("pacc.so: %<-fplugin-arg-pacc-seg-cols%> needs a number "
-		     "of columns per thread from 1 to 8, got %qs", v ? v : "");
+	      error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs a number of "
+		     "columns per thread from %d to 8, got %qs",
+		     info->argv[i].key, copy ? 0 : 1, v ? v : "");
 	      return 1;
 	    }
-	  pacc_seg_cols = (int) n;
+	  if (copy)
+	    pacc_copy_cols = (int) n;
+	  else
+	    pacc_seg_cols = (int) n;
 	}
       else if (!strcmp (info->argv[i].key, "workers")
 	       || !strcmp (info->argv[i].key, "group-gangs")

@@ -2,8 +2,9 @@
 /* { dg-options "-fplugin-arg-pacc-verbose" } */
 /* What the gangs take, per kernel (plugin/lower-kernel.cc): (row,
    segment) pairs for a two-level nest whose column loop has bounds the
-   host computes; rows for a copy-like one and for one with a reduction;
-   with -fplugin-arg-pacc-segments=0, report-segments-off.c.  */
+   host computes, copy-like or not; rows for one with a reduction; with
+   -fplugin-arg-pacc-segments=0, report-segments-off.c; with
+   -fplugin-arg-pacc-copy-cols=0, report-copy-cols-zero.c.  */
 void f (int X, int Y, int T, float (*p)[Y], float (*q)[Y])
 {
   int t, x, y;
@@ -19,7 +20,7 @@ void f (int X, int Y, int T, float (*p)[Y], float (*q)[Y])
 	    float a = p[x - 1][y];
 	    q[x][y] = a + p[x + 1][y];
 	  }
-#pragma pacc loop dim(2) /* { dg-message "kernel 2: 2 loops, rows widened by \\\[0:0\\\]; rows to gangs" } */
+#pragma pacc loop dim(2) /* { dg-message "kernel 2: 2 loops, rows widened by \\\[0:0\\\]; \\\(row, segment\\\) pairs to gangs" } */
       for (x = 1; x < X - 1; x++)
 #pragma pacc loop dim(1)
 	for (y = 1; y < Y - 1; y++)

@@ -1,5 +1,8 @@
-/* Copy-like vector loops (plugin/lower-shape.cc, paired iterations):
-   each thread runs iterations y and y + h, all loads first.  Row lengths
+/* Copy-like vector loops: (row, segment) kernels of four columns per
+   thread, all loads first (plugin/lower-shape.cc, pacc_paired_columns;
+   with -fplugin-arg-pacc-copy-cols=0 and -fplugin-arg-pacc-pairs=N:
+   rows to gangs, each thread running iterations y, y + h, ...,
+   paired_copies_three.c and the like).  Row lengths
    odd, even, 1 and 2; several stores in one loop (CIP's copy-back); an
    int array; and loops that must stay one iteration per thread (a loop
    that reads what it writes, a reduction).  Results equal the
