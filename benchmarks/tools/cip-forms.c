@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <time.h>
 
+#include "acc-probe-util.h"
+
 /* The stencil of one point (i, j), the arrays read and written through
    the macros F, GX, GY, U, V, FN, GXN, GYN.  */
 #define CIP_POINT                                                           \
@@ -197,23 +199,6 @@ offsets32 (ARGS, float *base, unsigned of, unsigned ogx, unsigned ogy,
 typedef void form_fn (ARGS, float *, float *, float *, float *, float *,
                       float *, float *, float *);
 
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-static double
-checksum (float *d, long n)
-{
-  double s = 0;
-#pragma acc parallel loop deviceptr(d) reduction(+:s)
-  for (long i = 0; i < n; i++)
-    s += d[i] * (double) ((i % 7) + 1);
-  return s;
-}
 
 static void
 fill (float *d, long n, unsigned seed, float lo, float hi)

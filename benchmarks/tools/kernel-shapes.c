@@ -21,23 +21,8 @@
 #include <string.h>
 #include <time.h>
 
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
+#include "acc-probe-util.h"
 
-static double
-checksum (float *d, long n)
-{
-  double s = 0;
-#pragma acc parallel loop deviceptr(d) reduction(+:s)
-  for (long i = 0; i < n; i++)
-    s += d[i] * (double) ((i % 7) + 1);
-  return s;
-}
 
 static void
 fill (float *d, long n, int seed)
