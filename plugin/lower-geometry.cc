@@ -192,17 +192,37 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
   return true;
 }
 
+/* The columns per thread of kernel K if it is a (row, segment) kernel,
+   else 0; *COPY: whether it is copy-like, every load first.  */
+int
+pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy)
+{
+  tree a, b;
+  *copy = false;
+  if (!pacc_segments_p (r, k, &a, &b))
+    return 0;
+  *copy = pacc_pair_eligible (k, k.loops[1], a, b);
+  return *copy ? pacc_copy_cols : pacc_seg_cols;
+}
+
 /* How kernel K's iterations go to gangs, for the report.  */
 const char *
 pacc_kernel_gangs (pacc_region &r, pacc_kernel &k)
 {
+  static char buf[96];
   tree a, b;
+  bool copy;
   if (k.loops.size () == 1)
     return "one loop over gangs, workers and vector lanes";
   if (pacc_row_groups_p (r, k, &a, &b))
     return "(plane, row group) pairs to gangs";
-  if (pacc_segments_p (r, k, &a, &b))
-    return "(row, segment) pairs to gangs";
+  if (int cols = pacc_segment_cols (r, k, &copy))
+    {
+      snprintf (buf, sizeof buf, "(row, segment) pairs to gangs, %d "
+		"column%s per thread%s", cols, cols == 1 ? "" : "s",
+		copy ? ", loads first" : "");
+      return buf;
+    }
   return "rows to gangs";
 }
 

@@ -111,10 +111,10 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 
 /* The outer loop of segmented kernel K as the gang-redundant body that
    picks this gang's (row, segment): NSEG (unsigned int) segments of
-   SEGLEN columns (pacc_seg_cols per thread) per row from JA to JB, the launch's NGANGS pairs
-   starting at row ROW0 (a launch holds whole rows, so the pair's row and
-   segment are a 32-bit division: the 64-bit one cost some sixty
-   instructions per thread).  On the host (OpenACC's host fallback) the
+   SEGLEN columns (COLS per thread) per row from JA to JB, the launch's
+   NGANGS pairs starting at row ROW0 (a launch holds whole rows, so the
+   pair's row and segment are a 32-bit division: the 64-bit one cost
+   some sixty instructions per thread).  On the host (OpenACC's host fallback) the
    one gang runs every pair of the launch in turn.  */
 static void
 lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
@@ -136,8 +136,8 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
   tree jj = local_var (c, "__pacc_jj", lt, &vars);
   tree dev = local_var (c, "__pacc_dev", integer_type_node, &vars);
 
-  /* Columns j0 + jj + q * VW (q < pacc_seg_cols, VW threads per gang)
-     of the segment, those the row has.  The loop over q is unrolled:
+  /* Columns j0 + jj + q * VW (q < COLS, VW threads per gang) of the
+     segment, those the row has.  The loop over q is unrolled:
      straight code, each column's loads after the previous one's stores
      (GCC cannot tell the arrays apart), so it costs few registers, and
      the gang's fixed costs (its arguments, the broadcast of the row and
@@ -312,10 +312,10 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      columns: 74 registers, one block of 512 threads per multiprocessor;
      64 without them).  */
   tree sa = NULL_TREE, sb = NULL_TREE;
-  bool segs = pacc_segments_p (r, k, &sa, &sb);
-  int cols = !segs ? 1 : pacc_pair_eligible (k, k.loops[1], sa, sb)
-			 ? pacc_copy_cols : pacc_seg_cols;
-  bool hoist = pacc_hoist_pointers_on && cols == 1;
+  bool copy;
+  int cols = pacc_segment_cols (r, k, &copy);
+  bool segs = cols > 0 && pacc_segments_p (r, k, &sa, &sb);
+  bool hoist = pacc_hoist_pointers_on && cols <= 1;
   for (size_t a = 0; a < r.pc->arrays.size (); a++)
     {
       tree d = r.pc->arrays[a].decl;
