@@ -9,10 +9,9 @@
    report prints: workers per gang; whether the host can compute a loop
    bound before the kernel runs; row groups for nests of three or more
    loops (gangs take (plane, group of rows)); segments for two-level nests
-   (gangs take (row, segment of columns), pacc_seg_cols columns per
-   thread).  Only
-   the predicates live here: they read the kernel's loops and build no
-   trees.  */
+   (gangs take (row, segment of columns), several columns per thread).
+   Only the predicates live here: they read the kernel's loops and build
+   no trees.  */
 
 #include "pacc-plugin.h"
 #include "check.h"
@@ -164,8 +163,8 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
    block of 512 threads per SM; 56 in this form with one column per
    thread, 64 with two.  Copy-like loops take pacc_copy_cols columns per
    thread, every load first (0: they keep rows to gangs and their paired
-   iterations).  The vector loop's first value and
-   bound (exclusive) are returned in *A and *B.  */
+   iterations).  The vector loop's first value and bound (exclusive) are
+   returned in *A and *B.  */
 bool
 pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
 {
@@ -193,15 +192,16 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
 }
 
 /* The columns per thread of kernel K if it is a (row, segment) kernel,
-   else 0; *COPY: whether it is copy-like, every load first.  */
+   else 0; *COPY: whether it is copy-like, every load first; the column
+   loop's first value and bound (exclusive) in *A and *B.  */
 int
-pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy)
+pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
+		   tree *b)
 {
-  tree a, b;
   *copy = false;
-  if (!pacc_segments_p (r, k, &a, &b))
+  if (!pacc_segments_p (r, k, a, b))
     return 0;
-  *copy = pacc_pair_eligible (k, k.loops[1], a, b);
+  *copy = pacc_pair_eligible (k, k.loops[1], *a, *b);
   return *copy ? pacc_copy_cols : pacc_seg_cols;
 }
 
@@ -216,7 +216,7 @@ pacc_kernel_gangs (pacc_region &r, pacc_kernel &k)
     return "one loop over gangs, workers and vector lanes";
   if (pacc_row_groups_p (r, k, &a, &b))
     return "(plane, row group) pairs to gangs";
-  if (int cols = pacc_segment_cols (r, k, &copy))
+  if (int cols = pacc_segment_cols (r, k, &copy, &a, &b))
     {
       snprintf (buf, sizeof buf, "(row, segment) pairs to gangs, %d "
 		"column%s per thread%s", cols, cols == 1 ? "" : "s",

@@ -114,17 +114,17 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
    SEGLEN columns (COLS per thread) per row from JA to JB, the launch's
    NGANGS pairs starting at row ROW0 (a launch holds whole rows, so the
    pair's row and segment are a 32-bit division: the 64-bit one cost
-   some sixty instructions per thread).  On the host (OpenACC's host fallback) the
-   one gang runs every pair of the launch in turn.  */
+   some sixty instructions per thread).  On the host (OpenACC's host
+   fallback) the one gang runs every pair of the launch in turn.  COPY:
+   the column loop, from INIT to BOUND, is copy-like.  */
 static void
 lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
-		tree nseg, HOST_WIDE_INT seglen, int cols, tree ngangs)
+		tree nseg, HOST_WIDE_INT seglen, int cols, bool copy,
+		tree init, tree bound, tree ngangs)
 {
   pacc_loop &l0 = k.loops[0], &l1 = k.loops[1];
   tree lt = long_integer_type_node, ut = unsigned_type_node;
   location_t loc = l0.loc;
-  tree init1 = pacc_loop_first (l1);
-  tree bound1 = unit_loop_bound (*l1.slot, l1.var);
   if (l1.marker_slot)
     *l1.marker_slot = build_empty_stmt (l1.loc);
   if (l1.init_slot)
@@ -137,42 +137,50 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
   tree dev = local_var (c, "__pacc_dev", integer_type_node, &vars);
 
   /* Columns j0 + jj + q * VW (q < COLS, VW threads per gang) of the
-     segment, those the row has.  The loop over q is unrolled:
-     straight code, each column's loads after the previous one's stores
-     (GCC cannot tell the arrays apart), so it costs few registers, and
-     the gang's fixed costs (its arguments, the broadcast of the row and
-     segment, the barriers) are shared by more columns.  */
+     segment, those the row has.  */
   HOST_WIDE_INT vw = seglen / cols;
   tree q = local_var (c, "__pacc_q", lt, &vars);
-  tree col = build2 (PLUS_EXPR, lt, build2 (PLUS_EXPR, lt, j0, jj),
-		     build2 (MULT_EXPR, lt, q, lcst (vw)));
-  tree jbody = alloc_stmt_list ();
-  add (&jbody, assign (l1.var, fold_convert (TREE_TYPE (l1.var), col)));
-  add (&jbody, build3 (COND_EXPR, void_type_node,
-		       build2 (LT_EXPR, boolean_type_node,
-			       unshare_expr (col), jb),
-		       FOR_BODY (*l1.slot), build_empty_stmt (l1.loc)));
-  tree qcond = build2 (LT_EXPR, boolean_type_node, q, lcst (cols));
-  qcond = build3 (ANNOTATE_EXPR, TREE_TYPE (qcond), qcond,
-		  build_int_cst (integer_type_node, annot_expr_unroll_kind),
-		  build_int_cst (integer_type_node, cols));
-  tree qloop = alloc_stmt_list ();
-  add (&qloop, assign (q, lcst (0)));
-  add (&qloop, build_stmt (l1.loc, FOR_STMT, NULL_TREE, qcond,
-			   assign (q, build2 (PLUS_EXPR, lt, q, lcst (1))),
-			   jbody, NULL_TREE));
+  tree body = NULL_TREE;
   /* A copy-like body: the loads of every column first (Jacobi's kernels
      in core on an H100, four columns: 601.6 ms against 680.8 with rows
      to gangs and two iterations per thread; their registers 55 and 39
      against 40 and 32).  */
-  std::vector<tree> colv;
-  for (HOST_WIDE_INT m = 0; m < cols; m++)
-    colv.push_back (build2 (PLUS_EXPR, lt, build2 (PLUS_EXPR, lt, j0, jj),
-			    lcst (m * vw)));
-  tree pbody;
-  if (pacc_pair_eligible (k, l1, init1, bound1)
-      && pacc_paired_columns (c, k, l1, init1, bound1, colv, jb, &pbody))
-    qloop = pbody;
+  if (copy)
+    {
+      std::vector<tree> colv;
+      for (HOST_WIDE_INT m = 0; m < cols; m++)
+	colv.push_back (build2 (PLUS_EXPR, lt,
+				build2 (PLUS_EXPR, lt, j0, jj),
+				lcst (m * vw)));
+      pacc_paired_columns (c, k, l1, init, bound, colv, jb, &body);
+    }
+  /* Otherwise a loop over q, unrolled: straight code, each column's loads
+     after the previous one's stores (GCC cannot tell the arrays apart),
+     so it costs few registers, and the gang's fixed costs (its
+     arguments, the broadcast of the row and segment, the barriers) are
+     shared by more columns.  */
+  if (!body)
+    {
+      tree col = build2 (PLUS_EXPR, lt, build2 (PLUS_EXPR, lt, j0, jj),
+			 build2 (MULT_EXPR, lt, q, lcst (vw)));
+      tree jbody = alloc_stmt_list ();
+      add (&jbody, assign (l1.var, fold_convert (TREE_TYPE (l1.var), col)));
+      add (&jbody, build3 (COND_EXPR, void_type_node,
+			   build2 (LT_EXPR, boolean_type_node,
+				   unshare_expr (col), jb),
+			   FOR_BODY (*l1.slot), build_empty_stmt (l1.loc)));
+      tree qcond = build2 (LT_EXPR, boolean_type_node, q, lcst (cols));
+      qcond = build3 (ANNOTATE_EXPR, TREE_TYPE (qcond), qcond,
+		      build_int_cst (integer_type_node,
+				     annot_expr_unroll_kind),
+		      build_int_cst (integer_type_node, cols));
+      body = alloc_stmt_list ();
+      add (&body, assign (q, lcst (0)));
+      add (&body, build_stmt (l1.loc, FOR_STMT, NULL_TREE, qcond,
+			      assign (q, build2 (PLUS_EXPR, lt, q,
+						 lcst (1))),
+			      jbody, NULL_TREE));
+    }
   tree cl = omp_clause (l1.loc, OMP_CLAUSE_VECTOR, NULL_TREE);
   cl = omp_clause (l1.loc, OMP_CLAUSE_WORKER, cl);
   cl = omp_clause (l1.loc, OMP_CLAUSE_INDEPENDENT, cl);
@@ -187,7 +195,7 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
   OMP_CLAUSE_DECL (cl) = q;
   make_oacc_loop (l1, lcst (0),
 		  build2 (LT_EXPR, boolean_type_node, jj, lcst (vw)), cl,
-		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), qloop);
+		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), body);
 
   tree gbody = alloc_stmt_list ();
   add (&gbody, assign (l0.var, fold_convert
@@ -313,8 +321,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      64 without them).  */
   tree sa = NULL_TREE, sb = NULL_TREE;
   bool copy;
-  int cols = pacc_segment_cols (r, k, &copy);
-  bool segs = cols > 0 && pacc_segments_p (r, k, &sa, &sb);
+  int cols = pacc_segment_cols (r, k, &copy, &sa, &sb);
+  bool segs = cols > 0;
   bool hoist = pacc_hoist_pointers_on && cols <= 1;
   for (size_t a = 0; a < r.pc->arrays.size (); a++)
     {
@@ -504,7 +512,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
   int nl = segs ? 0 : k.loops.size ();
   if (segs)
-    lower_segments (c, k, row0, ja, jb, nseg32, seglen, cols, ngangs);
+    lower_segments (c, k, row0, ja, jb, nseg32, seglen, cols, copy, sa, sb,
+		    ngangs);
   tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
     {

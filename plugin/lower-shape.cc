@@ -464,11 +464,86 @@ pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound)
   return pair_eligible_p (k, l, init, bound, stores);
 }
 
+/* E with L's variable as V.  */
+static tree
+with_var (pacc_region &r, tree e, pacc_loop &l, tree v)
+{
+  hash_map<tree, tree> at;
+  at.put (l.var, v);
+  return rewritten_copy (r, e, at);
+}
+
+/* The body of a thread that runs the iterations NEXT[m] (long; NULL_TREE:
+   L's variable as it is) of copy-like loop L, whose plain STORES make its
+   body, below B (long, exclusive): every load of all of them first
+   (iteration after iteration), then the stores.  An iteration at or past
+   B loads iteration B - 1 (the buffers hold it) and stores nothing; it
+   is compared with B as NEXT[m], or as converted to L's variable's type
+   when IN_TYPE (as paired iterations always did: their kernels' code
+   stays as measured).  */
+static tree
+loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
+	     const std::vector<tree> &next, tree b, bool in_type)
+{
+  pacc_region &r = *c.r;
+  tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
+  tree vars = NULL_TREE, list = alloc_stmt_list ();
+  size_t n = next.size ();
+  /* Iteration m's index, and the same clamped into the loop's range for
+     its loads.  */
+  std::vector<tree> ym (n), ymc (n);
+  for (size_t m = 0; m < n; m++)
+    if (next[m])
+      {
+	ym[m] = local_var (c, "__pacc_y2", type, &vars);
+	ymc[m] = local_var (c, "__pacc_y2c", type, &vars);
+	add (&list, assign (ym[m], fold_convert (type, next[m])));
+	add (&list, assign (ymc[m], fold_convert
+			    (type, build2 (MIN_EXPR, lt,
+					   unshare_expr (next[m]),
+					   build2 (MINUS_EXPR, lt,
+						   unshare_expr (b),
+						   lcst (1))))));
+      }
+  std::vector<std::vector<tree>> vals (n);
+  for (tree st : stores)
+    {
+      tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (st, 0)));
+      for (size_t m = 0; m < n; m++)
+	{
+	  tree t = local_var (c, m ? "__pacc_v2" : "__pacc_v1", vt, &vars);
+	  tree v = TREE_OPERAND (st, 1);
+	  add (&list, assign (t, next[m] ? with_var (r, v, l, ymc[m]) : v));
+	  vals[m].push_back (t);
+	}
+    }
+  for (size_t m = 0; m < n; m++)
+    {
+      tree late = alloc_stmt_list ();
+      for (size_t i = 0; i < stores.size (); i++)
+	{
+	  tree lhs = TREE_OPERAND (stores[i], 0);
+	  if (next[m])
+	    lhs = with_var (r, lhs, l, ym[m]);
+	  add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, vals[m][i]));
+	}
+      if (next[m])
+	late = build3 (COND_EXPR, void_type_node,
+		       build2 (LT_EXPR, boolean_type_node,
+			       in_type ? lng (ym[m]) : unshare_expr (next[m]),
+			       unshare_expr (b)),
+		       late, build_empty_stmt (c.loc));
+      add (&list, late);
+    }
+  tree body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
+  TREE_SIDE_EFFECTS (body) = 1;
+  return body;
+}
+
 bool
 pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
 		      tree bound, tree *cond, tree *body)
 {
-  pacc_region &r = *c.r;
   std::vector<tree> stores;
   if (!pair_eligible_p (k, l, init, bound, stores))
     return false;
@@ -486,131 +561,27 @@ pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
   *cond = build2 (LT_EXPR, boolean_type_node, l.var,
 		  fold_convert (type, build2 (PLUS_EXPR, lt, unshare_expr (a),
 					      h)));
-  tree vars = NULL_TREE, list = alloc_stmt_list ();
-  /* Iteration m's index, and the same clamped into the loop's range for
-     its loads (a thread past the end loads the last element and stores
-     nothing: the buffers hold it).  */
-  std::vector<tree> ym (ways), ymc (ways);
+  std::vector<tree> next (ways);
   for (int m = 1; m < ways; m++)
-    {
-      ym[m] = local_var (c, "__pacc_y2", type, &vars);
-      ymc[m] = local_var (c, "__pacc_y2c", type, &vars);
-      tree next = build2 (PLUS_EXPR, lt, lng (l.var),
-			  build2 (MULT_EXPR, lt, unshare_expr (h),
-				  lcst (m)));
-      add (&list, assign (ym[m], fold_convert (type, next)));
-      add (&list, assign (ymc[m], fold_convert
-			  (type, build2 (MIN_EXPR, lt, unshare_expr (next),
-					 build2 (MINUS_EXPR, lt,
-						 unshare_expr (b),
-						 lcst (1))))));
-    }
-  /* Every load first (iteration after iteration), then the stores.  */
-  std::vector<std::vector<tree>> vals (ways);
-  for (tree s : stores)
-    {
-      tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (s, 0)));
-      for (int m = 0; m < ways; m++)
-	{
-	  tree t = local_var (c, m ? "__pacc_v2" : "__pacc_v1", vt, &vars);
-	  if (m == 0)
-	    add (&list, assign (t, TREE_OPERAND (s, 1)));
-	  else
-	    {
-	      hash_map<tree, tree> at_load;
-	      at_load.put (l.var, ymc[m]);
-	      add (&list, assign (t, rewritten_copy (r, TREE_OPERAND (s, 1),
-						     at_load)));
-	    }
-	  vals[m].push_back (t);
-	}
-    }
-  for (size_t i = 0; i < stores.size (); i++)
-    {
-      tree lhs = TREE_OPERAND (stores[i], 0);
-      add (&list, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, vals[0][i]));
-    }
-  for (int m = 1; m < ways; m++)
-    {
-      hash_map<tree, tree> at_store;
-      at_store.put (l.var, ym[m]);
-      tree late = alloc_stmt_list ();
-      for (size_t i = 0; i < stores.size (); i++)
-	{
-	  tree lhs2 = rewritten_copy (r, TREE_OPERAND (stores[i], 0),
-				      at_store);
-	  add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs2), lhs2,
-			      vals[m][i]));
-	}
-      tree in = build2 (LT_EXPR, boolean_type_node, lng (ym[m]),
-			unshare_expr (b));
-      add (&list, build3 (COND_EXPR, void_type_node, in, late,
-			  build_empty_stmt (c.loc)));
-    }
-  *body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
-  TREE_SIDE_EFFECTS (*body) = 1;
+    next[m] = build2 (PLUS_EXPR, lt, lng (l.var),
+		      build2 (MULT_EXPR, lt, unshare_expr (h), lcst (m)));
+  *body = loads_first (c, l, stores, next, b, true);
   return true;
 }
 
 /* The body of a segmented kernel's thread for copy-like vector loop L
-   (from INIT to BOUND, exclusive): the columns COL (long), every load of
-   all of them first, then the stores of those below JB.  A column past
-   the end loads column JB - 1 (in the buffers) and stores nothing.
-   False, and nothing built, if L is not copy-like.  */
+   (from INIT to BOUND, exclusive): the columns COL (long) below JB, every
+   load first (loads_first).  False, and nothing built, if L is not
+   copy-like.  */
 bool
 pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
 		     tree bound, const std::vector<tree> &col, tree jb,
 		     tree *body)
 {
-  pacc_region &r = *c.r;
   std::vector<tree> stores;
   if (!pair_eligible_p (k, l, init, bound, stores))
     return false;
-  tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
-  tree vars = NULL_TREE, list = alloc_stmt_list ();
-  size_t n = col.size ();
-  std::vector<tree> ym (n), ymc (n);
-  for (size_t m = 0; m < n; m++)
-    {
-      ym[m] = local_var (c, "__pacc_y2", type, &vars);
-      ymc[m] = local_var (c, "__pacc_y2c", type, &vars);
-      add (&list, assign (ym[m], fold_convert (type, col[m])));
-      add (&list, assign (ymc[m], fold_convert
-			  (type, build2 (MIN_EXPR, lt, unshare_expr (col[m]),
-					 build2 (MINUS_EXPR, lt, jb,
-						 lcst (1))))));
-    }
-  std::vector<std::vector<tree>> vals (n);
-  for (tree st : stores)
-    {
-      tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (st, 0)));
-      for (size_t m = 0; m < n; m++)
-	{
-	  hash_map<tree, tree> at_load;
-	  at_load.put (l.var, ymc[m]);
-	  tree t = local_var (c, "__pacc_v2", vt, &vars);
-	  add (&list, assign (t, rewritten_copy (r, TREE_OPERAND (st, 1),
-						 at_load)));
-	  vals[m].push_back (t);
-	}
-    }
-  for (size_t m = 0; m < n; m++)
-    {
-      hash_map<tree, tree> at_store;
-      at_store.put (l.var, ym[m]);
-      tree late = alloc_stmt_list ();
-      for (size_t i = 0; i < stores.size (); i++)
-	{
-	  tree lhs = rewritten_copy (r, TREE_OPERAND (stores[i], 0), at_store);
-	  add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, vals[m][i]));
-	}
-      add (&list, build3 (COND_EXPR, void_type_node,
-			  build2 (LT_EXPR, boolean_type_node,
-				  unshare_expr (col[m]), jb),
-			  late, build_empty_stmt (c.loc)));
-    }
-  *body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
-  TREE_SIDE_EFFECTS (*body) = 1;
+  *body = loads_first (c, l, stores, col, jb, false);
   return true;
 }
 

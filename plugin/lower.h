@@ -120,7 +120,8 @@ bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
 tree pacc_loop_first (pacc_loop &l);
 bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
 bool pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
-int pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy);
+int pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
+		       tree *b);
 const char *pacc_kernel_gangs (pacc_region &r, pacc_kernel &k);
 
 /* lower-kernel.cc */
