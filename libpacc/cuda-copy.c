@@ -20,21 +20,20 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
   struct cqueue *q = queue;
   struct timed *t;
   size_t off, n;
-  uintptr_t base = 0;
-  size_t piece = 0;
-  int direct = bytes && is_direct (host, bytes, &base, &piece);
+  struct direct_at at;
+  int direct = bytes && is_direct (host, bytes, &at);
 
   use_ctx (q->dev);
   /* Before the copy's start is recorded: the pinning is the host's time,
      not the copy's.  */
   if (direct)
-    pin_ensure (host, bytes, info);
+    pin_ensure (&at, host, bytes, info);
   t = timed_begin (q, info);
   for (off = 0; off < bytes; off += n)
     {
       char *d = (char *) buf + off;
       const char *h = (const char *) host + off;
-      n = copy_step (direct, base, piece, host, off, bytes);
+      n = copy_step (direct ? &at : NULL, host, off, bytes);
       if (direct)
         {
           CU_CALL_FAULT (PACC_FAULT_COPY, info,
@@ -67,21 +66,20 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
   struct cqueue *q = queue;
   struct timed *t;
   size_t off, n;
-  uintptr_t base = 0;
-  size_t piece = 0;
-  int direct = bytes && is_direct (host, bytes, &base, &piece);
+  struct direct_at at;
+  int direct = bytes && is_direct (host, bytes, &at);
 
   use_ctx (q->dev);
   /* Before the copy's start is recorded: the pinning is the host's time,
      not the copy's.  */
   if (direct)
-    pin_ensure (host, bytes, info);
+    pin_ensure (&at, host, bytes, info);
   t = timed_begin (q, info);
   for (off = 0; off < bytes; off += n)
     {
       const char *d = (const char *) buf + off;
       char *h = (char *) host + off;
-      n = copy_step (direct, base, piece, host, off, bytes);
+      n = copy_step (direct ? &at : NULL, host, off, bytes);
       if (direct)
         {
           CU_CALL_FAULT (PACC_FAULT_COPY, info,

@@ -83,34 +83,33 @@ find_range (uintptr_t lo, uintptr_t hi, int *ip)
   return NULL;
 }
 
-/* Whether [P, P + N) lies in one registered range of a live region; its
-   start in *BASE, its piece size in *PIECE.  */
 int
-is_direct (const void *p, size_t n, uintptr_t *base, size_t *piece)
+is_direct (const void *p, size_t n, struct direct_at *d)
 {
   int i;
   pthread_mutex_lock (&region_lock);
-  const struct cregion *g = find_range ((uintptr_t) p, (uintptr_t) p + n,
-                                        &i);
+  struct cregion *g = find_range ((uintptr_t) p, (uintptr_t) p + n, &i);
   if (g)
     {
-      *base = g->direct[i].lo;
-      *piece = g->direct[i].piece;
+      d->base = g->direct[i].lo;
+      d->piece = g->direct[i].piece;
+      d->g = g;
+      d->range = i;
     }
   pthread_mutex_unlock (&region_lock);
   return g != NULL;
 }
 
 /* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
-   to the end of its registered piece (pieces of PIECE from BASE; a copy
-   must not cross registrations) when DIRECT, else at most a staging
-   buffer.  */
+   to the end of its registered piece (pieces of D->piece from D->base; a
+   copy must not cross registrations) when it is direct, else at most a
+   staging buffer.  */
 size_t
-copy_step (int direct, uintptr_t base, size_t piece, const void *host,
-           size_t off, size_t bytes)
+copy_step (const struct direct_at *d, const void *host, size_t off,
+           size_t bytes)
 {
-  size_t n = direct ? piece - ((uintptr_t) host + off - base) % piece
-                    : STAGE_BYTES;
+  size_t n = d ? d->piece - ((uintptr_t) host + off - d->base) % d->piece
+               : STAGE_BYTES;
   return n < bytes - off ? n : bytes - off;
 }
 
@@ -160,20 +159,6 @@ registered_before (CUresult r, const void *lo, size_t len)
 static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t lazy_done = PTHREAD_COND_INITIALIZER;
 
-/* The live region and range whose bytes hold [LO, HI) and have pieces
-   left to register; 0 if none.  */
-static int
-lazy_range (uintptr_t lo, uintptr_t hi, struct cregion **gp, int *ip)
-{
-  pthread_mutex_lock (&region_lock);
-  struct cregion *g = find_range (lo, hi, ip);
-  int found = g && g->direct[*ip].first >= 0
-              && __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0;
-  pthread_mutex_unlock (&region_lock);
-  *gp = g;
-  return found;
-}
-
 /* Register piece P of G's range R, whose state is PIECE_BUSY (by this
    thread), for the copy INFO; its new state.  */
 static int
@@ -201,14 +186,16 @@ register_piece (const struct hrange *r, struct piece *p,
 }
 
 void
-pin_ensure (const void *host, size_t n, const struct pacc_opinfo *info)
+pin_ensure (const struct direct_at *d, const void *host, size_t n,
+            const struct pacc_opinfo *info)
 {
   uintptr_t lo = (uintptr_t) host, hi = lo + n;
-  struct cregion *g;
-  int ri;
-  if (!n || !lazy_range (lo, hi, &g, &ri))
+  struct cregion *g = d->g;
+  const struct hrange *r = &g->direct[d->range];
+  /* A range registered at region begin, or every piece done.  */
+  if (!n || r->first < 0
+      || __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
     return;
-  const struct hrange *r = &g->direct[ri];
   int k0 = (int) ((lo - r->lo) / r->piece);
   int k1 = (int) ((hi - 1 - r->lo) / r->piece);
   for (int k = k0; k <= k1; k++)

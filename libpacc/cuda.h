@@ -322,15 +322,23 @@ void pin_region_add (struct cregion *g) PACC_HIDDEN;
 void pin_region_end (struct cregion *g) PACC_HIDDEN;
 /* Wait until no ended region is being unpinned.  */
 void pin_wait_background (void) PACC_HIDDEN;
-/* Whether [P, P + N) lies in one registered range of a live region; its
-   start in *BASE, its piece size in *PIECE.  */
-int is_direct (const void *p, size_t n, uintptr_t *base, size_t *piece)
-  PACC_HIDDEN;
-/* Register the pieces of [P, P + N) (in a range is_direct found) that
-   are not registered yet, before the copy INFO uses them.  An error
+/* A registered range that a copy's bytes lie in (is_direct): its start
+   and piece size, for copy_step, and where pin_ensure finds its pieces.  */
+struct direct_at
+{
+  uintptr_t base;
+  size_t piece;
+  struct cregion *g;
+  int range;              /* in G's DIRECT.  */
+};
+/* Whether [P, P + N) lies in one registered range of a live region; the
+   range in *D.  */
+int is_direct (const void *p, size_t n, struct direct_at *d) PACC_HIDDEN;
+/* Register the pieces of [P, P + N), in the range D that is_direct found,
+   that are not registered yet, before the copy INFO uses them.  An error
    names the array when one cannot be registered.  */
-void pin_ensure (const void *p, size_t n, const struct pacc_opinfo *info)
-  PACC_HIDDEN;
+void pin_ensure (const struct direct_at *d, const void *p, size_t n,
+                 const struct pacc_opinfo *info) PACC_HIDDEN;
 /* R from registering [LO, LO + LEN) writable: when the driver refused it
    as writable memory (read-only memory, a const array) and nothing
    writes it back (WRITTEN 0), the result of registering it READ_ONLY;
@@ -340,10 +348,10 @@ CUresult register_read_only (CUresult r, void *lo, size_t len, int written)
 /* Whether R from registering [LO, LO + LEN) says the program registered
    it already, in a way usable as it is: page-locked at both ends.  */
 int registered_before (CUresult r, const void *lo, size_t len) PACC_HIDDEN;
-/* Bytes of the next piece of a copy of BYTES at HOST, OFF done (DIRECT:
-   in a range from BASE registered in pieces of PIECE).  */
-size_t copy_step (int direct, uintptr_t base, size_t piece,
-                  const void *host, size_t off, size_t bytes) PACC_HIDDEN;
+/* Bytes of the next piece of a copy of BYTES at HOST, OFF done (D: the
+   registered range it lies in; NULL: staged).  */
+size_t copy_step (const struct direct_at *d, const void *host, size_t off,
+                  size_t bytes) PACC_HIDDEN;
 void cuda_host_release (void *queue, const void *host, size_t bytes)
   PACC_HIDDEN;
 

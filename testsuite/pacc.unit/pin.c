@@ -355,11 +355,10 @@ issue_copies (void *arg)
         size_t lo = (size_t) k * c->piece;
         size_t hi = lo + c->piece + 100 < c->bytes ? lo + c->piece + 100
                     : c->bytes;
-        uintptr_t base;
-        size_t piece;
+        struct direct_at at;
         char *p = c->mem + a * c->bytes + lo;
-        if (lo < hi && is_direct (p, hi - lo, &base, &piece))
-          pin_ensure (p, hi - lo, &info);
+        if (lo < hi && is_direct (p, hi - lo, &at))
+          pin_ensure (&at, p, hi - lo, &info);
       }
   return NULL;
 }
@@ -427,9 +426,8 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
 
   /* Every copy reads through is_direct; a piece's bytes are "in use" by
      a copy until the event recorded after it completes.  */
-  uintptr_t base;
-  size_t pc;
-  int direct = is_direct (mem, bytes, &base, &pc) && pc == piece;
+  struct direct_at at;
+  int direct = is_direct (mem, bytes, &at) && at.piece == piece;
   /* The last block: chunk c's write-back of piece c of every array, then
      its release (pieces that later chunks do not touch).  */
   double upto = 0;
