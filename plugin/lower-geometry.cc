@@ -8,8 +8,9 @@
    The decisions lower_kernel (lower-kernel.cc) builds from, and the
    report prints: workers per gang; whether the host can compute a loop
    bound before the kernel runs; row groups for nests of three or more
-   loops (gangs take (plane, group of rows)); segments for two-level nests
-   (gangs take (row, segment of columns), several columns per thread).
+   loops (gangs take (plane, group of rows)); segments for nests of two
+   or three loops (gangs take (row, segment of columns) or (plane, row,
+   segment), several columns per thread).
    Only the predicates live here: they read the kernel's loops and build
    no trees.  */
 
@@ -19,12 +20,18 @@
 
 /* Workers per gang: the fastest in the kernel-shapes probe (H100,
    benchmarks/RESULTS.md "Kernels at the memory limit"), unless
-   -fplugin-arg-pacc-workers says otherwise.  */
+   -fplugin-arg-pacc-workers says otherwise; 8 in segmented kernels
+   (CIP's in core, 8 columns per thread: 608.0 ms against 643.3 with 16
+   workers and 2 columns; Jacobi's, copy-like: 591.8 against 601.4;
+   "Segments of three loops", RESULTS.md).  */
 int
-pacc_kernel_workers (pacc_kernel &k)
+pacc_kernel_workers (pacc_region &r, pacc_kernel &k)
 {
   if (pacc_workers)
     return pacc_workers;
+  tree a, b;
+  if (pacc_segments_p (r, k, &a, &b))
+    return 8;
   int depth = 0;
   for (auto &l : k.loops)
     depth = MAX (depth, l.depth);
@@ -153,55 +160,81 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
   return true;
 }
 
-/* Segments: in a two-level nest whose outer (decomposed) loop holds
-   nothing but the vector loop, and whose vector loop counts up by one
-   from and to bounds the host computes, each gang takes one (row,
-   segment of NW * 32 * pacc_seg_cols columns) pair and each thread
-   pacc_seg_cols columns, one after the other: no gang loop, no strided
-   vector loop, so no loop state lives across the body.  CIP's kernel on
-   an H100 (ptxas, sm_90): 96 registers per thread in the loop form, one
-   block of 512 threads per SM; 56 in this form with one column per
-   thread, 64 with two.  Copy-like loops take pacc_copy_cols columns per
-   thread, every load first (0: they keep rows to gangs and their paired
-   iterations).  The vector loop's first value and bound (exclusive) are
-   returned in *A and *B.  */
+/* Segments: in a nest of two or three loops, each holding nothing but
+   the next, whose outermost loop is the decomposed one and whose inner
+   loops count up by one from and to bounds the host computes, each gang
+   takes one (row, segment of NW * 32 * pacc_seg_cols columns) pair, or
+   one (plane, row, segment) triple, and each thread pacc_seg_cols
+   columns, one after the other: no gang loop, no strided vector loop,
+   so no loop state lives across the body.  CIP's kernel on an H100
+   (ptxas, sm_90): 96 registers per thread in the loop form, one block of
+   512 threads per SM; 56 in this form with one column per thread, 64
+   with two, 66 with three to eight.  Copy-like loops take
+   pacc_copy_cols columns per thread, every load first (0: they keep
+   rows to gangs and their paired iterations).  Not with a reduction:
+   GCC combines the gangs' partials with a compare-and-swap loop on one
+   global variable per gang, and a gang per (plane, row, segment) made
+   Himeno's kernels 70 times slower in core on an H100 (27058 ms against
+   391 with row groups: the swaps of a few hundred thousand short gangs
+   contend).  The vector loop's first value and bound (exclusive) are
+   returned in *A and *B; the middle loop's, in a
+   three-level nest, in *RA and *RB (NULL_TREE in a two-level one).  */
 bool
-pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
+pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
+		 tree *rb)
 {
-  if (!pacc_segments_on || k.dec != 0 || k.loops.size () != 2
-      || !k.reductions.empty ())
+  size_t n = k.loops.size ();
+  if (!pacc_segments_on || k.dec != 0 || (n != 2 && n != 3)
+      || (n == 3 && pacc_segment_levels < 3) || !k.reductions.empty ())
     return false;
-  pacc_loop &l0 = k.loops[0], &l1 = k.loops[1];
-  if (l1.parent != 0 || !l1.leaf || l0.leaf)
-    return false;
-  if (!only_loop_p (FOR_BODY (*l0.slot), l1))
-    return false;
-  tree init = pacc_loop_first (l1);
-  tree bound = unit_loop_bound (*l1.slot, l1.var);
-  if (!init || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l1.var))
-      || !INTEGRAL_TYPE_P (TREE_TYPE (l0.var)))
-    return false;
-  if (!pacc_host_bound_p (r, k, init, false)
-      || !pacc_host_bound_p (r, k, bound, false))
-    return false;
-  if (!pacc_copy_cols && pacc_pair_eligible (k, l1, init, bound))
+  /* Each loop the only child of the one before, the last a leaf.  */
+  for (size_t i = 1; i < n; i++)
+    {
+      pacc_loop &p = k.loops[i - 1], &l = k.loops[i];
+      if (l.parent != (int) i - 1 || p.leaf || l.leaf != (i == n - 1)
+	  || !only_loop_p (FOR_BODY (*p.slot), l))
+	return false;
+    }
+  for (size_t i = 0; i < n; i++)
+    if (!INTEGRAL_TYPE_P (TREE_TYPE (k.loops[i].var)))
+      return false;
+  tree bounds[4];
+  for (size_t i = 1; i < n; i++)
+    {
+      pacc_loop &l = k.loops[i];
+      tree init = pacc_loop_first (l);
+      tree bound = unit_loop_bound (*l.slot, l.var);
+      if (!init || !bound || !pacc_host_bound_p (r, k, init, false)
+	  || !pacc_host_bound_p (r, k, bound, false))
+	return false;
+      bounds[2 * (i - 1)] = init;
+      bounds[2 * (i - 1) + 1] = bound;
+    }
+  pacc_loop &lf = k.loops[n - 1];
+  tree init = bounds[2 * (n - 2)], bound = bounds[2 * (n - 2) + 1];
+  if (!pacc_copy_cols && pacc_pair_eligible (k, lf, init, bound))
     return false;
   *a = init;
   *b = bound;
+  if (ra)
+    *ra = n == 3 ? bounds[0] : NULL_TREE;
+  if (rb)
+    *rb = n == 3 ? bounds[1] : NULL_TREE;
   return true;
 }
 
-/* The columns per thread of kernel K if it is a (row, segment) kernel,
-   else 0; *COPY: whether it is copy-like, every load first; the column
-   loop's first value and bound (exclusive) in *A and *B.  */
+/* The columns per thread of kernel K if it is a segmented kernel, else
+   0; *COPY: whether it is copy-like, every load first; the column loop's
+   first value and bound (exclusive) in *A and *B, the middle loop's in
+   *RA and *RB (pacc_segments_p).  */
 int
 pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
-		   tree *b)
+		   tree *b, tree *ra, tree *rb)
 {
   *copy = false;
-  if (!pacc_segments_p (r, k, a, b))
+  if (!pacc_segments_p (r, k, a, b, ra, rb))
     return 0;
-  *copy = pacc_pair_eligible (k, k.loops[1], *a, *b);
+  *copy = pacc_pair_eligible (k, k.loops.back (), *a, *b);
   return *copy ? pacc_copy_cols : pacc_seg_cols;
 }
 
@@ -214,15 +247,16 @@ pacc_kernel_gangs (pacc_region &r, pacc_kernel &k)
   bool copy;
   if (k.loops.size () == 1)
     return "one loop over gangs, workers and vector lanes";
-  if (pacc_row_groups_p (r, k, &a, &b))
-    return "(plane, row group) pairs to gangs";
   if (int cols = pacc_segment_cols (r, k, &copy, &a, &b))
     {
-      snprintf (buf, sizeof buf, "(row, segment) pairs to gangs, %d "
-		"column%s per thread%s", cols, cols == 1 ? "" : "s",
+      snprintf (buf, sizeof buf, "%s to gangs, %d column%s per thread%s",
+		k.loops.size () == 3 ? "(plane, row, segment) triples"
+		: "(row, segment) pairs", cols, cols == 1 ? "" : "s",
 		copy ? ", loads first" : "");
       return buf;
     }
+  if (pacc_row_groups_p (r, k, &a, &b))
+    return "(plane, row group) pairs to gangs";
   return "rows to gangs";
 }
 

@@ -112,23 +112,28 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 /* The outer loop of segmented kernel K as the gang-redundant body that
    picks this gang's (row, segment): NSEG (unsigned int) segments of
    SEGLEN columns (COLS per thread) per row from JA to JB, the launch's
-   NGANGS pairs starting at row ROW0 (a launch holds whole rows, so the
-   pair's row and segment are a 32-bit division: the 64-bit one cost
-   some sixty instructions per thread).  On the host (OpenACC's host
-   fallback) the one gang runs every pair of the launch in turn.  COPY:
-   the column loop, from INIT to BOUND, is copy-like.  */
+   NGANGS gangs starting at row ROW0 (a launch holds whole rows, so the
+   row and segment are a 32-bit division: the 64-bit one cost some sixty
+   instructions per thread).  In a three-level nest the rows are planes
+   of NLINES (unsigned int) rows from RA, and a gang takes a (plane, row,
+   segment).  On the host (OpenACC's host fallback) the one gang runs
+   every pair of the launch in turn.  COPY: the column loop, from INIT to
+   BOUND, is copy-like.  */
 static void
-lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
-		tree nseg, HOST_WIDE_INT seglen, int cols, bool copy,
-		tree init, tree bound, tree ngangs)
+lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
+		tree nlines, tree ja, tree jb, tree nseg, HOST_WIDE_INT seglen,
+		int cols, bool copy, tree init, tree bound, tree ngangs)
 {
-  pacc_loop &l0 = k.loops[0], &l1 = k.loops[1];
+  pacc_loop &l0 = k.loops[0], &l1 = k.loops.back ();
+  pacc_loop *mid = k.loops.size () == 3 ? &k.loops[1] : NULL;
   tree lt = long_integer_type_node, ut = unsigned_type_node;
   location_t loc = l0.loc;
-  if (l1.marker_slot)
-    *l1.marker_slot = build_empty_stmt (l1.loc);
-  if (l1.init_slot)
-    *l1.init_slot = build_empty_stmt (l1.loc);
+  for (pacc_loop *l : { mid, &l1 })
+    if (l && l->marker_slot)
+      *l->marker_slot = build_empty_stmt (l->loc);
+  for (pacc_loop *l : { mid, &l1 })
+    if (l && l->init_slot)
+      *l->init_slot = build_empty_stmt (l->loc);
   tree vars = NULL_TREE;
   tree g = local_var (c, "__pacc_g", ut, &vars);
   tree g1 = local_var (c, "__pacc_g1", ut, &vars);
@@ -198,10 +203,24 @@ lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ja, tree jb,
 		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), body);
 
   tree gbody = alloc_stmt_list ();
+  tree line = build2 (TRUNC_DIV_EXPR, ut, g, nseg);
+  if (mid)
+    {
+      /* The middle loop becomes its row's assignment.  */
+      tree mbody = alloc_stmt_list ();
+      add (&mbody, assign (mid->var, fold_convert
+			   (TREE_TYPE (mid->var),
+			    build2 (PLUS_EXPR, lt, ra,
+				    lng (build2 (TRUNC_MOD_EXPR, ut,
+						 unshare_expr (line),
+						 nlines))))));
+      add (&mbody, FOR_BODY (*mid->slot));
+      *mid->slot = mbody;
+      line = build2 (TRUNC_DIV_EXPR, ut, line, nlines);
+    }
   add (&gbody, assign (l0.var, fold_convert
 		       (TREE_TYPE (l0.var),
-			build2 (PLUS_EXPR, lt, row0,
-				lng (build2 (TRUNC_DIV_EXPR, ut, g, nseg))))));
+			build2 (PLUS_EXPR, lt, row0, lng (line)))));
   add (&gbody, assign (j0, build2 (PLUS_EXPR, lt, ja,
 				   build2 (MULT_EXPR, lt,
 					   lng (build2 (TRUNC_MOD_EXPR, ut, g,
@@ -319,9 +338,9 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      stay live from the first column to the last (CIP's stencil, two
      columns: 74 registers, one block of 512 threads per multiprocessor;
      64 without them).  */
-  tree sa = NULL_TREE, sb = NULL_TREE;
+  tree sa = NULL_TREE, sb = NULL_TREE, sra = NULL_TREE, srb = NULL_TREE;
   bool copy;
-  int cols = pacc_segment_cols (r, k, &copy, &sa, &sb);
+  int cols = pacc_segment_cols (r, k, &copy, &sa, &sb, &sra, &srb);
   bool segs = cols > 0;
   bool hoist = pacc_hoist_pointers_on && cols <= 1;
   for (size_t a = 0; a < r.pc->arrays.size (); a++)
@@ -375,45 +394,68 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 
   /* Geometry: one gang per row of the sub-step (or per row group), NW
      workers per gang where the nest has worker loops.  */
-  int nw = pacc_kernel_workers (k);
+  int nw = pacc_kernel_workers (r, k);
   tree ga = NULL_TREE, gb = NULL_TREE, ngroups = NULL_TREE, gvar = NULL_TREE;
   tree grows = NULL_TREE;
-  bool groups = pacc_row_groups_p (r, k, &ga, &gb);
-  segs = segs && !groups;
+  bool groups = !segs && pacc_row_groups_p (r, k, &ga, &gb);
   tree rows = build2 (MINUS_EXPR, long_integer_type_node, hi, lo);
   tree ngangs = NULL_TREE, nworkers = NULL_TREE;
   tree ja = NULL_TREE, jb = NULL_TREE, nseg = NULL_TREE, tot = NULL_TREE;
   tree soff = NULL_TREE, row0 = NULL_TREE, nseg32 = NULL_TREE;
-  tree per = NULL_TREE;
+  tree per = NULL_TREE, ra = NULL_TREE, nlines32 = NULL_TREE;
+  tree unit = NULL_TREE;
   HOST_WIDE_INT seglen = (HOST_WIDE_INT) nw * SEG_VECTOR * cols;
   if (segs)
     {
-      /* nseg = max (0, ceil ((jb - ja) / seglen)), tot = rows * nseg.  */
+      /* nseg = max (0, ceil ((jb - ja) / seglen)); in a three-level
+	 nest nlines = max (0, rb - ra) rows per plane, else 1; a plane
+	 (or row) is UNIT = nlines * nseg gangs, tot = rows * unit.  */
       tree lt = long_integer_type_node;
       ja = new_var (c, "__pacc_ja", lt);
       jb = new_var (c, "__pacc_jb", lt);
       nseg = new_var (c, "__pacc_nseg", lt);
       tot = new_var (c, "__pacc_npairs", lt);
       soff = new_var (c, "__pacc_pair0", lt);
+      unit = new_var (c, "__pacc_unit", lt);
       add (&inner, assign (ja, lng (rewritten_copy (r, sa, host_map))));
       add (&inner, assign (jb, lng (rewritten_copy (r, sb, host_map))));
       tree n = build2 (TRUNC_DIV_EXPR, lt,
 		       build2 (PLUS_EXPR, lt, build2 (MINUS_EXPR, lt, jb, ja),
 			       lcst (seglen - 1)), lcst (seglen));
       add (&inner, assign (nseg, build2 (MAX_EXPR, lt, n, lcst (0))));
+      if (sra)
+	{
+	  tree nlines = new_var (c, "__pacc_nlines", lt);
+	  ra = new_var (c, "__pacc_ra", lt);
+	  add (&inner, assign (ra, lng (rewritten_copy (r, sra, host_map))));
+	  add (&inner, assign (nlines, build2
+			       (MAX_EXPR, lt, build2
+				(MINUS_EXPR, lt,
+				 lng (rewritten_copy (r, srb, host_map)), ra),
+				lcst (0))));
+	  nlines32 = new_var (c, "__pacc_nlines32", unsigned_type_node);
+	  add (&inner, assign (nlines32,
+			       fold_convert (unsigned_type_node, nlines)));
+	  add (&inner, assign (unit, build2 (MULT_EXPR, lt, nseg, nlines)));
+	}
+      else
+	add (&inner, assign (unit, nseg));
       add (&inner, assign (tot, build2 (MULT_EXPR, lt,
 					build2 (MINUS_EXPR, lt, hi, lo),
-					nseg)));
+					unit)));
       ngangs = new_var (c, "__pacc_ngangs", integer_type_node);
-      /* Pairs per launch: whole rows, at most SEG_MAX_GANGS.  */
+      /* Gangs per launch: whole rows (planes), at most SEG_MAX_GANGS.
+	 A plane of more than SEG_MAX_GANGS gangs would hold 2^39
+	 elements: none fits a device.  */
       per = new_var (c, "__pacc_pairs_per_launch", lt);
       add (&inner, assign (per, build3 (COND_EXPR, lt,
 					build2 (GT_EXPR, boolean_type_node,
-						nseg, lcst (0)),
-					build2 (MULT_EXPR, lt,
-						build2 (TRUNC_DIV_EXPR, lt,
-							lcst (SEG_MAX_GANGS),
-							nseg), nseg),
+						unit, lcst (0)),
+					build2 (MAX_EXPR, lt, unit, build2
+						(MULT_EXPR, lt,
+						 build2 (TRUNC_DIV_EXPR, lt,
+							 lcst (SEG_MAX_GANGS),
+							 unit), unit)),
 					lcst (1))));
       nseg32 = new_var (c, "__pacc_nseg32", unsigned_type_node);
       add (&inner, assign (nseg32, fold_convert (unsigned_type_node, nseg)));
@@ -512,8 +554,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
   int nl = segs ? 0 : k.loops.size ();
   if (segs)
-    lower_segments (c, k, row0, ja, jb, nseg32, seglen, cols, copy, sa, sb,
-		    ngangs);
+    lower_segments (c, k, row0, ra, nlines32, ja, jb, nseg32, seglen, cols,
+		    copy, sa, sb, ngangs);
   tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
     {
@@ -692,7 +734,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
     {
       /* for (pair0 = 0; pair0 < npairs; pair0 += per)
 	   { ngangs = min (npairs - pair0, per);
-	     row0 = lo + pair0 / nseg; launch }  */
+	     row0 = lo + pair0 / unit; launch }  */
       tree lt = long_integer_type_node;
       tree each = alloc_stmt_list ();
       add (&each, assign (ngangs, fold_convert
@@ -701,7 +743,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 							 soff), per))));
       add (&each, assign (row0, build2 (PLUS_EXPR, lt, lo,
 					build2 (TRUNC_DIV_EXPR, lt, soff,
-						nseg))));
+						unit))));
       add (&each, par);
       add (&inner, assign (soff, lcst (0)));
       add (&inner, build_stmt (loc, FOR_STMT, NULL_TREE,

@@ -115,13 +115,14 @@ bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 			   tree init, tree bound, tree *cond, tree *body);
 
 /* lower-geometry.cc */
-int pacc_kernel_workers (pacc_kernel &k);
+int pacc_kernel_workers (pacc_region &r, pacc_kernel &k);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
 tree pacc_loop_first (pacc_loop &l);
 bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
-bool pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
+bool pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b,
+		      tree *ra = NULL, tree *rb = NULL);
 int pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
-		       tree *b);
+		       tree *b, tree *ra = NULL, tree *rb = NULL);
 const char *pacc_kernel_gangs (pacc_region &r, pacc_kernel &k);
 
 /* lower-kernel.cc */

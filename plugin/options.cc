@@ -17,8 +17,9 @@ bool pacc_verbose;
 int pacc_gang_static = 1;
 
 /* -fplugin-arg-pacc-workers=N: workers (warps) per gang of every kernel
-   that has worker-level loops; 0: 16 for two-level nests, 8 for deeper
-   ones (benchmarks/RESULTS.md, "Kernels at the memory limit").  */
+   that has worker-level loops; 0: 8 for segmented kernels, else 16 for
+   two-level nests and 8 for deeper ones (benchmarks/RESULTS.md,
+   "Kernels at the memory limit" and "Segments of three loops").  */
 int pacc_workers;
 
 /* -fplugin-arg-pacc-group-gangs=N: in deeper nests, (plane, group of
@@ -36,11 +37,16 @@ int pacc_pair_ways = 2;
    rows, as before segments (for measurements; lower-kernel.cc).  */
 bool pacc_segments_on = true;
 
+/* -fplugin-arg-pacc-segment-depth=2: nests of three loops keep their
+   (plane, row group) pairs instead of becoming segmented kernels (for
+   measurements; lower-geometry.cc).  */
+int pacc_segment_levels = 3;
+
 /* -fplugin-arg-pacc-seg-cols=N: columns per thread of a segmented kernel
-   (lower-kernel.cc); 2 unless set.  -fplugin-arg-pacc-copy-cols=N: the
+   (lower-kernel.cc); 8 unless set.  -fplugin-arg-pacc-copy-cols=N: the
    same for copy-like loops, 4 unless set; 0: copy-like loops keep rows
    to gangs (and -fplugin-arg-pacc-pairs).  */
-int pacc_seg_cols = 2;
+int pacc_seg_cols = 8;
 int pacc_copy_cols = 4;
 
 /* -fplugin-arg-pacc-hoist=0: kernels read the chunk pointers where they

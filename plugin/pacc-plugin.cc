@@ -69,17 +69,20 @@ static struct plugin_info pacc_info = {
   "  -fplugin-arg-pacc-verbose   report each lowered pipeline region\n"
   "  -fplugin-arg-pacc-gang-static=N  rows to gangs N at a time, round robin\n"
   "                                   (default 1; 0: GCC's blocks of rows)\n"
-  "  -fplugin-arg-pacc-workers=N  workers per gang (default: 16 for two\n"
+  "  -fplugin-arg-pacc-workers=N  workers per gang (default: 8 in\n"
+  "                               segmented kernels, else 16 for two\n"
   "                               loops, 8 for more)\n"
   "  -fplugin-arg-pacc-group-gangs=N  gangs per sub-step that groups of\n"
   "                                   rows aim at (default 8192; 0: planes\n"
   "                                   to gangs)\n"
   "  -fplugin-arg-pacc-pairs=N  iterations per thread in copy-like vector\n"
   "                             loops (0: one; default 1: two; 2 to 8)\n"
-  "  -fplugin-arg-pacc-segments=0  rows to gangs in two-level nests, not\n"
-  "                                (row, segment) pairs\n"
-  "  -fplugin-arg-pacc-seg-cols=N  columns per thread in (row, segment)\n"
-  "                                kernels (default 2)\n"
+  "  -fplugin-arg-pacc-segments=0  no segmented kernels: rows to gangs\n"
+  "                                in two-level nests, row groups deeper\n"
+  "  -fplugin-arg-pacc-segment-depth=2  row groups, not segments, in\n"
+  "                                     three-level nests\n"
+  "  -fplugin-arg-pacc-seg-cols=N  columns per thread in segmented\n"
+  "                                kernels (default 8)\n"
   "  -fplugin-arg-pacc-copy-cols=N  the same for copy-like loops (default\n"
   "                                 4; 0: rows to gangs)\n"
   "  -fplugin-arg-pacc-hoist=0  kernels read the chunk pointers where they\n"
@@ -131,6 +134,17 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	    pacc_copy_cols = (int) n;
 	  else
 	    pacc_seg_cols = (int) n;
+	}
+      else if (!strcmp (info->argv[i].key, "segment-depth"))
+	{
+	  const char *v = info->argv[i].value;
+	  if (!v || (strcmp (v, "2") && strcmp (v, "3")))
+	    {
+	      error ("pacc.so: %<-fplugin-arg-pacc-segment-depth%> needs 2 "
+		     "or 3 loops, got %qs", v ? v : "");
+	      return 1;
+	    }
+	  pacc_segment_levels = v[0] - '0';
 	}
       else if (!strcmp (info->argv[i].key, "workers")
 	       || !strcmp (info->argv[i].key, "group-gangs")

@@ -1,12 +1,12 @@
 /* Copy-like loops as (row, segment) kernels (plugin/lower-kernel.cc,
-   pacc_paired_columns): each thread takes C columns 512 apart (C = 4
+   pacc_paired_columns): each thread takes C columns 256 apart (C = 4
    unless -fplugin-arg-pacc-copy-cols says otherwise: copy_cols_three.c;
    0 keeps rows to gangs: copy_cols_zero.c), every load first, and
    stores those within the row.  Row lengths around one thread's columns
-   and around segments of three and four columns per thread (1, 2, 511,
-   513, 1535, 1537, 2047, 2048; 2049 and 2560 with two arrays only, so
-   that one-row chunks of every array still fit the 256 KiB of device
-   memory of run-gpu.sh's settings); a stencil into a temporary and its
+   and around segments of three and four columns per thread (1, 2, 257,
+   511, 513, 769, 1025, 1026, 1535, 1537, 2047, 2048; 2049 and 2560 with
+   two arrays only, so that one-row chunks of every array still fit the
+   256 KiB of device memory of run-gpu.sh's settings); a stencil into a temporary and its
    copy back (Jacobi), two stores in one loop, an int array, a column
    range that moves with the time step, a long row variable.  Results
    equal the sequential run.  */
@@ -121,6 +121,10 @@ main (void)
 {
   copies (7, 1, 4, 1100);
   copies (7, 2, 4, 1110);
+  copies (6, 257, 3, 1101);
+  copies (6, 769, 3, 1102);
+  copies (5, 1025, 3, 1103);
+  copies (5, 1026, 3, 1104);
   copies (6, 511, 3, 1120);
   copies (6, 513, 3, 1130);
   copies (5, 1535, 3, 1140);
