@@ -60,7 +60,9 @@
 #       The large runs end with a kernels table: PACC's kernel time
 #       in core against the CUDA kernels' (same size and steps), the HBM
 #       limit (HBM_GBS, default 2840: an H100's measured copy bandwidth),
-#       and the pipeline's kernel time per point and step against in core
+#       the pipeline's kernel time per point and step against in core,
+#       and the block its re-plan measured (copies included) against the
+#       in-core kernels for the same steps
 #   LARGE_BENCHES="jacobi himeno cip", LARGE_T, OOC_K, OOC_GB, IC_FRAC,
 #   HOST_GB (host memory assumed, default 125), GPU_GB (default: from
 #   nvidia-smi)
@@ -546,7 +548,17 @@ if [ "$BENCH" != none ]; then
           if (ok != "") {
             oid = ooc; sub(/.*\//, "", oid); sub(/-out-of-core.err$/, "", oid)
             per_ic = pk / w; per_oc = ok / (pts(oid) * steps(oid))
-            printf "   %-28s out of core (%s): PACC %9.1f ms; per point and step %5.1f %% of in core\n", "", oid, ok, 100 * per_ic / per_oc }
+            printf "   %-28s out of core (%s): PACC %9.1f ms; per point and step %5.1f %% of in core\n", "", oid, ok, 100 * per_ic / per_oc
+            # The block the re-plan measured, copies and all, against the
+            # in-core kernels for its steps (the sum above counts kernels
+            # that share the device with copies and other queues whole).
+            blk = ""; while ((getline l < ooc) > 0)
+              if (match(l, /re-plan after block [0-9]+ \([0-9]+ steps, [0-9.]+ s on the device/)) blk = substr(l, RSTART, RLENGTH)
+            close(ooc)
+            if (blk != "") {
+              split(blk, f, /[ (,]+/); bs = f[5]; bt = f[7]
+              ict = per_ic * pts(oid) * bs / 1000
+              printf "   %-28s block %s of %s steps: %.3f s on the device, in-core kernels %.3f s: %5.1f %%\n", "", f[4], bs, bt, ict, 100 * ict / bt } }
         }'
     done | tee -a "$summary"
   fi
