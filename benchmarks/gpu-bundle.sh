@@ -25,7 +25,9 @@
 #            under load, host copies and staging), pinprep
 #            (benchmarks/tools/pinprep.c: preparations before pinning) and
 #            cip-forms (benchmarks/tools/cip-forms.c: CIP's stencil
-#            addressed as rows or flat, 16 or 12 workers),
+#            addressed as rows or flat, 16 or 12 workers), red-forms
+#            (benchmarks/tools/red-forms.c: a reduction's cost in rows to
+#            gangs and in segmented kernels),
 #            kernel-shapes (benchmarks/tools/kernel-shapes.c: loop
 #            mappings of GCC 12's OpenACC kernels)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
@@ -205,6 +207,11 @@ run_logged kernel-shapes $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=of
 # shellcheck disable=SC2086
 run_logged cip-forms $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \
   "$top/benchmarks/tools/cip-forms.c" -o "$bundle/bin/cip-forms"
+# A Jacobi step with a residual in the geometries a reduction nest could
+# take (benchmarks/tools/red-forms.c).
+# shellcheck disable=SC2086
+run_logged red-forms $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \
+  "$top/benchmarks/tools/red-forms.c" -o "$bundle/bin/red-forms"
 # How fast the host pins memory (benchmarks/tools/regtest.c): the CUDA
 # headers and stub library next to nvcc.
 cuda_top=${nvcc:+$(dirname "$(dirname "$nvcc")")}
