@@ -5,7 +5,8 @@
 /* lower-build.cc - trees for the lowered code: the region's artificial
    variables, long arithmetic, statement lists and loops (as the C front
    end's FOR_STMTs, lowered later by c_genericize), the rewriting of user
-   expressions onto other declarations, and the reduction partials.  */
+   expressions onto other declarations, the reduction partials, and
+   OpenACC clauses and loops built as the C parser builds them.  */
 
 #include "check.h"
 #include "lower.h"
@@ -233,4 +234,48 @@ reduction_combine (location_t loc, enum tree_code op, tree a, tree b)
   /* C's conversion: to _Bool it is != 0 (fold_convert would keep the low
      bit: 1 + 1 became false).  */
   return c_fully_fold (convert (type, v), false, NULL);
+}
+
+/* ------------------------------------------------------------------ */
+/* OpenACC constructs.                                                 */
+
+/* A clause of CODE at LOC, chained before CHAIN.  */
+tree
+pacc_omp_clause (location_t loc, enum omp_clause_code code, tree chain)
+{
+  tree c = build_omp_clause (loc, code);
+  OMP_CLAUSE_CHAIN (c) = chain;
+  return c;
+}
+
+/* Convert pacc loop L (rewritten already) into an OACC_LOOP in place:
+   over VAR (default L's) from INIT while COND, incremented by INCR
+   (default L's), running BODY (default L's).  */
+void
+pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
+		tree var, tree incr, tree body)
+{
+  tree declv = make_tree_vec (1), initv = make_tree_vec (1),
+       condv = make_tree_vec (1), incrv = make_tree_vec (1);
+  tree fs = *l.slot;
+  if (!var)
+    var = l.var;
+  TREE_VEC_ELT (declv, 0) = var;
+  TREE_VEC_ELT (initv, 0) = build2 (MODIFY_EXPR, TREE_TYPE (var), var,
+				    fold_convert (TREE_TYPE (var), init));
+  TREE_VEC_ELT (condv, 0) = cond;
+  TREE_VEC_ELT (incrv, 0) = incr ? incr : FOR_EXPR (fs);
+  location_t loc = EXPR_LOCATION (fs);
+  if (loc == UNKNOWN_LOCATION)
+    loc = l.loc;
+  if (!body)
+    body = FOR_BODY (fs);
+  tree list = push_stmt_list ();
+  tree omp = c_finish_omp_for (loc, OACC_LOOP, declv, NULL_TREE, initv, condv,
+			       incrv, body, NULL_TREE, true);
+  pop_stmt_list (list);
+  if (!omp)
+    return;
+  OMP_FOR_CLAUSES (omp) = clauses;
+  *l.slot = omp;
 }

@@ -14,7 +14,8 @@
    parser builds them (c_finish_omp_for), so GCC's gimplifier, OpenACC
    lowering and nvptx offloading, and its host fallback, do the rest.  How
    the iterations go to gangs (rows, row groups, segments) is decided in
-   lower-geometry.cc.  The location of every such region is recorded
+   lower-geometry.cc; a segmented kernel's body is built in
+   lower-segments.cc.  The location of every such region is recorded
    (kernel-locations.cc) for the launch pass.  */
 
 #include "pacc-plugin.h"
@@ -23,14 +24,6 @@
 
 /* ------------------------------------------------------------------ */
 /* Kernels.                                                            */
-
-static tree
-omp_clause (location_t loc, enum omp_clause_code code, tree chain)
-{
-  tree c = build_omp_clause (loc, code);
-  OMP_CLAUSE_CHAIN (c) = chain;
-  return c;
-}
 
 /* Free scalars a kernel reads: collected to snapshot them on the host.  */
 struct free_ctx
@@ -64,39 +57,6 @@ free_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
-/* Convert pacc loop L (rewritten already) into an OACC_LOOP in place:
-   over VAR (default L's) from INIT while COND, incremented by INCR
-   (default L's), running BODY (default L's).  */
-static void
-make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
-		tree var = NULL_TREE, tree incr = NULL_TREE,
-		tree body = NULL_TREE)
-{
-  tree declv = make_tree_vec (1), initv = make_tree_vec (1),
-       condv = make_tree_vec (1), incrv = make_tree_vec (1);
-  tree fs = *l.slot;
-  if (!var)
-    var = l.var;
-  TREE_VEC_ELT (declv, 0) = var;
-  TREE_VEC_ELT (initv, 0) = build2 (MODIFY_EXPR, TREE_TYPE (var), var,
-				    fold_convert (TREE_TYPE (var), init));
-  TREE_VEC_ELT (condv, 0) = cond;
-  TREE_VEC_ELT (incrv, 0) = incr ? incr : FOR_EXPR (fs);
-  location_t loc = EXPR_LOCATION (fs);
-  if (loc == UNKNOWN_LOCATION)
-    loc = l.loc;
-  if (!body)
-    body = FOR_BODY (fs);
-  tree list = push_stmt_list ();
-  tree omp = c_finish_omp_for (loc, OACC_LOOP, declv, NULL_TREE, initv, condv,
-			       incrv, body, NULL_TREE, true);
-  pop_stmt_list (list);
-  if (!omp)
-    return;
-  OMP_FOR_CLAUSES (omp) = clauses;
-  *l.slot = omp;
-}
-
 /* Rows per worker in a row group (see lower_kernel).  */
 #define GROUP_Q_MIN 2
 #define GROUP_Q_MAX 16
@@ -108,153 +68,6 @@ make_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 
 /* Threads per worker of a segmented kernel (its vector_length).  */
 #define SEG_VECTOR 32
-
-/* The outer loop of segmented kernel K as the gang-redundant body that
-   picks this gang's (row, segment): NSEG (unsigned int) segments of
-   SEGLEN columns (COLS per thread) per row from JA to JB, the launch's
-   NGANGS gangs starting at row ROW0 (a launch holds whole rows, so the
-   row and segment are a 32-bit division: the 64-bit one cost some sixty
-   instructions per thread).  In a three-level nest the rows are planes
-   of NLINES (unsigned int) rows from RA, and a gang takes a (plane, row,
-   segment).  On the host (OpenACC's host fallback) the one gang runs
-   every pair of the launch in turn.  COPY: the column loop, from INIT to
-   BOUND, is copy-like.  */
-static void
-lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
-		tree nlines, tree ja, tree jb, tree nseg, HOST_WIDE_INT seglen,
-		int cols, bool copy, tree init, tree bound, tree ngangs)
-{
-  pacc_loop &l0 = k.loops[0], &l1 = k.loops.back ();
-  pacc_loop *mid = k.loops.size () == 3 ? &k.loops[1] : NULL;
-  tree lt = long_integer_type_node, ut = unsigned_type_node;
-  location_t loc = l0.loc;
-  for (pacc_loop *l : { mid, &l1 })
-    if (l && l->marker_slot)
-      *l->marker_slot = build_empty_stmt (l->loc);
-  for (pacc_loop *l : { mid, &l1 })
-    if (l && l->init_slot)
-      *l->init_slot = build_empty_stmt (l->loc);
-  tree vars = NULL_TREE;
-  tree g = local_var (c, "__pacc_g", ut, &vars);
-  tree g1 = local_var (c, "__pacc_g1", ut, &vars);
-  tree j0 = local_var (c, "__pacc_j0", lt, &vars);
-  tree jj = local_var (c, "__pacc_jj", lt, &vars);
-  tree dev = local_var (c, "__pacc_dev", integer_type_node, &vars);
-
-  /* Columns j0 + jj + q * VW (q < COLS, VW threads per gang) of the
-     segment, those the row has.  */
-  HOST_WIDE_INT vw = seglen / cols;
-  tree q = local_var (c, "__pacc_q", lt, &vars);
-  tree body = NULL_TREE;
-  /* A copy-like body: the loads of every column first (Jacobi's kernels
-     in core on an H100, four columns: 601.6 ms against 680.8 with rows
-     to gangs and two iterations per thread; their registers 55 and 39
-     against 40 and 32).  */
-  if (copy)
-    {
-      std::vector<tree> colv;
-      for (HOST_WIDE_INT m = 0; m < cols; m++)
-	colv.push_back (build2 (PLUS_EXPR, lt,
-				build2 (PLUS_EXPR, lt, j0, jj),
-				lcst (m * vw)));
-      pacc_paired_columns (c, k, l1, init, bound, colv, jb, &body);
-    }
-  /* Otherwise a loop over q, unrolled: straight code, each column's loads
-     after the previous one's stores (GCC cannot tell the arrays apart),
-     so it costs few registers, and the gang's fixed costs (its
-     arguments, the broadcast of the row and segment, the barriers) are
-     shared by more columns.  */
-  if (!body)
-    {
-      tree col = build2 (PLUS_EXPR, lt, build2 (PLUS_EXPR, lt, j0, jj),
-			 build2 (MULT_EXPR, lt, q, lcst (vw)));
-      tree jbody = alloc_stmt_list ();
-      add (&jbody, assign (l1.var, fold_convert (TREE_TYPE (l1.var), col)));
-      add (&jbody, build3 (COND_EXPR, void_type_node,
-			   build2 (LT_EXPR, boolean_type_node,
-				   unshare_expr (col), jb),
-			   FOR_BODY (*l1.slot), build_empty_stmt (l1.loc)));
-      tree qcond = build2 (LT_EXPR, boolean_type_node, q, lcst (cols));
-      qcond = build3 (ANNOTATE_EXPR, TREE_TYPE (qcond), qcond,
-		      build_int_cst (integer_type_node,
-				     annot_expr_unroll_kind),
-		      build_int_cst (integer_type_node, cols));
-      body = alloc_stmt_list ();
-      add (&body, assign (q, lcst (0)));
-      add (&body, build_stmt (l1.loc, FOR_STMT, NULL_TREE, qcond,
-			      assign (q, build2 (PLUS_EXPR, lt, q,
-						 lcst (1))),
-			      jbody, NULL_TREE));
-    }
-  tree cl = omp_clause (l1.loc, OMP_CLAUSE_VECTOR, NULL_TREE);
-  cl = omp_clause (l1.loc, OMP_CLAUSE_WORKER, cl);
-  cl = omp_clause (l1.loc, OMP_CLAUSE_INDEPENDENT, cl);
-  cl = omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
-  OMP_CLAUSE_DECL (cl) = l1.var;
-  for (tree v : k.private_vars)
-    {
-      cl = omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
-      OMP_CLAUSE_DECL (cl) = v;
-    }
-  cl = omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
-  OMP_CLAUSE_DECL (cl) = q;
-  make_oacc_loop (l1, lcst (0),
-		  build2 (LT_EXPR, boolean_type_node, jj, lcst (vw)), cl,
-		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), body);
-
-  tree gbody = alloc_stmt_list ();
-  tree line = build2 (TRUNC_DIV_EXPR, ut, g, nseg);
-  if (mid)
-    {
-      /* The middle loop becomes its row's assignment.  */
-      tree mbody = alloc_stmt_list ();
-      add (&mbody, assign (mid->var, fold_convert
-			   (TREE_TYPE (mid->var),
-			    build2 (PLUS_EXPR, lt, ra,
-				    lng (build2 (TRUNC_MOD_EXPR, ut,
-						 unshare_expr (line),
-						 nlines))))));
-      add (&mbody, FOR_BODY (*mid->slot));
-      *mid->slot = mbody;
-      line = build2 (TRUNC_DIV_EXPR, ut, line, nlines);
-    }
-  add (&gbody, assign (l0.var, fold_convert
-		       (TREE_TYPE (l0.var),
-			build2 (PLUS_EXPR, lt, row0, lng (line)))));
-  add (&gbody, assign (j0, build2 (PLUS_EXPR, lt, ja,
-				   build2 (MULT_EXPR, lt,
-					   lng (build2 (TRUNC_MOD_EXPR, ut, g,
-							nseg)),
-					   lcst (seglen)))));
-  add (&gbody, FOR_BODY (*l0.slot));
-
-  /* On the device, gang G takes the launch's pair G, so that the loop
-     below runs at most once and folds away; on the host, every pair.  */
-  tree pre = alloc_stmt_list ();
-  tree on_host = build_call_expr_loc
-    (loc, builtin_decl_explicit (BUILT_IN_ACC_ON_DEVICE), 1,
-     build_int_cst (integer_type_node, 2 /* acc_device_host */));
-  add (&pre, assign (dev, build2 (EQ_EXPR, integer_type_node, on_host,
-				  integer_zero_node)));
-  tree gang = build_call_expr_loc
-    (loc, builtin_decl_explicit (BUILT_IN_GOACC_PARLEVEL_ID), 1,
-     integer_zero_node);
-  tree isdev = build2 (NE_EXPR, boolean_type_node, dev, integer_zero_node);
-  add (&pre, assign (g, build3 (COND_EXPR, ut, isdev,
-				fold_convert (ut, gang), build_zero_cst (ut))));
-  add (&pre, assign (g1, build3 (COND_EXPR, ut, unshare_expr (isdev),
-				 build2 (PLUS_EXPR, ut, g,
-					 build_one_cst (ut)),
-				 fold_convert (ut, ngangs))));
-  add (&pre, build_stmt (loc, FOR_STMT, NULL_TREE,
-			 build2 (LT_EXPR, boolean_type_node, g, g1),
-			 assign (g, build2 (PLUS_EXPR, ut, g,
-					    build_one_cst (ut))),
-			 gbody, NULL_TREE));
-  tree bind = build3 (BIND_EXPR, void_type_node, vars, pre, NULL_TREE);
-  TREE_SIDE_EFFECTS (bind) = 1;
-  *l0.slot = bind;
-}
 
 tree
 lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
@@ -554,7 +367,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
   int nl = segs ? 0 : k.loops.size ();
   if (segs)
-    lower_segments (c, k, row0, ra, nlines32, ja, jb, nseg32, seglen, cols,
+    pacc_lower_segments (c, k, row0, ra, nlines32, ja, jb, nseg32, seglen, cols,
 		    copy, sa, sb, ngangs);
   tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
@@ -578,32 +391,32 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       tree clauses = NULL_TREE;
       if (l.depth == 0)
 	{
-	  clauses = omp_clause (l.loc, OMP_CLAUSE_GANG, clauses);
+	  clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_GANG, clauses);
 	  if (pacc_gang_static)
 	    OMP_CLAUSE_GANG_STATIC_EXPR (clauses)
 	      = build_int_cst (integer_type_node, pacc_gang_static);
 	}
       if (l.leaf)
-	clauses = omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
+	clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_VECTOR, clauses);
       if ((l.leaf && l.depth <= 1) || (!l.leaf && l.depth == 1))
-	clauses = omp_clause (l.loc, OMP_CLAUSE_WORKER, clauses);
+	clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_WORKER, clauses);
       if (!clauses)
-	clauses = omp_clause (l.loc, OMP_CLAUSE_SEQ, clauses);
+	clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_SEQ, clauses);
       if (OMP_CLAUSE_CODE (clauses) != OMP_CLAUSE_SEQ)
-	clauses = omp_clause (l.loc, OMP_CLAUSE_INDEPENDENT, clauses);
+	clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_INDEPENDENT, clauses);
       for (tree v : k.private_vars)
 	{
-	  clauses = omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
+	  clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
 	  OMP_CLAUSE_DECL (clauses) = v;
 	}
       if (groups && i == 0)
 	{
-	  clauses = omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
+	  clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_PRIVATE, clauses);
 	  OMP_CLAUSE_DECL (clauses) = l.var;
 	}
       for (size_t q = 0; q < rvars.size (); q++)
 	{
-	  clauses = omp_clause (l.loc, OMP_CLAUSE_REDUCTION, clauses);
+	  clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_REDUCTION, clauses);
 	  OMP_CLAUSE_DECL (clauses) = rvars[q];
 	  OMP_CLAUSE_REDUCTION_CODE (clauses)
 	    = r.pc->reductions[k.reductions[q]].op;
@@ -629,7 +442,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	  init = j0;
 	  cond = build2 (LT_EXPR, boolean_type_node, l.var,
 			 fold_convert (TREE_TYPE (l.var), j1));
-	  make_oacc_loop (l, init, cond, clauses);
+	  pacc_oacc_loop (l, init, cond, clauses);
 	  continue;
 	}
       if (groups && i == 0)
@@ -652,7 +465,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 					 hi, lo), ngroups));
 	  tree incr = build2 (POSTINCREMENT_EXPR, long_integer_type_node,
 			      gvar, lcst (1));
-	  make_oacc_loop (l, lcst (0), cond, clauses, gvar, incr, gbody);
+	  pacc_oacc_loop (l, lcst (0), cond, clauses, gvar, incr, gbody);
 	  continue;
 	}
       if (i == k.dec)
@@ -676,11 +489,11 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 				   unit_loop_bound (*l.slot, l.var),
 				   &pcond, &pbody))
 	{
-	  make_oacc_loop (l, init, pcond, clauses, NULL_TREE, NULL_TREE,
+	  pacc_oacc_loop (l, init, pcond, clauses, NULL_TREE, NULL_TREE,
 			  pbody);
 	  continue;
 	}
-      make_oacc_loop (l, init, cond, clauses);
+      pacc_oacc_loop (l, init, cond, clauses);
     }
   /* The outermost loop sat in the time step itself.  */
   if (k.loops[0].slot == k.stmt_slot)
@@ -691,31 +504,31 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   for (auto *ps : { &arr_ptr, &whole_ptr })
     for (tree p : *ps)
       {
-	clauses = omp_clause (loc, OMP_CLAUSE_MAP, clauses);
+	clauses = pacc_omp_clause (loc, OMP_CLAUSE_MAP, clauses);
 	OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
 	OMP_CLAUSE_DECL (clauses) = p;
       }
-  clauses = omp_clause (loc, OMP_CLAUSE_ASYNC, clauses);
+  clauses = pacc_omp_clause (loc, OMP_CLAUSE_ASYNC, clauses);
   OMP_CLAUSE_ASYNC_EXPR (clauses) = queue;
   if (ngangs)
     {
-      clauses = omp_clause (loc, OMP_CLAUSE_NUM_GANGS, clauses);
+      clauses = pacc_omp_clause (loc, OMP_CLAUSE_NUM_GANGS, clauses);
       OMP_CLAUSE_NUM_GANGS_EXPR (clauses) = ngangs;
     }
   if (nworkers)
     {
-      clauses = omp_clause (loc, OMP_CLAUSE_NUM_WORKERS, clauses);
+      clauses = pacc_omp_clause (loc, OMP_CLAUSE_NUM_WORKERS, clauses);
       OMP_CLAUSE_NUM_WORKERS_EXPR (clauses) = nworkers;
     }
   if (segs)
     {
-      clauses = omp_clause (loc, OMP_CLAUSE_VECTOR_LENGTH, clauses);
+      clauses = pacc_omp_clause (loc, OMP_CLAUSE_VECTOR_LENGTH, clauses);
       OMP_CLAUSE_VECTOR_LENGTH_EXPR (clauses)
 	= build_int_cst (integer_type_node, SEG_VECTOR);
     }
   for (size_t q = 0; q < rvars.size (); q++)
     {
-      clauses = omp_clause (loc, OMP_CLAUSE_REDUCTION, clauses);
+      clauses = pacc_omp_clause (loc, OMP_CLAUSE_REDUCTION, clauses);
       OMP_CLAUSE_DECL (clauses) = rvars[q];
       OMP_CLAUSE_REDUCTION_CODE (clauses)
 	= r.pc->reductions[k.reductions[q]].op;

@@ -114,6 +114,12 @@ bool pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 			   tree init, tree bound, tree *cond, tree *body);
 
+/* lower-build.cc: OpenACC constructs */
+tree pacc_omp_clause (location_t loc, enum omp_clause_code code, tree chain);
+void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
+		     tree var = NULL_TREE, tree incr = NULL_TREE,
+		     tree body = NULL_TREE);
+
 /* lower-geometry.cc */
 int pacc_kernel_workers (pacc_region &r, pacc_kernel &k);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
@@ -124,6 +130,12 @@ bool pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b,
 int pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
 		       tree *b, tree *ra = NULL, tree *rb = NULL);
 const char *pacc_kernel_gangs (pacc_region &r, pacc_kernel &k);
+
+/* lower-segments.cc */
+void pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
+			  tree nlines, tree ja, tree jb, tree nseg,
+			  HOST_WIDE_INT seglen, int cols, bool copy, tree init,
+			  tree bound, tree ngangs);
 
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
