@@ -20,17 +20,16 @@
 
 /* Workers per gang: the fastest in the kernel-shapes probe (H100,
    benchmarks/RESULTS.md "Kernels at the memory limit"), unless
-   -fplugin-arg-pacc-workers says otherwise; 8 in segmented kernels
+   -fplugin-arg-pacc-workers says otherwise; 8 in SEGMENTED kernels
    (CIP's in core, 8 columns per thread: 608.0 ms against 643.3 with 16
    workers and 2 columns; Jacobi's, copy-like: 591.8 against 601.4;
    "Segments of three loops", RESULTS.md).  */
 int
-pacc_kernel_workers (pacc_region &r, pacc_kernel &k)
+pacc_kernel_workers (pacc_kernel &k, bool segmented)
 {
   if (pacc_workers)
     return pacc_workers;
-  tree a, b;
-  if (pacc_segments_p (r, k, &a, &b))
+  if (segmented)
     return 8;
   int depth = 0;
   for (auto &l : k.loops)
@@ -198,28 +197,27 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
   for (size_t i = 0; i < n; i++)
     if (!INTEGRAL_TYPE_P (TREE_TYPE (k.loops[i].var)))
       return false;
-  tree bounds[4];
+  /* The inner loops' bounds; the middle loop's stay in MA and MB.  */
+  tree init = NULL_TREE, bound = NULL_TREE, ma = NULL_TREE, mb = NULL_TREE;
   for (size_t i = 1; i < n; i++)
     {
+      ma = init;
+      mb = bound;
       pacc_loop &l = k.loops[i];
-      tree init = pacc_loop_first (l);
-      tree bound = unit_loop_bound (*l.slot, l.var);
+      init = pacc_loop_first (l);
+      bound = unit_loop_bound (*l.slot, l.var);
       if (!init || !bound || !pacc_host_bound_p (r, k, init, false)
 	  || !pacc_host_bound_p (r, k, bound, false))
 	return false;
-      bounds[2 * (i - 1)] = init;
-      bounds[2 * (i - 1) + 1] = bound;
     }
-  pacc_loop &lf = k.loops[n - 1];
-  tree init = bounds[2 * (n - 2)], bound = bounds[2 * (n - 2) + 1];
-  if (!pacc_copy_cols && pacc_pair_eligible (k, lf, init, bound))
+  if (!pacc_copy_cols && pacc_pair_eligible (k, k.loops.back (), init, bound))
     return false;
   *a = init;
   *b = bound;
   if (ra)
-    *ra = n == 3 ? bounds[0] : NULL_TREE;
+    *ra = ma;
   if (rb)
-    *rb = n == 3 ? bounds[1] : NULL_TREE;
+    *rb = mb;
   return true;
 }
 

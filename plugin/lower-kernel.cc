@@ -207,7 +207,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 
   /* Geometry: one gang per row of the sub-step (or per row group), NW
      workers per gang where the nest has worker loops.  */
-  int nw = pacc_kernel_workers (r, k);
+  int nw = pacc_kernel_workers (k, segs);
   tree ga = NULL_TREE, gb = NULL_TREE, ngroups = NULL_TREE, gvar = NULL_TREE;
   tree grows = NULL_TREE;
   bool groups = !segs && pacc_row_groups_p (r, k, &ga, &gb);
@@ -367,8 +367,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
   int nl = segs ? 0 : k.loops.size ();
   if (segs)
-    pacc_lower_segments (c, k, row0, ra, nlines32, ja, jb, nseg32, seglen, cols,
-		    copy, sa, sb, ngangs);
+    pacc_lower_segments (c, k, row0, ra, nlines32, ja, jb, nseg32, seglen,
+			 cols, copy, sa, sb, ngangs);
   tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
     {

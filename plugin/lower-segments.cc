@@ -25,19 +25,20 @@
    BOUND, is copy-like.  */
 void
 pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
-		tree nlines, tree ja, tree jb, tree nseg, HOST_WIDE_INT seglen,
-		int cols, bool copy, tree init, tree bound, tree ngangs)
+		     tree nlines, tree ja, tree jb, tree nseg,
+		     HOST_WIDE_INT seglen, int cols, bool copy, tree init,
+		     tree bound, tree ngangs)
 {
   pacc_loop &l0 = k.loops[0], &l1 = k.loops.back ();
   pacc_loop *mid = k.loops.size () == 3 ? &k.loops[1] : NULL;
   tree lt = long_integer_type_node, ut = unsigned_type_node;
   location_t loc = l0.loc;
+  /* The inner loops' markers and initialisations go.  */
   for (pacc_loop *l : { mid, &l1 })
-    if (l && l->marker_slot)
-      *l->marker_slot = build_empty_stmt (l->loc);
-  for (pacc_loop *l : { mid, &l1 })
-    if (l && l->init_slot)
-      *l->init_slot = build_empty_stmt (l->loc);
+    if (l)
+      for (tree *s : { l->marker_slot, l->init_slot })
+	if (s)
+	  *s = build_empty_stmt (l->loc);
   tree vars = NULL_TREE;
   tree g = local_var (c, "__pacc_g", ut, &vars);
   tree g1 = local_var (c, "__pacc_g1", ut, &vars);

@@ -121,7 +121,7 @@ void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 		     tree body = NULL_TREE);
 
 /* lower-geometry.cc */
-int pacc_kernel_workers (pacc_region &r, pacc_kernel &k);
+int pacc_kernel_workers (pacc_kernel &k, bool segmented);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
 tree pacc_loop_first (pacc_loop &l);
 bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);

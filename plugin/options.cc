@@ -33,8 +33,9 @@ int pacc_group_gangs = 8192;
 bool pacc_pair_iterations_on = true;
 int pacc_pair_ways = 2;
 
-/* -fplugin-arg-pacc-segments=0: two-level nests with a gang loop over
-   rows, as before segments (for measurements; lower-kernel.cc).  */
+/* -fplugin-arg-pacc-segments=0: no segmented kernels, two-level nests
+   with a gang loop over rows and deeper ones in row groups, as before
+   segments (for measurements; lower-geometry.cc).  */
 bool pacc_segments_on = true;
 
 /* -fplugin-arg-pacc-segment-depth=2: nests of three loops keep their
@@ -43,7 +44,7 @@ bool pacc_segments_on = true;
 int pacc_segment_levels = 3;
 
 /* -fplugin-arg-pacc-seg-cols=N: columns per thread of a segmented kernel
-   (lower-kernel.cc); 8 unless set.  -fplugin-arg-pacc-copy-cols=N: the
+   (lower-segments.cc); 8 unless set.  -fplugin-arg-pacc-copy-cols=N: the
    same for copy-like loops, 4 unless set; 0: copy-like loops keep rows
    to gangs (and -fplugin-arg-pacc-pairs).  */
 int pacc_seg_cols = 8;
