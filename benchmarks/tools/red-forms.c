@@ -64,8 +64,9 @@ rows (int X, int Y, float *pp, float *pq)
   return s;
 }
 
-/* The column loop of a segmented gang G, its residual into VAR.  */
-#define SEG_BODY(VAR)                                                       \
+/* The column loop of a segmented gang G, running USE (d) on each
+   point's difference.  */
+#define SEG_BODY(USE)                                                       \
   for (int jj = 0; jj < SEG_THREADS; jj++)                                  \
     {                                                                       \
       int i = 1 + (int) (g / nseg);                                         \
@@ -77,7 +78,7 @@ rows (int X, int Y, float *pp, float *pq)
           if (j < Y - 1)                                                    \
             {                                                               \
               POINT (i, j);                                                 \
-              VAR += (double) (d * d);                                      \
+              USE;                                                          \
             }                                                               \
         }                                                                   \
     }
@@ -92,7 +93,7 @@ seg (int X, int Y, float *pp, float *pq)
 #pragma acc parallel loop gang num_gangs(npairs) num_workers(8) vector_length(32) deviceptr(pp, pq) reduction(+:s)
   for (unsigned g = 0; g < npairs; g++)
 #pragma acc loop worker vector reduction(+:s)
-    SEG_BODY (s)
+    SEG_BODY (s += (double) (d * d))
   return s;
 }
 
@@ -108,7 +109,7 @@ seg_slots (int X, int Y, float *pp, float *pq, double *slots)
     {
       double gs = 0;
 #pragma acc loop worker vector reduction(+:gs)
-      SEG_BODY (gs)
+      SEG_BODY (gs += (double) (d * d))
 #pragma acc atomic update
       slots[g % NSLOT] += gs;
     }
@@ -130,21 +131,7 @@ seg_none (int X, int Y, float *pp, float *pq)
 #pragma acc parallel loop gang num_gangs(npairs) num_workers(8) vector_length(32) deviceptr(pp, pq)
   for (unsigned g = 0; g < npairs; g++)
 #pragma acc loop worker vector
-    for (int jj = 0; jj < SEG_THREADS; jj++)
-      {
-        int i = 1 + (int) (g / nseg);
-        int j0 = 1 + (int) (g % nseg) * SEG + jj;
-#pragma GCC unroll 8
-        for (int c = 0; c < SEG_COLS; c++)
-          {
-            int j = j0 + c * SEG_THREADS;
-            if (j < Y - 1)
-              {
-                POINT (i, j);
-                (void) d;
-              }
-          }
-      }
+    SEG_BODY ((void) d)
   return 0;
 }
 
