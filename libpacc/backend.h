@@ -100,9 +100,10 @@ struct pacc_backend
   /* The rest is optional (NULL in the host back end).  */
 
   /* For the planner's cost model: how fast copies between the host
-     arrays and device DEV go (GB/s, each way), and the peak bandwidth of
-     DEV's memory (GB/s).  */
-  void (*rates) (int dev, double *link_gbs, double *hbm_gbs);
+     arrays and device DEV go while both directions run (GB/s, host to
+     device and back), and the peak bandwidth of DEV's memory (GB/s).  */
+  void (*rates) (int dev, double *link_gbs, double *wb_gbs,
+                 double *hbm_gbs);
 
   /* Make pipeline device DEV the calling thread's current device (the
      one OpenACC constructs and acc_wait use), so that the kernels of a
@@ -146,6 +147,12 @@ struct pacc_backend
   void *(*region_begin) (const char *where, int n, char *const *host,
                          const size_t *bytes, const int *kinds,
                          const char *const *names, const char **path);
+  /* After region_begin: how long at least the region's first block will
+     wait for host memory to be registered as its copies reach it
+     (PACC_PIN=first-block), in seconds, at the rate region_begin
+     registered its first pieces; 0: nothing left to register.  NULL:
+     nothing is.  */
+  double (*pin_pending) (void *handle);
   /* After the region's queues are synchronised and its buffers freed.  */
   void (*region_end) (void *handle);
   /* No copy issued after this one, on any queue, touches host bytes

@@ -416,6 +416,22 @@ cuda_region_begin (const char *where, int n, char *const *host,
   return g;
 }
 
+/* The pieces left for the first block's copies to register, at the
+   rate of those registered at region begin (one per range, side by
+   side; the driver runs one registration at a time, so about the rate
+   of one thread: 14-19 GB/s on an H100 host, benchmarks/RESULTS.md).  */
+double
+cuda_pin_pending (void *handle)
+{
+  const struct cregion *g = handle;
+  size_t left = 0;
+  if (g->lazy_left <= 0 || !g->reg_bytes || g->reg_us <= 0)
+    return 0;
+  for (int i = 0; i < g->nours; i++)
+    left += g->ours[i].state == PIECE_NONE ? g->ours[i].len : 0;
+  return (double) left / ((double) g->reg_bytes / g->reg_us) * 1e-6;
+}
+
 void
 cuda_region_end (void *handle)
 {

@@ -44,27 +44,86 @@ cuda_free (int dev, void *buf)
   CU_CALL ("freeing a chunk buffer", cuMemFree_v2, dptr (buf));
 }
 
-/* The link: host to device copies of 16 MiB from pinned memory on the
-   device's control stream, timed on the host after one warm-up copy
-   (a few milliseconds, once per device and process).  The memory: the
-   peak of its clock and bus width.  */
+/* The link: copies of 16 MiB between pinned memory and the device,
+   both directions at once on two streams, as a pipeline's loads and
+   write-backs run (one direction alone runs 10-20 % faster on an H100,
+   benchmarks/RESULTS.md), each direction timed by its own events after
+   one warm-up copy each way (a few milliseconds, once per device and
+   process).  The memory: the peak of its clock and bus width.  */
 #define PROBE_BYTES ((size_t) 16 << 20)
 #define PROBE_COPIES 4
 
-void
-cuda_rates (int dev, double *link_gbs, double *hbm_gbs)
+/* Both directions at once: the GB/s of each into IN and OUT; 0 when a
+   call failed (the probe is an estimate: no error).  */
+static void
+probe_link (int dev, double *in, double *out)
 {
-  static double link[PACC_MAX_DEVICES], hbm[PACC_MAX_DEVICES];
+  void *h[2] = { NULL, NULL };
+  CUdeviceptr d[2] = { 0, 0 };
+  CUstream st = NULL;
+  CUevent ev[4] = { NULL, NULL, NULL, NULL };
+  int ok = 1;
+  *in = *out = 0;
+  for (int i = 0; i < 2; i++)
+    ok = ok && cu.cuMemAllocHost_v2 (&h[i], PROBE_BYTES) == CUDA_SUCCESS
+         && cu.cuMemAlloc_v2 (&d[i], PROBE_BYTES) == CUDA_SUCCESS;
+  ok = ok && cu.cuStreamCreate (&st, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS;
+  for (int i = 0; i < 4; i++)
+    ok = ok && cu.cuEventCreate (&ev[i], CU_EVENT_DEFAULT) == CUDA_SUCCESS;
+  CUstream ctl = devs[dev].ctl;
+  /* Warm-up, one copy each way, alone.  */
+  ok = ok && cu.cuMemcpyHtoDAsync_v2 (d[0], h[0], PROBE_BYTES, ctl)
+             == CUDA_SUCCESS
+       && cu.cuMemcpyDtoHAsync_v2 (h[1], d[1], PROBE_BYTES, st)
+          == CUDA_SUCCESS
+       && cu.cuStreamSynchronize (ctl) == CUDA_SUCCESS
+       && cu.cuStreamSynchronize (st) == CUDA_SUCCESS;
+  ok = ok && cu.cuEventRecord (ev[0], ctl) == CUDA_SUCCESS
+       && cu.cuEventRecord (ev[2], st) == CUDA_SUCCESS;
+  for (int i = 0; ok && i < PROBE_COPIES; i++)
+    ok = cu.cuMemcpyHtoDAsync_v2 (d[0], h[0], PROBE_BYTES, ctl)
+         == CUDA_SUCCESS
+         && cu.cuMemcpyDtoHAsync_v2 (h[1], d[1], PROBE_BYTES, st)
+            == CUDA_SUCCESS;
+  ok = ok && cu.cuEventRecord (ev[1], ctl) == CUDA_SUCCESS
+       && cu.cuEventRecord (ev[3], st) == CUDA_SUCCESS
+       && cu.cuEventSynchronize (ev[1]) == CUDA_SUCCESS
+       && cu.cuEventSynchronize (ev[3]) == CUDA_SUCCESS;
+  float ms_in = 0, ms_out = 0;
+  if (ok && cu.cuEventElapsedTime (&ms_in, ev[0], ev[1]) == CUDA_SUCCESS
+      && cu.cuEventElapsedTime (&ms_out, ev[2], ev[3]) == CUDA_SUCCESS
+      && ms_in > 0 && ms_out > 0)
+    {
+      *in = (double) PROBE_BYTES * PROBE_COPIES / ms_in * 1e-6;
+      *out = (double) PROBE_BYTES * PROBE_COPIES / ms_out * 1e-6;
+    }
+  for (int i = 0; i < 4; i++)
+    if (ev[i])
+      cu.cuEventDestroy_v2 (ev[i]);
+  if (st)
+    cu.cuStreamDestroy_v2 (st);
+  for (int i = 0; i < 2; i++)
+    {
+      if (d[i])
+        cu.cuMemFree_v2 (d[i]);
+      if (h[i])
+        cu.cuMemFreeHost (h[i]);
+    }
+}
+
+void
+cuda_rates (int dev, double *link_gbs, double *wb_gbs, double *hbm_gbs)
+{
+  static double link[PACC_MAX_DEVICES], wb[PACC_MAX_DEVICES],
+    hbm[PACC_MAX_DEVICES];
   if (dev < 0 || dev >= ndevs)
     {
-      *link_gbs = *hbm_gbs = 0;
+      *link_gbs = *wb_gbs = *hbm_gbs = 0;
       return;
     }
   if (!link[dev])
     {
       int khz = 0, bits = 0;
-      void *h = NULL;
-      CUdeviceptr d = 0;
       ensure_dev (dev);
       if (cu.cuDeviceGetAttribute (&khz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
                                    devs[dev].cudev) == CUDA_SUCCESS
@@ -72,33 +131,11 @@ cuda_rates (int dev, double *link_gbs, double *hbm_gbs)
                                       CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
                                       devs[dev].cudev) == CUDA_SUCCESS)
         hbm[dev] = 2.0 * khz * 1e3 * (bits / 8) * 1e-9;
-      if (cu.cuMemAllocHost_v2 (&h, PROBE_BYTES) == CUDA_SUCCESS
-          && cu.cuMemAlloc_v2 (&d, PROBE_BYTES) == CUDA_SUCCESS)
-        {
-          double t0 = 0;
-          for (int i = 0; i <= PROBE_COPIES; i++)
-            {
-              if (i == 1)
-                t0 = pacc_now_us ();
-              CU_CALL ("timing the link to the device", cuMemcpyHtoDAsync_v2,
-                       d, h, PROBE_BYTES, devs[dev].ctl);
-              if (i == 0)
-                CU_CALL ("timing the link to the device",
-                         cuStreamSynchronize, devs[dev].ctl);
-            }
-          CU_CALL ("timing the link to the device", cuStreamSynchronize,
-                   devs[dev].ctl);
-          double us = pacc_now_us () - t0;
-          if (us > 0)
-            link[dev] = (double) PROBE_BYTES * PROBE_COPIES / us * 1e-3;
-        }
-      if (d)
-        cu.cuMemFree_v2 (d);
-      if (h)
-        cu.cuMemFreeHost (h);
+      probe_link (dev, &link[dev], &wb[dev]);
       if (!link[dev])
         link[dev] = -1;
     }
   *link_gbs = link[dev] > 0 ? link[dev] : 0;
+  *wb_gbs = link[dev] > 0 ? wb[dev] : 0;
   *hbm_gbs = hbm[dev];
 }

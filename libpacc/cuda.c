@@ -236,6 +236,7 @@ struct pacc_backend pacc_backend_cuda =
   .sync = cuda_sync,
   .before_kernels = cuda_before_kernels,
   .region_begin = cuda_region_begin,
+  .pin_pending = cuda_pin_pending,
   .region_end = cuda_region_end,
   .host_release = cuda_host_release,
   .select_device = cuda_select_device,

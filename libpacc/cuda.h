@@ -194,7 +194,8 @@ CUstream gomp_async_stream (int index, const char *where, const char *what)
 
 size_t cuda_mem_available (int dev) PACC_HIDDEN;
 void *cuda_alloc (int dev, size_t bytes) PACC_HIDDEN;
-void cuda_rates (int dev, double *link_gbs, double *hbm_gbs) PACC_HIDDEN;
+void cuda_rates (int dev, double *link_gbs, double *wb_gbs,
+                 double *hbm_gbs) PACC_HIDDEN;
 void cuda_free (int dev, void *buf) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
@@ -374,6 +375,7 @@ void *cuda_region_begin (const char *where, int n, char *const *host,
                          const char *const *names, const char **path)
   PACC_HIDDEN;
 void cuda_region_end (void *handle) PACC_HIDDEN;
+double cuda_pin_pending (void *handle) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* cuda-copy.c  */

@@ -186,6 +186,12 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
   d->a = a;
   d->ulo0 = g->lo0;
   d->set = pacc_settings;
+  /* The ranks' blocks have the same steps, the first one's too.  */
+  if (d->set.k_first > 0 && d->rank == 0)
+    pacc_warning (w, "PACC_K_FIRST=%ld is ignored in a region with the "
+                  "'mpi' clause: the first block has k steps, as on every "
+                  "rank", d->set.k_first);
+  d->set.k_first = 0;
   agree (d, sig, signames, nsig);
   /* The arrays, once their number is agreed.  */
   long *av = pacc_xcalloc (w, 2 * (size_t) n, sizeof *av, "arrays");

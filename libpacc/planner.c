@@ -16,6 +16,10 @@
      extra rows ELO/EHI do not grow with k), else 4;
      reduced while the halo rows of a block (hlo + hhi) * k exceed the
      thinnest chunk, so that redundant work stays below the useful work.
+   - k of the first block (k_first): PACC_K_FIRST, else on a GPU the
+     cost model's when that block waits for the arrays' registration
+     (pin_s): as many steps as the model finds the waiting worth, with
+     buffers for them; else the same as the others.
    - chunks: 4 (a pipeline of loads, kernels and write-backs over three
      queues needs at least that), at most one per row; doubled while the
      buffers do not fit in the device memory (PACC_DEVICE_MEMORY caps it).
@@ -60,14 +64,15 @@ slots_bytes (size_t bytes, int n)
 }
 
 /* Partition into C chunks (of BLOCK rows when nonzero, else balanced),
-   K steps per block, NQ queues per device; derive span, buffers and
-   their size.  */
+   K steps per block (K0 in the region's first one, 0: K too), NQ queues
+   per device; derive span, buffers and their size, for the larger of K
+   and K0.  */
 static void
 make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
-           long block, long k, int nq)
+           long block, long k, long k0, int nq)
 {
   struct pacc_chunk *ch;
-  long rows = 0;
+  long rows = 0, kmax = k0 > k ? k0 : k;
   size_t row_bytes = 0, carry_rb = 0, bytes, carry;
   int i, span = 0;
 
@@ -79,6 +84,7 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->resident = 0;
   p->ndev = in->ndev < c ? in->ndev : c;
   p->k = k;
+  p->k_first = k0;
   /* NQ queues per device; the totals are multiples of ndev (or nchunks),
      so that chunk i, queue i % nqueues and slot i % nbuf are all on
      device i % ndev.  */
@@ -91,7 +97,8 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   if (in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
       && in->g.hlo + in->g.hhi + in->g.elo + in->g.ehi > 0)
     p->carry = p->nqueues >= 2 ? PACC_CARRY_DIRECT : PACC_CARRY_BUFFER;
-  pacc_chunks_block (&in->g, ch, c, k, 0, p->carry);
+  /* Load ranges, span and carry grow with the steps of a block.  */
+  pacc_chunks_block (&in->g, ch, c, kmax, 0, p->carry);
   for (i = 0; i < c; i++)
     {
       span = ch[i].rd_hi - i > span ? ch[i].rd_hi - i : span;
@@ -100,6 +107,10 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->span = span;
   p->buf_rows = rows;
   p->carry_rows = p->carry ? pacc_chunks_carry_rows (ch, c) : 0;
+  /* The ranges of a k-step block, each buffer's first row (blo) kept
+     where the larger block needs it, for a resident plan's blocks.  */
+  if (kmax != k)
+    pacc_chunks_block (&in->g, ch, c, k, 1, p->carry);
   p->nbuf = p->nqueues > span + 1 ? p->nqueues : span + 1;
   p->nbuf = (p->nbuf + p->ndev - 1) / p->ndev * p->ndev;
   if (p->nbuf > c)
@@ -172,8 +183,10 @@ static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
    the fraction measured, replan.c).  With three queues per device the
    loads, write-backs and kernels of different chunks overlap, so a block
    takes the longest of the three; one chunk's load, kernels and
-   write-back add up once, to fill and drain the pipeline.  A resident
-   plan loads once and writes back once.  */
+   write-back add up once, to fill and drain the pipeline.  The region's
+   first block loads no faster than the back end registers the arrays
+   (pin_s), and may have steps of its own (k_first).  A resident plan
+   loads once and writes back once.  */
 
 static double
 eff_of (const struct pacc_plan_in *in)
@@ -221,36 +234,40 @@ pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
   return kr * k_rb;
 }
 
-double
-pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
+/* One block of K steps of plan P whose chunks' load ranges are CHS:
+   its time, and in *FILL the longest one chunk's load, kernels and
+   write-back add up to (the pipeline's fill and drain).  PIN_S: the
+   seconds its loads wait at least for host memory to be registered
+   (the region's first block, PACC_PIN=first-block).  */
+static double
+block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
+            const struct pacc_chunk *chs, double k, double pin_s,
+            double *fill)
 {
   double link = in->link_gbs * 1e9;
   double wlink = (in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs
                                                     : in->link_gbs) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
-  double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, fill = 0, cr = 0;
-  double k = (double) p->k;
-  double blocks = (double) ((in->nsteps + p->k - 1) / p->k);
+  double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0;
   int qd = p->nqueues / p->ndev;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  *fill = 0;
   for (int c = 0; c < p->nchunks; c++)
     {
-      const struct pacc_chunk *ch = &p->ch[c];
+      const struct pacc_chunk *ch = &chs[c];
       double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
       double xr = (double) (ch->xhi - ch->xlo);
       double r = kernel_rows (in, ch, k);
       double t = lr * ld_rb / link + r * k_rb / mem + o * wb_rb / wlink;
-      fill = t > fill ? t : fill;
+      *fill = t > *fill ? t : *fill;
       ld += xr;
       cr += lr - xr;
       own += o;
       kr += r;
     }
   double nd = (double) p->ndev;
-  if (p->resident)
-    return own * ld_rb / link / nd + own * wb_rb / wlink / nd
-           + own * (double) in->nsteps * k_rb / mem / nd;
   double L = ld * ld_rb / link / nd, W = own * wb_rb / wlink / nd;
+  L = L > pin_s ? L : pin_s;
   /* The carry's rows are copied within the device, twice through the
      carry buffer (into it, out of it), once straight from the previous
      buffer; each copy is a read and a write.  */
@@ -272,7 +289,47 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
     block = L + W > K ? L + W + c * K : K + c * (L + W);
   else
     block = L + W + K;
-  return blocks * block + fill;
+  return block;
+}
+
+double
+pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
+{
+  double link = in->link_gbs * 1e9;
+  double wlink = (in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs
+                                                    : in->link_gbs) * 1e9;
+  double mem = in->hbm_gbs * 1e9 * eff_of (in);
+  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, t = 0;
+  double pin_s = in->first_block && in->pin_s > 0 ? in->pin_s : 0;
+  long steps = in->nsteps, k0 = in->first_block ? p->k_first : 0;
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  if (p->resident)
+    {
+      double own = (double) in->g.len0;
+      double L = own * ld_rb / link / nd;
+      return (L > pin_s ? L : pin_s) + own * wb_rb / wlink / nd
+             + own * (double) steps * k_rb / mem / nd;
+    }
+  /* The region's first block: its own steps, and the registration.  */
+  k0 = k0 > 0 && k0 < steps ? k0 : k0 > 0 ? steps : 0;
+  if (k0 && k0 != p->k)
+    {
+      struct pacc_chunk *ch = pacc_xcalloc (in->where, (size_t) p->nchunks,
+                                            sizeof *ch, "the chunk plan");
+      memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
+      pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry);
+      t += block_time (in, p, ch, (double) k0, pin_s, &fill);
+      free (ch);
+      steps -= k0;
+    }
+  else if (pin_s > 0 && steps > 0)
+    {
+      t += block_time (in, p, p->ch, (double) p->k, pin_s, &fill);
+      steps -= steps < p->k ? steps : p->k;
+    }
+  double blocks = (double) ((steps + p->k - 1) / p->k);
+  double block = block_time (in, p, p->ch, (double) p->k, 0, &fill);
+  return t + blocks * block + fill;
 }
 
 int
@@ -295,7 +352,11 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double eff = kb / nd / busy[PACC_OP_KERNELS] * 1e-3 / in->hbm_gbs;
   out->kernel_eff = eff < 0.01 ? 0.01 : eff > 1 ? 1 : eff;
   /* The model is linear in the overlap loss: the loss that makes one
-     block's prediction (its fill included) the span measured.  */
+     block's prediction (its fill included) the span measured.  What
+     follows is planned from a later block: no first block of its own,
+     nothing left to register.  */
+  out->first_block = 0;
+  out->pin_s = 0;
   out->nsteps = p->k;
   out->overlap_loss = 0;
   double t0 = pacc_plan_predict (out, p);
@@ -320,51 +381,111 @@ set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
                     ? in->overlap_loss : 0;
 }
 
+/* The region's first block: the steps PACC_K_FIRST gives (capped by
+   the region's), 0 when it gives none or the plan is not for the first
+   block.  */
+static long
+user_k_first (const struct pacc_plan_in *in)
+{
+  long k0 = in->s->k_first;
+  if (!in->first_block || k0 <= 0)
+    return 0;
+  return k0 < in->nsteps ? k0 : in->nsteps;
+}
+
+/* Whether the model may give the first block steps of its own: it waits
+   for the arrays' registration anyway (PIN_S), and the device can use
+   that time for more steps of the chunks it has (PACC_K_FIRST unset).  */
+static int
+auto_k_first (const struct pacc_plan_in *in)
+{
+  return in->first_block && in->s->k_first < 0 && in->pin_s > 0;
+}
+
+/* Plan P (C chunks, BLOCK, K, first block K0, NQ queues) if it fits
+   (resident when every chunk has a buffer and the settings allow it):
+   its predicted time in *T, else 0.  */
+static int
+try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
+          long block, long k, long k0, int nq, double *t)
+{
+  make_plan (in, p, (int) c, block, k, k0, nq);
+  if (p->dev_bytes > p->avail)
+    return 0;
+  p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
+  if (in->s->resident == 1 && !p->resident)
+    return 0;
+  /* A resident plan loads once: a first block of its own gains
+     nothing.  */
+  if (p->resident && k0 && auto_k_first (in))
+    return 0;
+  *t = pacc_plan_predict (in, p);
+  return 1;
+}
+
 /* The plan of least predicted time among K (0: 1 to 256 steps, with the
    halo rows of a block within the thinnest chunk) and NC chunks (0: from
    the device count up, a quarter more each time, up to a chunk per row)
-   that fits; 0 when none fits.  */
+   that fits, with the first block's steps of PACC_K_FIRST or, when the
+   arrays are registered as that block goes, the best of the same
+   candidates above K; 0 when none fits.  */
 static int
 model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
               long nc, long block, int nq)
 {
   static const long ks[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96,
                              128, 192, 256 };
+  const int nks = (int) (sizeof ks / sizeof ks[0]);
   long rows = in->g.len0 > 0 ? in->g.len0 : 1, h = in->g.hlo + in->g.hhi;
-  long best_k = 0, best_c = 0;
-  double best = 0;
+  long best_k = 0, best_c = 0, best_k0 = 0, uk0 = user_k_first (in);
+  double best = 0, t;
   int carry = in->s->carry != 0 && in->ndev == 1;
-  int nk = k ? 1 : (int) (sizeof ks / sizeof ks[0]);
+  int nk = k ? 1 : nks;
   /* Chunk counts a quarter apart (multiples of the devices), so that the
      thickest chunks that fit are not missed by up to half.  */
   for (long c = nc ? nc : in->ndev; c <= (nc ? nc : rows) && c <= 65536;
        c = nc ? c + 1 : c + (c / 4 / in->ndev > 1 ? c / 4 / in->ndev : 1)
                             * in->ndev)
-    for (int i = 0; i < nk; i++)
-      {
-        long kk = k ? k : ks[i];
-        if (!k && i > 0 && ks[i - 1] >= in->nsteps)
-          break;
-        kk = kk > in->nsteps ? in->nsteps : kk;
-        kk = kk < 1 ? 1 : kk;
-        /* Halo rows of a block within the thinnest chunk (twice that
-           with the carry, whose buffers do not grow with k): beyond,
-           the redundant work outgrows the useful work.  */
-        if (!k && h * kk > (block ? block : rows / c) * (carry ? 2 : 1))
-          break;
-        make_plan (in, p, (int) c, block, kk, nq);
-        if (p->dev_bytes > p->avail)
-          continue;
-        p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
-        if (in->s->resident == 1 && !p->resident)
-          continue;
-        double t = pacc_plan_predict (in, p);
-        if (!best_k || t < best)
-          best = t, best_k = kk, best_c = c;
-      }
+    {
+      /* Halo rows of a block within the thinnest chunk (twice that with
+         the carry, whose buffers do not grow with k): beyond, the
+         redundant work outgrows the useful work.  */
+      long thin = (block ? block : rows / c) * (carry ? 2 : 1);
+      for (int i = 0; i < nk; i++)
+        {
+          long kk = k ? k : ks[i];
+          if (!k && i > 0 && ks[i - 1] >= in->nsteps)
+            break;
+          kk = kk > in->nsteps ? in->nsteps : kk;
+          kk = kk < 1 ? 1 : kk;
+          if (!k && h * kk > thin)
+            break;
+          if (!try_plan (in, p, c, block, kk, uk0, nq, &t))
+            continue;
+          if (!best_k || t < best)
+            best = t, best_k = kk, best_c = c, best_k0 = uk0;
+          /* The first block waits for the registration: more steps in
+             it than in the others, which can save at most that wait.  */
+          if (!auto_k_first (in) || t - in->pin_s >= best)
+            continue;
+          for (int j = 0; j < nks; j++)
+            {
+              long k0 = ks[j] < in->nsteps ? ks[j] : in->nsteps;
+              if (k0 <= kk)
+                continue;
+              if (h * k0 > thin
+                  || !try_plan (in, p, c, block, kk, k0, nq, &t))
+                break;
+              if (t < best)
+                best = t, best_k = kk, best_c = c, best_k0 = k0;
+              if (k0 == in->nsteps)
+                break;
+            }
+        }
+    }
   if (!best_k)
     return 0;
-  make_plan (in, p, (int) best_c, block, best_k, nq);
+  make_plan (in, p, (int) best_c, block, best_k, best_k0, nq);
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
   set_predicted (in, p);
   return 1;
@@ -411,6 +532,7 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
     own = p->ch[i].hi - p->ch[i].lo > own ? p->ch[i].hi - p->ch[i].lo : own;
   /* The least any plan needs: one-row chunks, k = 1.  */
   ls.k = 1;
+  ls.k_first = 0;
   ls.chunks = thin;
   ls.block = 0;
   ls.device_memory = 0;
@@ -429,6 +551,20 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
   else
     {
       size_t len = 0;
+      /* PACC_K_FIRST makes the buffers larger than k would.  */
+      if (p->k_first > p->k)
+        {
+          struct pacc_settings fs = *s;
+          struct pacc_plan_in fi = *in;
+          struct pacc_plan fp;
+          char e[512];
+          fs.k_first = 0;
+          fi.s = &fs;
+          if (plan_core (&fi, &fp, e, sizeof e) == 0)
+            len += (size_t) snprintf (help + len, sizeof help - len,
+                                      "; PACC_K_FIRST=0 fits");
+          pacc_plan_free (&fp);
+        }
       /* The largest PACC_K that fits these chunk settings.  */
       long lo = 0, hi = p->k - 1;
       if (s->k)
@@ -459,10 +595,12 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
               p->carry_rows);
   snprintf (err, errlen, "the chunk buffers need %s per device (%d "
             "buffers of %ld rows: %ld own rows and %ld halo rows, halo "
-            "-%ld/+%ld per step over k = %ld steps%s; rows of %s), more "
+            "-%ld/+%ld per step over k = %ld steps%s%s; rows of %s), more "
             "than the %s of %s memory%s%s",
             pacc_fmt_bytes (b1, sizeof b1, p->dev_bytes), p->dev_bufs,
-            p->buf_rows, own, p->buf_rows - own, in->g.hlo, in->g.hhi, p->k,
+            p->buf_rows, own, p->buf_rows - own, in->g.hlo, in->g.hhi,
+            p->k_first > p->k ? p->k_first : p->k,
+            p->k_first > p->k ? " (the first block's, PACC_K_FIRST)" : "",
             carry, arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail), in->mem_kind,
             in->mem_why ? in->mem_why
             : s->device_memory ? " (PACC_DEVICE_MEMORY)" : "", help);
@@ -510,6 +648,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
     k = in->g.hlo + in->g.hhi ? 4 : in->nsteps, k_auto = 1, p->k_from = "auto";
   k = k > in->nsteps ? in->nsteps : k;
   k = k < 1 ? 1 : k;
+  p->kf_from = user_k_first (in) ? "PACC_K_FIRST" : "auto";
 
   if (s->chunks)
     nc = s->chunks < rows ? s->chunks : rows, p->c_from = "PACC_CHUNKS";
@@ -560,7 +699,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       long rk = k_auto ? thin_k (&in->g, k, rows / rc) : k;
       if (in->nsteps > rk)
         {
-          make_plan (in, p, (int) rc, 0, rk, nq);
+          make_plan (in, p, (int) rc, 0, rk, user_k_first (in), nq);
           if (p->dev_bytes <= p->avail && p->nbuf == p->nchunks)
             {
               p->resident = 1;
@@ -577,7 +716,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       if (k_auto)
         k = thin_k (&in->g, k, block ? (rows % block ? rows % block : block)
                                : rows / nc);
-      make_plan (in, p, (int) nc, block, k, nq);
+      make_plan (in, p, (int) nc, block, k, user_k_first (in), nq);
       if (p->dev_bytes <= p->avail)
         break;
       if (c_auto && nc < rows && nc < MAX_CHUNKS)

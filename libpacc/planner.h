@@ -58,12 +58,22 @@ struct pacc_plan_in
                             does not overlap with the longest (0: all
                             of it does): both measured by a re-plan
                             (pacc_plan_measured).  */
+  int first_block;       /* the steps planned start with the region's
+                            first block (0: a re-plan's, later) ...  */
+  double pin_s;          /* ... which waits this long at least for host
+                            memory to be registered as it goes (the back
+                            end's estimate; 0: none).  */
   const struct pacc_settings *s;
 };
 
 struct pacc_plan
 {
-  long k;                /* largest steps per block.  */
+  long k;                /* largest steps per block ...  */
+  long k_first;          /* ... but the region's first block, which has
+                            this many (0: k; the buffers hold the larger
+                            of the two), PACC_K_FIRST or the cost
+                            model's when that block waits for the
+                            registration of the arrays anyway.  */
   int nchunks, nqueues, nbuf, span;
   int ndev;              /* devices used (at most one per chunk).  */
   int dev_bufs;          /* buffer slots per device (at most).  */
@@ -82,8 +92,8 @@ struct pacc_plan
   size_t buf_bytes;      /* all buffers of all arrays together.  */
   size_t dev_bytes;      /* the buffers one device holds.  */
   size_t avail;          /* the memory per device it was planned for.  */
-  const char *k_from, *c_from, *q_from, *d_from, *r_from;  /* "auto" or
-                                                              the setting.  */
+  const char *k_from, *c_from, *q_from, *d_from, *r_from,
+             *kf_from;   /* "auto" or the setting.  */
   double predicted_s;    /* the cost model's time of the region (0: no
                             rates, the host path) ...  */
   double link_gbs, wb_gbs, hbm_gbs, kernel_eff, overlap_loss;  /* ... from

@@ -223,6 +223,11 @@ plan (struct pacc_region *r)
   in.ndev = pacc_ndevices;
   in.mem_kind = r->base->name;
   in.s = r->dist ? &r->dist->set : &pacc_settings;
+  in.first_block = 1;
+  /* The registration the first block will wait for: the model may give
+     that block more steps (the ranks of `mpi' agree on one k).  */
+  in.pin_s = r->be_region && r->base->pin_pending && !r->dist
+             ? r->base->pin_pending (r->be_region) : 0;
   /* The cost model's rates, unless PACC_K and the chunks are both given
      (the back end's probe runs before the free memory is read: it
      allocates a little for a moment).  */
@@ -230,9 +235,10 @@ plan (struct pacc_region *r)
   int given = in.s->k && (in.s->chunks || in.s->block);
   for (d = 0; r->base->rates && !given && d < in.ndev; d++)
     {
-      double l, m;
-      r->base->rates (d, &l, &m);
+      double l, w, m;
+      r->base->rates (d, &l, &w, &m);
       in.link_gbs = !d || l < in.link_gbs ? l : in.link_gbs;
+      in.wb_gbs = !d || w < in.wb_gbs ? w : in.wb_gbs;
       in.hbm_gbs = !d || m < in.hbm_gbs ? m : in.hbm_gbs;
     }
   /* The smallest device decides: every device holds as many buffers.  */
@@ -433,6 +439,9 @@ region_begin (int abi_version, const char *where, const char *names,
       r->saved_dev = r->base->select_device (0);
       r->dev_selected = 1;
     }
+  /* The host ranges first: how fast they register is the plan's.  */
+  if (r->base->region_begin && r->nsteps > 0)
+    backend_region_begin (r);
   plan (r);
   /* Every rank's blocks have the same steps: the smallest k.  */
   if (r->dist)
@@ -474,8 +483,6 @@ region_begin (int abi_version, const char *where, const char *names,
   if (r->dist)
     pacc_dist_side (r->dist, &r->s, r->plan.k);
 
-  if (r->base->region_begin && r->nsteps > 0)
-    backend_region_begin (r);
   /* Before the generated code asks for the chunk count: a plan made
      again changes it.  */
   if (r->nsteps > 0)
@@ -549,7 +556,9 @@ __pacc_next_block (void *region, long *blk)
   if (left <= 0)
     return 0;
   pacc_replan (r);
-  kk = left < r->plan.k ? left : r->plan.k;
+  kk = r->s.blocks_started == 0 && r->plan.k_first ? r->plan.k_first
+       : r->plan.k;
+  kk = left < kk ? left : kk;
   if (r->dist)
     pacc_dist_block (r->dist, &r->s, kk);
   pacc_sched_block (&r->s, kk);

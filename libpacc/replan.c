@@ -21,7 +21,9 @@
    pinning and ran one at a time, so its loads measured one direction
    alone (52-54 GB/s on an H100 against 40-46 GB/s with both directions
    busy, as in every later block: benchmarks/RESULTS.md); the next block
-   is measured instead, if a block follows it.
+   is measured instead, if a block follows it, as after a first block
+   with steps of its own (k_first), which the rates of a k-step block
+   would not explain.
 
    Results do not depend on it: after a streaming block every row is in
    the host arrays, where the next block loads from whatever its plan.
@@ -54,7 +56,8 @@ pacc_replan_start (struct pacc_region *r)
 
   r->replan = 0;
   r->replan_block = 1;
-  if (!mode || r->dist || r->nsteps <= r->plan.k)
+  if (!mode || r->dist
+      || r->nsteps <= (r->plan.k_first ? r->plan.k_first : r->plan.k))
     return;
   if (mode == 1 && (r->plan.predicted_s <= 0 || r->plan.resident
                     || (s->k && (s->chunks || s->block))))
@@ -151,9 +154,11 @@ pacc_replan (struct pacc_region *r)
       || (r->replan == 1 && r->s.blocks_started != r->replan_block))
     return;
   pacc_sched_wait_all (&r->s);
-  /* Block 0 registered host memory: measure the next one, if one
-     follows it (the one about to start is not the last).  */
-  if (r->replan == 1 && r->replan_block == 1 && pacc_trace_pinned (&r->st) > 0
+  /* Block 0 registered host memory, or had steps of its own: measure
+     the next one, if one follows it (the one about to start is not the
+     last).  */
+  if (r->replan == 1 && r->replan_block == 1
+      && (pacc_trace_pinned (&r->st) > 0 || r->plan.k_first)
       && r->nsteps - r->s.steps_done > r->plan.k)
     {
       pacc_trace_keep (&r->st, 1);
@@ -162,6 +167,8 @@ pacc_replan (struct pacc_region *r)
     }
   in.s = &set;
   in.nsteps = r->nsteps - r->s.steps_done;
+  in.first_block = 0;
+  in.pin_s = 0;
   /* The partials are per chunk: same chunks, same partition.  */
   if (r->chunks_fixed && !set.block)
     set.chunks = r->plan.nchunks;

@@ -53,6 +53,10 @@ pacc_report_plan (const struct pacc_region *r)
              p->resident ? "resident" : "streaming", p->r_from,
              r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
+  if (p->k_first && !r->s.blocks_started)
+    pacc_note (r->where, "first block: k %ld (%s), buffers for its halo "
+               "rows; %.3f s of registration predicted in it", p->k_first,
+               p->kf_from, r->plan_in.pin_s);
   if (p->predicted_s > 0 && r->replans_done)
     pacc_note (r->where, "cost model: %.3f s predicted for the %ld steps "
                "left (loads %.1f GB/s, write-backs %.1f GB/s, kernels at "
@@ -62,9 +66,10 @@ pacc_report_plan (const struct pacc_region *r)
                p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff, p->hbm_gbs,
                100 * p->overlap_loss);
   else if (p->predicted_s > 0)
-    pacc_note (r->where, "cost model: %.3f s predicted for this plan (link "
-               "%.1f GB/s each way, kernels at %.0f GB/s: %.0f %% of the "
-               "memory's %.0f GB/s peak)", p->predicted_s, p->link_gbs,
+    pacc_note (r->where, "cost model: %.3f s predicted for this plan "
+               "(loads %.1f GB/s and write-backs %.1f GB/s at once, kernels "
+               "at %.0f GB/s: %.0f %% of the memory's %.0f GB/s peak)",
+               p->predicted_s, p->link_gbs, p->wb_gbs,
                p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff,
                p->hbm_gbs);
 }

@@ -162,6 +162,13 @@ pacc_env_read (const char *where)
   const char *v;
 
   s->k = positive (where, "PACC_K", 0x7fffffffL);
+  /* 0 is a value here (no first block of its own), unset is -1.  */
+  s->k_first = -1;
+  v = get ("PACC_K_FIRST");
+  if (v && !strcmp (v, "0"))
+    s->k_first = 0;
+  else if (v)
+    s->k_first = positive (where, "PACC_K_FIRST", 0x7fffffffL);
   s->chunks = positive (where, "PACC_CHUNKS", 0x7fffffffL);
   s->block = positive (where, "PACC_BLOCK", 0x7fffffffffffffffL);
   s->queues = (int) positive (where, "PACC_QUEUES", PACC_MAX_QUEUES);

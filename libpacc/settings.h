@@ -40,6 +40,11 @@ enum pacc_fault_kind
 struct pacc_settings
 {
   long k;                           /* PACC_K.  */
+  long k_first;                     /* PACC_K_FIRST: steps of the
+                                       region's first block; -1 auto (the
+                                       cost model's, when that block
+                                       registers the arrays as it goes),
+                                       0 the same as the others.  */
   long chunks;                      /* PACC_CHUNKS.  */
   long block;                       /* PACC_BLOCK (rows per chunk).  */
   int queues;                       /* PACC_QUEUES.  */

@@ -123,6 +123,22 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   if (in->s->k && p->k != max_l (1, min_l (in->s->k, in->nsteps)))
     BAD ("k = %ld, but PACC_K=%ld and %ld steps", p->k, in->s->k,
          in->nsteps);
+  /* The first block: PACC_K_FIRST as given (at most the steps); the
+     model's only while it waits for the registration, and then more
+     steps than the others; none in a re-plan.  */
+  long uk0 = in->first_block && in->s->k_first > 0
+             ? min_l (in->s->k_first, in->nsteps) : 0;
+  if (uk0 && p->k_first != uk0)
+    BAD ("first block of %ld steps, but PACC_K_FIRST=%ld and %ld steps",
+         p->k_first, in->s->k_first, in->nsteps);
+  if (!uk0 && p->k_first
+      && (!in->first_block || in->s->k_first >= 0 || in->pin_s <= 0
+          || p->k_first <= p->k || p->k_first > in->nsteps))
+    BAD ("first block of %ld steps (k %ld, PACC_K_FIRST=%ld, first block "
+         "%d, registration %.3f s)", p->k_first, p->k, in->s->k_first,
+         in->first_block, in->pin_s);
+  /* The buffers hold the larger of the two blocks.  */
+  long kb = max_l (p->k, p->k_first);
   if (p->ch[0].lo != g->lo0 || p->ch[c - 1].hi != end)
     BAD ("chunks cover [%ld,%ld), not the rows [%ld,%ld)", p->ch[0].lo,
          p->ch[c - 1].hi, g->lo0, end);
@@ -143,12 +159,12 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
       if (p->ch[i].hi < p->ch[i].lo || (i && p->ch[i].lo != p->ch[i - 1].hi))
         BAD ("chunk %d owns [%ld,%ld) after [%ld,%ld)", i, p->ch[i].lo,
              p->ch[i].hi, i ? p->ch[i - 1].lo : 0, i ? p->ch[i - 1].hi : 0);
-      need (g, p->ch[i].lo, p->ch[i].hi, p->k, &llo, &lhi);
+      need (g, p->ch[i].lo, p->ch[i].hi, kb, &llo, &lhi);
       rows = max_l (rows, lhi - llo);
       if (carry && i)
         {
           /* The rows chunk i - 1 loaded too come from the carry.  */
-          need (g, p->ch[i - 1].lo, p->ch[i - 1].hi, p->k, &plo, &phi);
+          need (g, p->ch[i - 1].lo, p->ch[i - 1].hi, kb, &plo, &phi);
           if (plo > llo)
             BAD ("chunk %d loads from row %ld, below chunk %d's %ld", i,
                  llo, i - 1, plo);
@@ -159,10 +175,10 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
       for (int j = i + 1; j < c; j++)
         {
           long jlo, jhi;
-          need (g, p->ch[j].lo, p->ch[j].hi, p->k, &jlo, &jhi);
+          need (g, p->ch[j].lo, p->ch[j].hi, kb, &jlo, &jhi);
           if (carry)
             {
-              need (g, p->ch[j - 1].lo, p->ch[j - 1].hi, p->k, &plo, &phi);
+              need (g, p->ch[j - 1].lo, p->ch[j - 1].hi, kb, &plo, &phi);
               jlo = min_l (phi, jhi);
             }
           if (jlo < jhi && jlo < p->ch[i].hi && p->ch[i].lo < jhi
@@ -184,7 +200,7 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
     }
   if (p->buf_rows < rows)
     BAD ("buffers of %ld rows, but a chunk needs %ld for k = %ld",
-         p->buf_rows, rows, p->k);
+         p->buf_rows, rows, kb);
   if (p->nbuf < min_l (c, span + 1) || p->nbuf > c)
     BAD ("%d buffers for %d chunks of span %d", p->nbuf, c, span);
   if (p->ndev != min_l (in->ndev, c))
@@ -284,6 +300,11 @@ random_plans (int cases, int model)
         u.s.carry = (int) rnd (2);
       if (!rnd (4))
         u.s.device_memory = (unsigned long long) rnd ((long) (2 * all)) + 1;
+      /* The first block: given, or left to the model, which takes it
+         only while that block waits for the registration.  */
+      u.s.k_first = !rnd (5) ? 1 + rnd (60) : rnd (2) ? -1 : 0;
+      u.in.first_block = rnd (4) != 0;
+      u.in.pin_s = rnd (2) ? (double) rnd (400) / 100 : 0;
       /* The cost model's rates of a back end, from a slow link to a fast
          one, from a small memory to a large one.  */
       if (model)
@@ -315,6 +336,7 @@ random_plans (int cases, int model)
           /* Automatic chunks and k: refused only if the last plan the
              search tries, one row per chunk and k = 1, does not fit.  */
           if (!u.s.k && !u.s.chunks && !u.s.block && u.s.resident != 1
+              && (u.s.k_first <= 0 || !u.in.first_block)
               && strstr (err, "the chunk buffers need"))
             {
               struct setup v = u;
@@ -471,12 +493,65 @@ replan_property (int cases)
   report (why, !bad && tried > cases / 10, detail);
 }
 
+/* A first block that waits for the registration: the model's plan,
+   which may give that block steps of its own, never predicts more than
+   the best plan without (PACC_K_FIRST=0, the same wait), and every plan
+   keeps the rules.  */
+static void
+first_block_property (int cases)
+{
+  int bad = 0, tried = 0, deeper = 0;
+  char detail[2600] = "", why[512];
+  for (int t = 0; t < cases; t++)
+    {
+      struct setup u, v;
+      struct pacc_plan p, q;
+      char err[2048];
+      long len0 = 1 + rnd (20000);
+      int n = 1 + (int) rnd (6);
+      size_t row = (size_t) (8 + rnd (4000));
+      setup (&u, len0, rnd (3), rnd (3), 2 + rnd (300), n, row, 1,
+             (size_t) (row * (size_t) n * (size_t) (1 + rnd (len0))));
+      u.in.link_gbs = 1 + (double) rnd (60);
+      u.in.hbm_gbs = 100 + (double) rnd (4000);
+      u.in.first_block = 1;
+      u.in.pin_s = (double) (1 + rnd (500)) / 100;
+      u.s.k_first = -1;
+      v = u;
+      v.in.s = &v.s;
+      v.in.a = v.a;
+      v.s.k_first = 0;
+      int rp = pacc_plan (&u.in, &p, err, sizeof err);
+      int rq = pacc_plan (&v.in, &q, err, sizeof err);
+      if (rp != rq && !bad++)
+        snprintf (detail, sizeof detail, "case %d: %s with the first block "
+                  "free, %s without", t, rp ? "refused" : "planned",
+                  rq ? "refused" : "planned");
+      else if (!rp)
+        {
+          tried++;
+          deeper += p.k_first > 0;
+          if (p.predicted_s > q.predicted_s * (1 + 1e-9) && !bad++)
+            snprintf (detail, sizeof detail, "case %d: k %ld, first block "
+                      "%ld predicts %.6f s, k %ld without one %.6f s", t,
+                      p.k, p.k_first, p.predicted_s, q.k, q.predicted_s);
+          else if (!plan_ok (&u.in, &p, why, sizeof why) && !bad++)
+            snprintf (detail, sizeof detail, "case %d: %s", t, why);
+        }
+      pacc_plan_free (&p);
+      pacc_plan_free (&q);
+    }
+  snprintf (why, sizeof why, "a first block of its own predicts no more "
+            "than none (%d cases, %d deeper)", tried, deeper);
+  report (why, !bad && tried > cases / 10 && deeper > 0, detail);
+}
+
 int
 main (void)
 {
   struct setup u;
   struct pacc_plan p;
-  char err[2048], msg[2600];
+  char err[2048], msg[2600], why_named[512];
   int rc;
 
   /* Everything fits: one chunk per device, resident.  */
@@ -700,8 +775,68 @@ main (void)
           rc == 0 && p.resident && p.predicted_s > 0, err);
   pacc_plan_free (&p);
 
+  /* CIP at 8x on an H100 (38720 rows, 3 inout, 2 in and 3 temp arrays
+     of 154880 B, T = 256, 6 GiB, the probe's link and the peak of
+     benchmarks/RESULTS.md), its 27.9 GiB registered at 15 GB/s as the
+     first block goes: that block gets more steps than the others, in
+     buffers that fit, and the plan predicts less than the best one
+     without (which the same wait costs); PACC_K_FIRST given stays; a
+     re-plan has none.  */
+  {
+    static const int kinds[] = { PACC_KIND_INOUT, PACC_KIND_INOUT,
+                                 PACC_KIND_INOUT, PACC_KIND_IN, PACC_KIND_IN,
+                                 PACC_KIND_TEMP, PACC_KIND_TEMP,
+                                 PACC_KIND_TEMP };
+    setup (&u, 38720, 1, 1, 256, 8, 154880, 1, (size_t) 79 << 30);
+    for (int i = 0; i < 8; i++)
+      u.a[i].kind = kinds[i];
+    u.s.device_memory = (size_t) 6 << 30;
+    u.in.link_gbs = 51.9;
+    u.in.wb_gbs = 49.9;
+    u.in.hbm_gbs = 3352;
+    u.in.first_block = 1;
+    u.in.pin_s = 5.0 * 38720 * 154880 / 15e9;
+    u.s.k_first = -1;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, first block %ld (%s), %d chunks, "
+              "%zu B, predicted %.3f s", err, p.k, p.k_first, p.kf_from,
+              p.nchunks, p.dev_bytes, p.predicted_s);
+    report ("cost model: a first block waiting 2 s for the registration "
+            "gets more steps", rc == 0 && p.k_first > p.k
+            && !strcmp (p.kf_from, "auto")
+            && p.dev_bytes <= ((size_t) 6 << 30)
+            && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    double free_first = p.predicted_s;
+    pacc_plan_free (&p);
+    u.s.k_first = 0;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, first block %ld, predicted %.3f "
+              "s against %.3f s", err, p.k, p.k_first, p.predicted_s,
+              free_first);
+    report ("cost model: PACC_K_FIRST=0 gives the first block k steps and "
+            "predicts more", rc == 0 && p.k_first == 0
+            && p.predicted_s > free_first, msg);
+    pacc_plan_free (&p);
+    u.s.k_first = 40;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, first block %ld (%s), %ld rows a "
+              "buffer", err, p.k, p.k_first, p.kf_from, p.buf_rows);
+    report ("PACC_K_FIRST=40 stays, with buffers for its halo rows",
+            rc == 0 && p.k_first == 40 && !strcmp (p.kf_from, "PACC_K_FIRST")
+            && p.buf_rows >= 38720 / p.nchunks + 80
+            && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    pacc_plan_free (&p);
+    u.s.k_first = -1;
+    u.in.first_block = 0;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    report ("a re-plan's steps have no first block of their own",
+            rc == 0 && p.k_first == 0, err);
+    pacc_plan_free (&p);
+  }
+
   measured_rates ();
   replan_property (3000);
+  first_block_property (3000);
   random_plans (20000, 0);
   random_plans (20000, 1);
   return failures ? 1 : 0;

@@ -146,6 +146,19 @@ for d in PACC_DEVICES=2 PACC_DEVICES=3 PACC_DEVICES=5; do
   done
 done
 
+# A first block of its own steps (PACC_K_FIRST), streamed and resident,
+# on one device and on three.
+for kf in PACC_K_FIRST=1 PACC_K_FIRST=5 PACC_K_FIRST=9; do
+  for c in PACC_CHUNKS=1 PACC_CHUNKS=3 PACC_CHUNKS=7; do
+    for d in "" PACC_DEVICES=3; do
+      for t in "${tests[@]}"; do
+        [ "$t" = thin ] && continue
+        run "$kf PACC_K=2 $c $d" "$t"
+      done
+    done
+  done
+done
+
 # One device, its queue operations issued by a worker thread.
 for c in "" PACC_CHUNKS=3 PACC_CHUNKS=7; do
   for k in "" PACC_K=2; do
@@ -173,6 +186,10 @@ expect () {
 expect 0 '^region ran$' "" ok
 expect 1 "^pacc: errors.c:7: PACC_K: expected a positive integer, got 'abc'$" PACC_K=abc ok
 expect 1 "PACC_K: expected a positive integer, got '0'" PACC_K=0 ok
+expect 1 "PACC_K_FIRST: expected a positive integer, got 'abc'" PACC_K_FIRST=abc ok
+expect 1 "PACC_K_FIRST: expected a positive integer, got '-1'" PACC_K_FIRST=-1 ok
+expect 0 '^region ran$' "PACC_K_FIRST=0" ok
+expect 0 '^region ran$' "PACC_K_FIRST=7" ok
 expect 1 "PACC_CHUNKS: expected a positive integer, got '-3'" PACC_CHUNKS=-3 ok
 expect 1 "PACC_BLOCK: expected a positive integer, got '4x'" PACC_BLOCK=4x ok
 expect 1 "PACC_QUEUES: expected an integer from 1 to 64, got '65'" PACC_QUEUES=65 ok
@@ -256,6 +273,24 @@ if out=$(PACC_VERBOSE=1 PACC_K=3 PACC_CHUNKS=5 PACC_QUEUES=2 \
   ok "PACC_VERBOSE=1 plan"
 else
   bad "PACC_VERBOSE=1 plan"; echo "$out"
+fi
+# The first block's steps: its line, one block fewer, and the error when
+# only PACC_K_FIRST keeps the plan from fitting.
+if out=$(PACC_VERBOSE=1 PACC_K=3 PACC_K_FIRST=5 PACC_CHUNKS=5 \
+          "$build/jacobi_copy" 2>&1) \
+   && grep -q 'first block: k 5 (PACC_K_FIRST), buffers for its halo rows; 0.000 s of registration predicted in it' <<<"$out" \
+   && grep -q 'done: 3 blocks, 15 chunks' <<<"$out"; then
+  ok "PACC_VERBOSE=1 first block"
+else
+  bad "PACC_VERBOSE=1 first block"; echo "$out"
+fi
+if out=$(PACC_K=1 PACC_K_FIRST=12 PACC_CHUNKS=4 PACC_DEVICE_MEMORY=4K \
+          "$build/jacobi_copy" 2>&1); then
+  bad "PACC_K_FIRST=12 in 4K ran"; echo "$out"
+elif grep -q 'over k = 11 steps (the first block.s, PACC_K_FIRST), and a carry buffer of 22 rows; .*; PACC_K_FIRST=0 fits' <<<"$out"; then
+  ok "PACC_K_FIRST too large for the memory"
+else
+  bad "PACC_K_FIRST too large for the memory"; echo "$out"
 fi
 if PACC_VERBOSE=2 "$build/rotation" >/dev/null 2>&1; then
   ok "PACC_VERBOSE=2"
