@@ -439,6 +439,20 @@ measured_rates (void)
   pacc_plan_free (&p);
 }
 
+/* A random region on one device, up to 20000 rows of 1-6 arrays in
+   memory for some of them, with a back end's rates (the model plans).  */
+static void
+random_model_region (struct setup *u)
+{
+  long len0 = 1 + rnd (20000);
+  int n = 1 + (int) rnd (6);
+  size_t row = (size_t) (8 + rnd (4000));
+  setup (u, len0, rnd (3), rnd (3), 2 + rnd (300), n, row, 1,
+         (size_t) (row * (size_t) n * (size_t) (1 + rnd (len0))));
+  u->in.link_gbs = 1 + (double) rnd (60);
+  u->in.hbm_gbs = 100 + (double) rnd (4000);
+}
+
 /* Re-planning the steps left with other rates never predicts more than
    the plan it would replace (that plan is among the candidates), and
    every plan keeps the rules.  */
@@ -452,13 +466,7 @@ replan_property (int cases)
       struct setup u;
       struct pacc_plan p, q;
       char err[2048];
-      long len0 = 1 + rnd (20000);
-      int n = 1 + (int) rnd (6);
-      size_t row = (size_t) (8 + rnd (4000));
-      setup (&u, len0, rnd (3), rnd (3), 2 + rnd (300), n, row, 1,
-             (size_t) (row * (size_t) n * (size_t) (1 + rnd (len0))));
-      u.in.link_gbs = 1 + (double) rnd (60);
-      u.in.hbm_gbs = 100 + (double) rnd (4000);
+      random_model_region (&u);
       if (pacc_plan (&u.in, &p, err, sizeof err) != 0 || p.resident
           || u.in.nsteps - p.k < p.k)
         {
@@ -507,13 +515,7 @@ first_block_property (int cases)
       struct setup u, v;
       struct pacc_plan p, q;
       char err[2048];
-      long len0 = 1 + rnd (20000);
-      int n = 1 + (int) rnd (6);
-      size_t row = (size_t) (8 + rnd (4000));
-      setup (&u, len0, rnd (3), rnd (3), 2 + rnd (300), n, row, 1,
-             (size_t) (row * (size_t) n * (size_t) (1 + rnd (len0))));
-      u.in.link_gbs = 1 + (double) rnd (60);
-      u.in.hbm_gbs = 100 + (double) rnd (4000);
+      random_model_region (&u);
       u.in.first_block = 1;
       u.in.pin_s = (double) (1 + rnd (500)) / 100;
       u.s.k_first = -1;
