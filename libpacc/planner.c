@@ -185,7 +185,8 @@ static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
    takes the longest of the three; one chunk's load, kernels and
    write-back add up once, to fill and drain the pipeline.  The region's
    first block loads no faster than the back end registers the arrays
-   (pin_s), and may have steps of its own (k_first).  A resident plan
+   (pin_s; its first chunk waits for its own share before the device
+   starts), and may have steps of its own (k_first).  A resident plan
    loads once and writes back once.  */
 
 static double
@@ -251,6 +252,10 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0;
   int qd = p->nqueues / p->ndev;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  /* A chunk's share of the registration: its rows from the host.  */
+  double host_rows = 0;
+  for (int c = 0; pin_s > 0 && c < p->nchunks; c++)
+    host_rows += (double) (chs[c].xhi - chs[c].xlo);
   *fill = 0;
   for (int c = 0; c < p->nchunks; c++)
     {
@@ -258,7 +263,10 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
       double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
       double xr = (double) (ch->xhi - ch->xlo);
       double r = kernel_rows (in, ch, k);
-      double t = lr * ld_rb / link + r * k_rb / mem + o * wb_rb / wlink;
+      double tl = lr * ld_rb / link;
+      if (host_rows > 0 && pin_s * xr / host_rows > tl)
+        tl = pin_s * xr / host_rows;
+      double t = tl + r * k_rb / mem + o * wb_rb / wlink;
       *fill = t > *fill ? t : *fill;
       ld += xr;
       cr += lr - xr;
@@ -299,7 +307,7 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
   double wlink = (in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs
                                                     : in->link_gbs) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
-  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, t = 0;
+  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, t = 0;
   double pin_s = in->first_block && in->pin_s > 0 ? in->pin_s : 0;
   long steps = in->nsteps, k0 = in->first_block ? p->k_first : 0;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
@@ -318,18 +326,20 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
                                             sizeof *ch, "the chunk plan");
       memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
       pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry);
-      t += block_time (in, p, ch, (double) k0, pin_s, &fill);
+      t += block_time (in, p, ch, (double) k0, pin_s, &fill0);
       free (ch);
       steps -= k0;
     }
   else if (pin_s > 0 && steps > 0)
     {
-      t += block_time (in, p, p->ch, (double) p->k, pin_s, &fill);
+      t += block_time (in, p, p->ch, (double) p->k, pin_s, &fill0);
       steps -= steps < p->k ? steps : p->k;
     }
   double blocks = (double) ((steps + p->k - 1) / p->k);
   double block = block_time (in, p, p->ch, (double) p->k, 0, &fill);
-  return t + blocks * block + fill;
+  /* The fill and drain once: the first block's, whose first chunk
+     waits for its registration, when it is the longer.  */
+  return t + blocks * block + (fill0 > fill ? fill0 : fill);
 }
 
 int
