@@ -196,6 +196,13 @@ eff_of (const struct pacc_plan_in *in)
          : PACC_KERNEL_EFF;
 }
 
+/* The write-back rate, GB/s: measured, else the link's.  */
+static double
+wb_of (const struct pacc_plan_in *in)
+{
+  return in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs : in->link_gbs;
+}
+
 /* Bytes per row of the arrays a chunk loads, writes back, and that its
    kernels move per step.  */
 static void
@@ -246,8 +253,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
             double *fill)
 {
   double link = in->link_gbs * 1e9;
-  double wlink = (in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs
-                                                    : in->link_gbs) * 1e9;
+  double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
   double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0;
   int qd = p->nqueues / p->ndev;
@@ -304,8 +310,7 @@ double
 pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
   double link = in->link_gbs * 1e9;
-  double wlink = (in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs
-                                                    : in->link_gbs) * 1e9;
+  double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
   double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, t = 0;
   double pin_s = in->first_block && in->pin_s > 0 ? in->pin_s : 0;
@@ -319,11 +324,12 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
              + own * (double) steps * k_rb / mem / nd;
     }
   /* The region's first block: its own steps, and the registration.  */
-  k0 = k0 > 0 && k0 < steps ? k0 : k0 > 0 ? steps : 0;
+  k0 = k0 < steps ? k0 : steps;
   if (k0 && k0 != p->k)
     {
-      struct pacc_chunk *ch = pacc_xcalloc (in->where, (size_t) p->nchunks,
-                                            sizeof *ch, "the chunk plan");
+      struct pacc_chunk *ch = pacc_xmalloc (in->where, (size_t) p->nchunks
+                                                       * sizeof *ch,
+                                            "the chunk plan");
       memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
       pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry);
       t += block_time (in, p, ch, (double) k0, pin_s, &fill0);
@@ -384,7 +390,7 @@ set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
 {
   p->predicted_s = pacc_plan_predict (in, p);
   p->link_gbs = in->link_gbs;
-  p->wb_gbs = in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs : in->link_gbs;
+  p->wb_gbs = wb_of (in);
   p->hbm_gbs = in->hbm_gbs;
   p->kernel_eff = eff_of (in);
   p->overlap_loss = in->overlap_loss > 0 && in->overlap_loss <= 1
