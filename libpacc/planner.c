@@ -25,7 +25,9 @@
      buffers do not fit in the device memory (PACC_DEVICE_MEMORY caps it).
    - queues: 3 per device with the `async' clause (load, compute and
      write-back of three chunks at once), 1 without; never more than the
-     chunks.
+     chunks.  With the cost model, 2 when the model predicts that plan
+     PACC_QUEUES_GAIN faster: two buffers instead of three leave room for
+     thicker chunks or a larger k (Himeno at 8x).
    - buffers: max (queues, span + 1), at most one per chunk: the
      write-back of chunk j waits for the loads of chunks up to j + span
      (schedule.c), which must already have buffers.  On one device with
@@ -47,7 +49,6 @@
 
 #include "planner.h"
 #include "pacc-abi.h"
-#include "trace.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -170,233 +171,6 @@ pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
 static int plan_core (const struct pacc_plan_in *in, struct pacc_plan *p,
                       char *err, size_t errlen);
 
-/* The cost model, when the back end gave its rates (a GPU): the time of
-   the region under plan P.  Per block, each chunk loads its buffer rows
-   of the arrays it reads (with the carry, only those the previous chunk
-   did not load; those it copies within the device, which costs the
-   kernels' memory bandwidth), writes its own rows of the inout arrays
-   back, and its kernels compute its own rows plus the halo rows still
-   needed (hlo + hhi fewer per step); kernels move each array's rows once
-   per step, twice when they write it, at a fraction of the memory's peak
-   (PACC_KERNEL_EFF, about what PACC's kernels reach in core: 57-79 % of
-   the HBM limit on an H100, benchmarks/RESULTS.md; after the first block
-   the fraction measured, replan.c).  With three queues per device the
-   loads, write-backs and kernels of different chunks overlap, so a block
-   takes the longest of the three; one chunk's load, kernels and
-   write-back add up once, to fill and drain the pipeline.  The region's
-   first block loads no faster than the back end registers the arrays
-   (pin_s; its first chunk waits for its own share before the device
-   starts), and may have steps of its own (k_first).  A resident plan
-   loads once and writes back once.  */
-
-static double
-eff_of (const struct pacc_plan_in *in)
-{
-  return in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
-         : PACC_KERNEL_EFF;
-}
-
-/* The write-back rate, GB/s: measured, else the link's.  */
-static double
-wb_of (const struct pacc_plan_in *in)
-{
-  return in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs : in->link_gbs;
-}
-
-/* Bytes per row of the arrays a chunk loads, writes back, and that its
-   kernels move per step.  */
-static void
-row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
-           double *k_rb)
-{
-  *ld_rb = *wb_rb = *k_rb = 0;
-  for (int i = 0; i < in->n; i++)
-    {
-      double rb = (double) in->a[i].row_bytes;
-      *ld_rb += in->a[i].kind != PACC_KIND_TEMP ? rb : 0;
-      *wb_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
-      *k_rb += in->a[i].kind == PACC_KIND_IN ? rb : 2 * rb;
-    }
-}
-
-/* Rows chunk CH's kernels compute in a block of K steps: its own rows
-   each step and the halo rows still needed, at most its loaded rows.  */
-static double
-kernel_rows (const struct pacc_plan_in *in, const struct pacc_chunk *ch,
-             double k)
-{
-  double h = (double) (in->g.hlo + in->g.hhi);
-  double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
-  double r = o * k + h * k * (k - 1) / 2;
-  return r < lr * k ? r : lr * k;
-}
-
-double
-pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
-                        const struct pacc_plan *p)
-{
-  double ld_rb, wb_rb, k_rb, kr = 0;
-  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
-  for (int c = 0; c < p->nchunks; c++)
-    kr += kernel_rows (in, &p->ch[c], (double) p->k);
-  return kr * k_rb;
-}
-
-/* One block of K steps of plan P whose chunks' load ranges are CHS:
-   its time, and in *FILL the longest one chunk's load, kernels and
-   write-back add up to (the pipeline's fill and drain).  PIN_S: the
-   seconds its loads wait at least for host memory to be registered
-   (the region's first block, PACC_PIN=first-block).  */
-static double
-block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
-            const struct pacc_chunk *chs, double k, double pin_s,
-            double *fill)
-{
-  double link = in->link_gbs * 1e9;
-  double wlink = wb_of (in) * 1e9;
-  double mem = in->hbm_gbs * 1e9 * eff_of (in);
-  double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0;
-  int qd = p->nqueues / p->ndev;
-  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
-  /* A chunk's share of the registration: its rows from the host.  */
-  double host_rows = 0;
-  for (int c = 0; pin_s > 0 && c < p->nchunks; c++)
-    host_rows += (double) (chs[c].xhi - chs[c].xlo);
-  *fill = 0;
-  for (int c = 0; c < p->nchunks; c++)
-    {
-      const struct pacc_chunk *ch = &chs[c];
-      double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
-      double xr = (double) (ch->xhi - ch->xlo);
-      double r = kernel_rows (in, ch, k);
-      double tl = lr * ld_rb / link;
-      if (host_rows > 0 && pin_s * xr / host_rows > tl)
-        tl = pin_s * xr / host_rows;
-      double t = tl + r * k_rb / mem + o * wb_rb / wlink;
-      *fill = t > *fill ? t : *fill;
-      ld += xr;
-      cr += lr - xr;
-      own += o;
-      kr += r;
-    }
-  double nd = (double) p->ndev;
-  double L = ld * ld_rb / link / nd, W = own * wb_rb / wlink / nd;
-  L = L > pin_s ? L : pin_s;
-  /* The carry's rows are copied within the device, twice through the
-     carry buffer (into it, out of it), once straight from the previous
-     buffer; each copy is a read and a write.  */
-  double in_rb = ld_rb - wb_rb;
-  double cb = p->carry == PACC_CARRY_DIRECT ? 2 * in_rb + 4 * wb_rb
-                                            : 4 * ld_rb;
-  double K = (kr * k_rb + cr * cb) / mem / nd, block;
-  /* What does not overlap of the shorter ones (measured: loads and
-     write-backs about as long as the kernels hide each other less than
-     the longest of the three says, RESULTS.md).  */
-  double c = in->overlap_loss > 0 && in->overlap_loss <= 1
-             ? in->overlap_loss : 0;
-  if (qd >= 3)
-    {
-      block = L > W ? (L > K ? L : K) : (W > K ? W : K);
-      block += c * (L + W + K - block);
-    }
-  else if (qd == 2)
-    block = L + W > K ? L + W + c * K : K + c * (L + W);
-  else
-    block = L + W + K;
-  return block;
-}
-
-double
-pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
-{
-  double link = in->link_gbs * 1e9;
-  double wlink = wb_of (in) * 1e9;
-  double mem = in->hbm_gbs * 1e9 * eff_of (in);
-  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, t = 0;
-  double pin_s = in->first_block && in->pin_s > 0 ? in->pin_s : 0;
-  long steps = in->nsteps, k0 = in->first_block ? p->k_first : 0;
-  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
-  if (p->resident)
-    {
-      double own = (double) in->g.len0;
-      double L = own * ld_rb / link / nd;
-      return (L > pin_s ? L : pin_s) + own * wb_rb / wlink / nd
-             + own * (double) steps * k_rb / mem / nd;
-    }
-  /* The region's first block: its own steps, and the registration.  */
-  k0 = k0 < steps ? k0 : steps;
-  if (k0 && k0 != p->k)
-    {
-      struct pacc_chunk *ch = pacc_xmalloc (in->where, (size_t) p->nchunks
-                                                       * sizeof *ch,
-                                            "the chunk plan");
-      memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
-      pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry);
-      t += block_time (in, p, ch, (double) k0, pin_s, &fill0);
-      free (ch);
-      steps -= k0;
-    }
-  else if (pin_s > 0 && steps > 0)
-    {
-      t += block_time (in, p, p->ch, (double) p->k, pin_s, &fill0);
-      steps -= steps < p->k ? steps : p->k;
-    }
-  double blocks = (double) ((steps + p->k - 1) / p->k);
-  double block = block_time (in, p, p->ch, (double) p->k, 0, &fill);
-  /* The fill and drain once: the first block's, whose first chunk
-     waits for its registration, when it is the longer.  */
-  return t + blocks * block + (fill0 > fill ? fill0 : fill);
-}
-
-int
-pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
-                    const double busy[4], const double bytes[4], double span,
-                    struct pacc_plan_in *out)
-{
-  double nd = (double) p->ndev, kb = pacc_plan_kernel_bytes (in, p);
-  *out = *in;
-  if (busy[PACC_OP_LOAD] <= 0 || bytes[PACC_OP_LOAD] <= 0
-      || busy[PACC_OP_KERNELS] <= 0 || kb <= 0 || span <= 0
-      || in->hbm_gbs <= 0 || p->resident)
-    return 0;
-  /* Bytes per microsecond are kB/ms: 1e-3 GB/s.  Devices run at once:
-     the busy time is each one's.  */
-  out->link_gbs = bytes[PACC_OP_LOAD] / nd / busy[PACC_OP_LOAD] * 1e-3;
-  out->wb_gbs = busy[PACC_OP_WB] > 0 && bytes[PACC_OP_WB] > 0
-                ? bytes[PACC_OP_WB] / nd / busy[PACC_OP_WB] * 1e-3
-                : out->link_gbs;
-  double eff = kb / nd / busy[PACC_OP_KERNELS] * 1e-3 / in->hbm_gbs;
-  out->kernel_eff = eff < 0.01 ? 0.01 : eff > 1 ? 1 : eff;
-  /* The model is linear in the overlap loss: the loss that makes one
-     block's prediction (its fill included) the span measured.  What
-     follows is planned from a later block: no first block of its own,
-     nothing left to register.  */
-  out->first_block = 0;
-  out->pin_s = 0;
-  out->nsteps = p->k;
-  out->overlap_loss = 0;
-  double t0 = pacc_plan_predict (out, p);
-  out->overlap_loss = 1;
-  double t1 = pacc_plan_predict (out, p);
-  double c = t1 > t0 ? (span * 1e-6 - t0) / (t1 - t0) : 0;
-  out->overlap_loss = c < 0 ? 0 : c > 1 ? 1 : c;
-  out->nsteps = in->nsteps;
-  return 1;
-}
-
-/* The plan's prediction and the rates it was made from.  */
-static void
-set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
-{
-  p->predicted_s = pacc_plan_predict (in, p);
-  p->link_gbs = in->link_gbs;
-  p->wb_gbs = wb_of (in);
-  p->hbm_gbs = in->hbm_gbs;
-  p->kernel_eff = eff_of (in);
-  p->overlap_loss = in->overlap_loss > 0 && in->overlap_loss <= 1
-                    ? in->overlap_loss : 0;
-}
-
 /* The region's first block: the steps PACC_K_FIRST gives (capped by
    the region's), 0 when it gives none or the plan is not for the first
    block.  */
@@ -439,24 +213,63 @@ try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
   return 1;
 }
 
-/* The plan of least predicted time among K (0: 1 to 256 steps, with the
-   halo rows of a block within the thinnest chunk) and NC chunks (0: from
-   the device count up, a quarter more each time, up to a chunk per row)
-   that fits, with the first block's steps of PACC_K_FIRST or, when the
-   arrays are registered as that block goes, the best of the same
-   candidates above K; 0 when none fits.  */
+/* A candidate of the search: its predicted time, k, chunks, first
+   block's k and queues per device.  */
+struct cand
+{
+  double t;
+  long k, c, k0;
+  int nq;
+};
+
+/* The candidate of C chunks, K steps, first block K0: with NQ queues per
+   device into BC[0] if it fits and predicts less, and with two into
+   BC[1] when TWO.  The two-queue plan of the same chunks predicts no
+   less where NQ's fits (block_time: the longest phase with three queues,
+   against the longer of the kernels and the copies with two; the same
+   loads, kernels and fill), so it is tried only where NQ's does not fit
+   or has too few chunks for the carry that two queues would have.  Bit
+   Q of the result: the plan of BC[Q] fits and may gain from a deeper
+   first block (its time, less the registration wait, below BC[Q]'s).  */
 static int
-model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
-              long nc, long block, int nq)
+try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
+          long block, long k, long k0, int nq, int two, struct cand *bc)
+{
+  int r = 0;
+  double t;
+  for (int q = 0; q < 1 + two; q++)
+    {
+      int qn = q ? 2 : nq;
+      if (q && r && c > (long) nq * in->ndev)
+        break;
+      if (!try_plan (in, p, c, block, k, k0, qn, &t))
+        continue;
+      if (!bc[q].k || t < bc[q].t)
+        bc[q].t = t, bc[q].k = k, bc[q].c = c, bc[q].k0 = k0, bc[q].nq = qn;
+      r |= (t - in->pin_s < bc[q].t ? 2 : 1) << (2 * q);
+    }
+  return r;
+}
+
+/* The plan of least predicted time (BC[0] with NQ queues per device,
+   BC[1] with two when TWO) among K (0: 1 to 256 steps, with the halo
+   rows of a block within the thinnest chunk) and NC chunks (0: from the
+   device count up, a quarter more each time, up to a chunk per row) that
+   fits, with the first block's steps of PACC_K_FIRST or, when the arrays
+   are registered as that block goes, the best of the same candidates
+   above K; a BC's k stays 0 when none fits.  */
+static void
+search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
+        long block, int nq, int two, struct cand *bc)
 {
   static const long ks[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96,
                              128, 192, 256 };
   const int nks = (int) (sizeof ks / sizeof ks[0]);
   long rows = in->g.len0 > 0 ? in->g.len0 : 1, h = in->g.hlo + in->g.hhi;
-  long best_k = 0, best_c = 0, best_k0 = 0, uk0 = user_k_first (in);
-  double best = 0, t;
+  long uk0 = user_k_first (in);
   int carry = in->s->carry != 0 && in->ndev == 1;
   int nk = k ? 1 : nks;
+  memset (bc, 0, 2 * sizeof *bc);
   /* Chunk counts a quarter apart (multiples of the devices), so that the
      thickest chunks that fit are not missed by up to half.  */
   for (long c = nc ? nc : in->ndev; c <= (nc ? nc : rows) && c <= 65536;
@@ -465,7 +278,7 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
     {
       /* Halo rows of a block within the thinnest chunk (twice that with
          the carry, whose buffers do not grow with k): beyond, the
-         redundant work outgrows the useful work.  */
+         redundant work outgrows the useful work.  One step has none.  */
       long thin = (block ? block : rows / c) * (carry ? 2 : 1);
       for (int i = 0; i < nk; i++)
         {
@@ -474,15 +287,12 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
             break;
           kk = kk > in->nsteps ? in->nsteps : kk;
           kk = kk < 1 ? 1 : kk;
-          if (!k && h * kk > thin)
+          if (!k && kk > 1 && h * kk > thin)
             break;
-          if (!try_plan (in, p, c, block, kk, uk0, nq, &t))
-            continue;
-          if (!best_k || t < best)
-            best = t, best_k = kk, best_c = c, best_k0 = uk0;
+          int r = try_cand (in, p, c, block, kk, uk0, nq, two, bc);
           /* The first block waits for the registration: more steps in
              it than in the others, which can save at most that wait.  */
-          if (!auto_k_first (in) || t - in->pin_s >= best)
+          if (!auto_k_first (in) || !(r & 0xa))
             continue;
           for (int j = 0; j < nks; j++)
             {
@@ -490,20 +300,31 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
               if (k0 <= kk)
                 continue;
               if (h * k0 > thin
-                  || !try_plan (in, p, c, block, kk, k0, nq, &t))
+                  || !try_cand (in, p, c, block, kk, k0, nq, two, bc))
                 break;
-              if (t < best)
-                best = t, best_k = kk, best_c = c, best_k0 = k0;
               if (k0 == in->nsteps)
                 break;
             }
         }
     }
-  if (!best_k)
+}
+
+/* The plan the cost model prefers (search) with NQ queues per device, or
+   with two when Q_AUTO and that is PACC_QUEUES_GAIN faster; 0 when none
+   fits.  */
+static int
+model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
+              long nc, long block, int nq, int q_auto)
+{
+  struct cand bc[2], *best = &bc[0];
+  search (in, p, k, nc, block, nq, q_auto && nq > 2, bc);
+  if (bc[1].k && (!bc[0].k || bc[1].t < bc[0].t * (1 - PACC_QUEUES_GAIN)))
+    best = &bc[1];
+  if (!best->k)
     return 0;
-  make_plan (in, p, (int) best_c, block, best_k, best_k0, nq);
+  make_plan (in, p, (int) best->c, block, best->k, best->k0, best->nq);
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
-  set_predicted (in, p);
+  pacc_plan_set_predicted (in, p);
   return 1;
 }
 
@@ -700,7 +521,8 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   /* With the back end's rates, the plan the cost model prefers among
      those that fit (the settings given stay as they are).  */
   if (in->link_gbs > 0 && in->hbm_gbs > 0 && (k_auto || c_auto)
-      && model_search (in, p, k_auto ? 0 : k, c_auto ? 0 : nc, block, nq))
+      && model_search (in, p, k_auto ? 0 : k, c_auto ? 0 : nc, block, nq,
+                       in->async && !s->queues))
     {
       if (p->resident)
         p->c_from = c_auto ? "auto, resident" : p->c_from;
@@ -721,7 +543,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
               p->resident = 1;
               p->c_from = "auto, resident";
               if (in->link_gbs > 0 && in->hbm_gbs > 0)
-                set_predicted (in, p);
+                pacc_plan_set_predicted (in, p);
               return 0;
             }
         }
@@ -756,7 +578,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   /* The settings chose the plan; the model, given rates, still says
      what it costs (a re-plan compares it with its alternatives).  */
   if (in->link_gbs > 0 && in->hbm_gbs > 0)
-    set_predicted (in, p);
+    pacc_plan_set_predicted (in, p);
   return 0;
 }
 

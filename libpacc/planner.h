@@ -25,8 +25,17 @@ struct pacc_plan_array
 };
 
 /* The cost model's kernels run at this fraction of the device memory's
-   peak bandwidth (planner.c).  */
+   peak bandwidth (cost.c).  */
 #define PACC_KERNEL_EFF 0.6
+
+/* The least a plan with two queues per device must save on one with
+   three for the cost model to take it: two queues hold a third less
+   memory (thicker chunks, or a larger k), but leave no slack between one
+   queue's copies and the other's kernels, and ran 3-4 % behind the
+   model where three ran 1 % behind (Himeno and Jacobi at 8x,
+   benchmarks/RESULTS.md).  So the plan taken may predict up to this
+   fraction more than the least predicted.  */
+#define PACC_QUEUES_GAIN 0.05
 
 /* What the planner is given.  */
 struct pacc_plan_in
@@ -110,10 +119,14 @@ int pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p,
                char *err, size_t errlen);
 void pacc_plan_free (struct pacc_plan *p);
 
-/* The cost model's time of plan P (made by pacc_plan from IN, or from
-   an IN of the same region and settings) for IN's steps and rates.  */
+/* The cost model (cost.c).  The time of plan P (made by pacc_plan from
+   IN, or from an IN of the same region and settings) for IN's steps and
+   rates.  */
 double pacc_plan_predict (const struct pacc_plan_in *in,
                           const struct pacc_plan *p);
+/* P's prediction for IN, and the rates it was made from, into P.  */
+void pacc_plan_set_predicted (const struct pacc_plan_in *in,
+                              struct pacc_plan *p);
 /* The bytes the cost model has the kernels of one block of plan P move
    (P's chunks as the schedule set them for a block of P's k steps):
    what a measured kernel time is compared with.  */

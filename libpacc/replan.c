@@ -4,7 +4,7 @@
 
 /* replan.c - the online correction of a region's plan (replan.h).
 
-   The cost model (planner.c) plans a GPU region from a probe of the link
+   The cost model (cost.c) plans a GPU region from a probe of the link
    and a fixed fraction of the memory's peak for the kernels.  The first
    block tells what the region really runs at: its loads and write-backs
    (their bytes over the time at least one of them ran, from the device's
@@ -197,6 +197,7 @@ pacc_replan (struct pacc_region *r)
   double now = pacc_now_us ();
   double t_cur = in.link_gbs > 0 ? pacc_plan_predict (&in, &r->plan) : 0;
   int same = next.k == r->plan.k && next.nchunks == r->plan.nchunks
+             && next.nqueues == r->plan.nqueues
              && next.resident == r->plan.resident;
   int change = r->replan == 2
                || (!same && next.predicted_s < t_cur * (1 - REPLAN_GAIN));
@@ -205,12 +206,13 @@ pacc_replan (struct pacc_region *r)
       r->replan_at = (now - r->st.t_begin) * 1e-6;
       r->replan_pred = change ? next.predicted_s : t_cur;
       if (pacc_settings.verbose >= 1)
-        pacc_note (r->where, "re-plan: for the %ld steps left, k %ld and %d "
-                   "chunks %s: %.3f s predicted, against %.3f s for k %ld "
-                   "and %d chunks%s", in.nsteps, next.k, next.nchunks,
+        pacc_note (r->where, "re-plan: for the %ld steps left, k %ld, %d "
+                   "chunks and %d queues %s: %.3f s predicted, against %.3f "
+                   "s for k %ld, %d chunks and %d queues%s", in.nsteps,
+                   next.k, next.nchunks, next.nqueues,
                    change ? "take over" : "would take",
                    next.predicted_s, t_cur, r->plan.k, r->plan.nchunks,
-                   change ? "" : same ? " (the same plan)"
+                   r->plan.nqueues, change ? "" : same ? " (the same plan)"
                    : " (not worth new buffers)");
     }
   /* Say where the values come from now.  */

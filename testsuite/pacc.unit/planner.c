@@ -2,9 +2,9 @@
    SPDX-License-Identifier: GPL-3.0-or-later
    Free software, without any warranty: see COPYING.  */
 
-/* planner.c - the planner (libpacc/planner.c) called directly, with no
-   back end: sweep.sh builds this test from planner.c, chunks.c, diag.c
-   and settings.c alone, so a planner that needed a back end would not
+/* planner.c - the planner (libpacc/planner.c and its cost model,
+   cost.c) called directly, with no back end: sweep.sh builds this test
+   from planner.c, cost.c, chunks.c, diag.c and settings.c alone, so a planner that needed a back end would not
    even link.
 
    Named cases check what the manual promises (resident when everything
@@ -454,8 +454,9 @@ random_model_region (struct setup *u)
 }
 
 /* Re-planning the steps left with other rates never predicts more than
-   the plan it would replace (that plan is among the candidates), and
-   every plan keeps the rules.  */
+   the plan it would replace (that plan is among the candidates; with
+   another queue count, by at most PACC_QUEUES_GAIN, the margin a change
+   of queues needs), and every plan keeps the rules.  */
 static void
 replan_property (int cases)
 {
@@ -486,11 +487,13 @@ replan_property (int cases)
           if (!bad++)
             snprintf (detail, sizeof detail, "case %d: no plan (%s)", t, err);
         }
-      else if (q.predicted_s > cur * (1 + 1e-9) && !bad++)
-        snprintf (detail, sizeof detail, "case %d: re-plan k %ld, %d chunks "
-                  "predicts %.6f s, the plan so far (k %ld, %d chunks) "
-                  "%.6f s", t, q.k, q.nchunks, q.predicted_s, p.k,
-                  p.nchunks, cur);
+      else if (q.predicted_s > cur * (1 + 1e-9) / (q.nqueues == p.nqueues
+                                                   ? 1 : 1 - PACC_QUEUES_GAIN)
+               && !bad++)
+        snprintf (detail, sizeof detail, "case %d: re-plan k %ld, %d chunks, "
+                  "%d queues predicts %.6f s, the plan so far (k %ld, %d "
+                  "chunks, %d queues) %.6f s", t, q.k, q.nchunks, q.nqueues,
+                  q.predicted_s, p.k, p.nchunks, p.nqueues, cur);
       else if (!plan_ok (&m, &q, why, sizeof why) && !bad++)
         snprintf (detail, sizeof detail, "case %d: %s", t, why);
       pacc_plan_free (&q);
@@ -503,8 +506,9 @@ replan_property (int cases)
 
 /* A first block that waits for the registration: the model's plan,
    which may give that block steps of its own, never predicts more than
-   the best plan without (PACC_K_FIRST=0, the same wait), and every plan
-   keeps the rules.  */
+   the best plan without (PACC_K_FIRST=0, the same wait; with another
+   queue count, by at most PACC_QUEUES_GAIN), and every plan keeps the
+   rules.  */
 static void
 first_block_property (int cases)
 {
@@ -533,7 +537,9 @@ first_block_property (int cases)
         {
           tried++;
           deeper += p.k_first > 0;
-          if (p.predicted_s > q.predicted_s * (1 + 1e-9) && !bad++)
+          if (p.predicted_s > q.predicted_s * (1 + 1e-9)
+                              / (p.nqueues == q.nqueues
+                                 ? 1 : 1 - PACC_QUEUES_GAIN) && !bad++)
             snprintf (detail, sizeof detail, "case %d: k %ld, first block "
                       "%ld predicts %.6f s, k %ld without one %.6f s", t,
                       p.k, p.k_first, p.predicted_s, q.k, q.predicted_s);
@@ -546,6 +552,66 @@ first_block_property (int cases)
   snprintf (why, sizeof why, "a first block of its own predicts no more "
             "than none (%d cases, %d deeper)", tried, deeper);
   report (why, !bad && tried > cases / 10 && deeper > 0, detail);
+}
+
+/* The automatic queue count: the plan predicts no more than the best
+   with three queues (PACC_QUEUES=3) and no more than the best with two
+   (PACC_QUEUES=2) but for the margin; two only when that margin is
+   saved.  The search tries two queues only where three do not fit
+   (planner.c, try_cand): this checks that nothing is lost by it.  */
+static void
+queues_property (int cases)
+{
+  int bad = 0, tried = 0, twos = 0;
+  char detail[2600] = "", why[512];
+  for (int t = 0; t < cases; t++)
+    {
+      struct setup u, v, w;
+      struct pacc_plan p, q3, q2;
+      char err[2048];
+      random_model_region (&u);
+      if (rnd (2))
+        {
+          u.in.first_block = 1;
+          u.in.pin_s = (double) (1 + rnd (500)) / 100;
+          u.s.k_first = -1;
+        }
+      v = u, v.in.s = &v.s, v.in.a = v.a, v.s.queues = 3;
+      w = u, w.in.s = &w.s, w.in.a = w.a, w.s.queues = 2;
+      int rp = pacc_plan (&u.in, &p, err, sizeof err);
+      int r3 = pacc_plan (&v.in, &q3, err, sizeof err);
+      int r2 = pacc_plan (&w.in, &q2, err, sizeof err);
+      if (!rp && !r3 && !r2 && p.predicted_s > 0)
+        {
+          tried++;
+          twos += p.nqueues == 2 * p.ndev && q3.nqueues == 3 * q3.ndev;
+          double g = 1 - PACC_QUEUES_GAIN, e = 1 + 1e-9;
+          if ((p.predicted_s > q3.predicted_s * e
+               || p.predicted_s > q2.predicted_s * e / g
+               || (p.nqueues < q3.nqueues
+                   && p.predicted_s >= q3.predicted_s * g * e))
+              && !bad++)
+            snprintf (detail, sizeof detail, "case %d (%ld rows, halo "
+                      "%ld/%ld, %ld steps, %zu B of memory): automatic %d "
+                      "queues, k %ld, %d chunks, %.6f s; three: k %ld, %d "
+                      "chunks, %.6f s; two: k %ld, %d chunks, %.6f s", t,
+                      u.in.g.len0, u.in.g.hlo, u.in.g.hhi, u.in.nsteps,
+                      u.in.mem, p.nqueues, p.k, p.nchunks, p.predicted_s,
+                      q3.k, q3.nchunks, q3.predicted_s, q2.k, q2.nchunks,
+                      q2.predicted_s);
+        }
+      else if (!rp != !r3 && !bad++)
+        snprintf (detail, sizeof detail, "case %d: %s automatically, %s "
+                  "with three queues", t, rp ? "refused" : "planned",
+                  r3 ? "refused" : "planned");
+      pacc_plan_free (&p);
+      pacc_plan_free (&q3);
+      pacc_plan_free (&q2);
+    }
+  snprintf (why, sizeof why, "the automatic queues predict no more than "
+            "three, nor than two but for the margin (%d cases, %d with two)",
+            tried, twos);
+  report (why, !bad && tried > cases / 10, detail);
 }
 
 int
@@ -836,9 +902,61 @@ main (void)
     pacc_plan_free (&p);
   }
 
+  /* Himeno at 8x on an H100 (1630 planes: p inout, its 12 coefficient
+     arrays in, as 6 of twice the bytes, wrk2 temp; 6 GiB, T = 256): two
+     queues' buffers leave room for a larger k, which the model finds
+     more than PACC_QUEUES_GAIN faster; PACC_QUEUES=3 stays three; Jacobi
+     in the same memory keeps three.  */
+  {
+    setup (&u, 1630, 1, 1, 256, 8, 2103300, 1, (size_t) 79 << 30);
+    for (int i = 0; i < 8; i++)
+      {
+        u.a[i].kind = i == 0 ? PACC_KIND_INOUT : i == 7 ? PACC_KIND_TEMP
+                      : PACC_KIND_IN;
+        u.a[i].row_bytes = i == 0 || i == 7 ? 2103300 : 2 * 2103300;
+      }
+    u.s.device_memory = (size_t) 6 << 30;
+    u.in.link_gbs = 51.9;
+    u.in.wb_gbs = 49.9;
+    u.in.hbm_gbs = 3352;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    double two = p.predicted_s;
+    long k2 = p.k;
+    snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, %d queues (%s), %d "
+              "buffers, predicted %.3f s", err, p.k, p.nchunks, p.nqueues,
+              p.q_from, p.nbuf, p.predicted_s);
+    report ("cost model: Himeno at 8x takes two queues",
+            rc == 0 && p.nqueues == 2 && p.nbuf == 2
+            && !strcmp (p.q_from, "auto")
+            && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    pacc_plan_free (&p);
+    u.s.queues = 3;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, %d queues (%s), predicted %.3f "
+              "s against %.3f s with two at k %ld", err, p.k, p.nqueues,
+              p.q_from, p.predicted_s, two, k2);
+    report ("PACC_QUEUES=3 stays three, predicted more than two by the "
+            "margin", rc == 0 && p.nqueues == 3
+            && !strcmp (p.q_from, "PACC_QUEUES") && k2 > p.k
+            && two < p.predicted_s * (1 - PACC_QUEUES_GAIN), msg);
+    pacc_plan_free (&p);
+    setup (&u, 77440, 1, 1, 256, 2, 309760, 1, (size_t) 79 << 30);
+    u.s.device_memory = (size_t) 6 << 30;
+    u.in.link_gbs = 51.9;
+    u.in.wb_gbs = 49.9;
+    u.in.hbm_gbs = 3352;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, %d queues (%s)", err,
+              p.k, p.nchunks, p.nqueues, p.q_from);
+    report ("cost model: Jacobi at 8x keeps three queues",
+            rc == 0 && p.nqueues == 3 && !strcmp (p.q_from, "auto"), msg);
+    pacc_plan_free (&p);
+  }
+
   measured_rates ();
   replan_property (3000);
   first_block_property (3000);
+  queues_property (1000);
   random_plans (20000, 0);
   random_plans (20000, 1);
   return failures ? 1 : 0;

@@ -1,0 +1,241 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
+/* cost.c - the cost model of a plan (planner.h): the time a plan takes
+   from the link's and the memory's rates, and the rates one measured
+   block implies.  planner.c searches the plans it predicts.  */
+
+#include "planner.h"
+#include "diag.h"
+#include "pacc-abi.h"
+#include "trace.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The cost model, when the back end gave its rates (a GPU): the time of
+   the region under plan P.  Per block, each chunk loads its buffer rows
+   of the arrays it reads (with the carry, only those the previous chunk
+   did not load; those it copies within the device, which costs the
+   kernels' memory bandwidth), writes its own rows of the inout arrays
+   back, and its kernels compute its own rows plus the halo rows still
+   needed (hlo + hhi fewer per step); kernels move each array's rows once
+   per step, twice when they write it, at a fraction of the memory's peak
+   (PACC_KERNEL_EFF, about what PACC's kernels reach in core: 57-79 % of
+   the HBM limit on an H100, benchmarks/RESULTS.md; after the first block
+   the fraction measured, replan.c).  With three queues per device the
+   loads, write-backs and kernels of different chunks overlap, so a block
+   takes the longest of the three; one chunk's load, kernels and
+   write-back add up once, to fill and drain the pipeline.  The region's
+   first block loads no faster than the back end registers the arrays
+   (pin_s; its first chunk waits for its own share before the device
+   starts), and may have steps of its own (k_first).  A resident plan
+   loads once and writes back once.  */
+
+static double
+eff_of (const struct pacc_plan_in *in)
+{
+  return in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
+         : PACC_KERNEL_EFF;
+}
+
+/* The write-back rate, GB/s: measured, else the link's.  */
+static double
+wb_of (const struct pacc_plan_in *in)
+{
+  return in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs : in->link_gbs;
+}
+
+/* Bytes per row of the arrays a chunk loads, writes back, and that its
+   kernels move per step.  */
+static void
+row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
+           double *k_rb)
+{
+  *ld_rb = *wb_rb = *k_rb = 0;
+  for (int i = 0; i < in->n; i++)
+    {
+      double rb = (double) in->a[i].row_bytes;
+      *ld_rb += in->a[i].kind != PACC_KIND_TEMP ? rb : 0;
+      *wb_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
+      *k_rb += in->a[i].kind == PACC_KIND_IN ? rb : 2 * rb;
+    }
+}
+
+/* Rows chunk CH's kernels compute in a block of K steps: its own rows
+   each step and the halo rows still needed, at most its loaded rows.  */
+static double
+kernel_rows (const struct pacc_plan_in *in, const struct pacc_chunk *ch,
+             double k)
+{
+  double h = (double) (in->g.hlo + in->g.hhi);
+  double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
+  double r = o * k + h * k * (k - 1) / 2;
+  return r < lr * k ? r : lr * k;
+}
+
+double
+pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
+                        const struct pacc_plan *p)
+{
+  double ld_rb, wb_rb, k_rb, kr = 0;
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  for (int c = 0; c < p->nchunks; c++)
+    kr += kernel_rows (in, &p->ch[c], (double) p->k);
+  return kr * k_rb;
+}
+
+/* One block of K steps of plan P whose chunks' load ranges are CHS:
+   its time, and in *FILL the longest one chunk's load, kernels and
+   write-back add up to (the pipeline's fill and drain).  PIN_S: the
+   seconds its loads wait at least for host memory to be registered
+   (the region's first block, PACC_PIN=first-block).  */
+static double
+block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
+            const struct pacc_chunk *chs, double k, double pin_s,
+            double *fill)
+{
+  double link = in->link_gbs * 1e9;
+  double wlink = wb_of (in) * 1e9;
+  double mem = in->hbm_gbs * 1e9 * eff_of (in);
+  double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0;
+  int qd = p->nqueues / p->ndev;
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  /* A chunk's share of the registration: its rows from the host.  */
+  double host_rows = 0;
+  for (int c = 0; pin_s > 0 && c < p->nchunks; c++)
+    host_rows += (double) (chs[c].xhi - chs[c].xlo);
+  *fill = 0;
+  for (int c = 0; c < p->nchunks; c++)
+    {
+      const struct pacc_chunk *ch = &chs[c];
+      double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
+      double xr = (double) (ch->xhi - ch->xlo);
+      double r = kernel_rows (in, ch, k);
+      double tl = lr * ld_rb / link;
+      if (host_rows > 0 && pin_s * xr / host_rows > tl)
+        tl = pin_s * xr / host_rows;
+      double t = tl + r * k_rb / mem + o * wb_rb / wlink;
+      *fill = t > *fill ? t : *fill;
+      ld += xr;
+      cr += lr - xr;
+      own += o;
+      kr += r;
+    }
+  double nd = (double) p->ndev;
+  double L = ld * ld_rb / link / nd, W = own * wb_rb / wlink / nd;
+  L = L > pin_s ? L : pin_s;
+  /* The carry's rows are copied within the device, twice through the
+     carry buffer (into it, out of it), once straight from the previous
+     buffer; each copy is a read and a write.  */
+  double in_rb = ld_rb - wb_rb;
+  double cb = p->carry == PACC_CARRY_DIRECT ? 2 * in_rb + 4 * wb_rb
+                                            : 4 * ld_rb;
+  double K = (kr * k_rb + cr * cb) / mem / nd, block;
+  /* What does not overlap of the shorter ones (measured: loads and
+     write-backs about as long as the kernels hide each other less than
+     the longest of the three says, RESULTS.md).  */
+  double c = in->overlap_loss > 0 && in->overlap_loss <= 1
+             ? in->overlap_loss : 0;
+  if (qd >= 3)
+    {
+      block = L > W ? (L > K ? L : K) : (W > K ? W : K);
+      block += c * (L + W + K - block);
+    }
+  else if (qd == 2)
+    block = L + W > K ? L + W + c * K : K + c * (L + W);
+  else
+    block = L + W + K;
+  return block;
+}
+
+double
+pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
+{
+  double link = in->link_gbs * 1e9;
+  double wlink = wb_of (in) * 1e9;
+  double mem = in->hbm_gbs * 1e9 * eff_of (in);
+  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, t = 0;
+  double pin_s = in->first_block && in->pin_s > 0 ? in->pin_s : 0;
+  long steps = in->nsteps, k0 = in->first_block ? p->k_first : 0;
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  if (p->resident)
+    {
+      double own = (double) in->g.len0;
+      double L = own * ld_rb / link / nd;
+      return (L > pin_s ? L : pin_s) + own * wb_rb / wlink / nd
+             + own * (double) steps * k_rb / mem / nd;
+    }
+  /* The region's first block: its own steps, and the registration.  */
+  k0 = k0 < steps ? k0 : steps;
+  if (k0 && k0 != p->k)
+    {
+      struct pacc_chunk *ch = pacc_xmalloc (in->where, (size_t) p->nchunks
+                                                       * sizeof *ch,
+                                            "the chunk plan");
+      memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
+      pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry);
+      t += block_time (in, p, ch, (double) k0, pin_s, &fill0);
+      free (ch);
+      steps -= k0;
+    }
+  else if (pin_s > 0 && steps > 0)
+    {
+      t += block_time (in, p, p->ch, (double) p->k, pin_s, &fill0);
+      steps -= steps < p->k ? steps : p->k;
+    }
+  double blocks = (double) ((steps + p->k - 1) / p->k);
+  double block = block_time (in, p, p->ch, (double) p->k, 0, &fill);
+  /* The fill and drain once: the first block's, whose first chunk
+     waits for its registration, when it is the longer.  */
+  return t + blocks * block + (fill0 > fill ? fill0 : fill);
+}
+
+int
+pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
+                    const double busy[4], const double bytes[4], double span,
+                    struct pacc_plan_in *out)
+{
+  double nd = (double) p->ndev, kb = pacc_plan_kernel_bytes (in, p);
+  *out = *in;
+  if (busy[PACC_OP_LOAD] <= 0 || bytes[PACC_OP_LOAD] <= 0
+      || busy[PACC_OP_KERNELS] <= 0 || kb <= 0 || span <= 0
+      || in->hbm_gbs <= 0 || p->resident)
+    return 0;
+  /* Bytes per microsecond are kB/ms: 1e-3 GB/s.  Devices run at once:
+     the busy time is each one's.  */
+  out->link_gbs = bytes[PACC_OP_LOAD] / nd / busy[PACC_OP_LOAD] * 1e-3;
+  out->wb_gbs = busy[PACC_OP_WB] > 0 && bytes[PACC_OP_WB] > 0
+                ? bytes[PACC_OP_WB] / nd / busy[PACC_OP_WB] * 1e-3
+                : out->link_gbs;
+  double eff = kb / nd / busy[PACC_OP_KERNELS] * 1e-3 / in->hbm_gbs;
+  out->kernel_eff = eff < 0.01 ? 0.01 : eff > 1 ? 1 : eff;
+  /* The model is linear in the overlap loss: the loss that makes one
+     block's prediction (its fill included) the span measured.  What
+     follows is planned from a later block: no first block of its own,
+     nothing left to register.  */
+  out->first_block = 0;
+  out->pin_s = 0;
+  out->nsteps = p->k;
+  out->overlap_loss = 0;
+  double t0 = pacc_plan_predict (out, p);
+  out->overlap_loss = 1;
+  double t1 = pacc_plan_predict (out, p);
+  double c = t1 > t0 ? (span * 1e-6 - t0) / (t1 - t0) : 0;
+  out->overlap_loss = c < 0 ? 0 : c > 1 ? 1 : c;
+  out->nsteps = in->nsteps;
+  return 1;
+}
+
+void
+pacc_plan_set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
+{
+  p->predicted_s = pacc_plan_predict (in, p);
+  p->link_gbs = in->link_gbs;
+  p->wb_gbs = wb_of (in);
+  p->hbm_gbs = in->hbm_gbs;
+  p->kernel_eff = eff_of (in);
+  p->overlap_loss = in->overlap_loss > 0 && in->overlap_loss <= 1
+                    ? in->overlap_loss : 0;
+}
