@@ -16,7 +16,7 @@
 int
 pacc_sched_queue (const struct pacc_sched *s, int i)
 {
-  return i % s->p->nqueues;
+  return (i + s->rot) % s->p->nqueues;
 }
 
 int
@@ -28,7 +28,7 @@ pacc_sched_device (const struct pacc_sched *s, int i)
 int
 pacc_sched_slot (const struct pacc_sched *s, int i)
 {
-  return i % s->p->nbuf;
+  return (i + s->rot) % s->p->nbuf;
 }
 
 void
@@ -151,8 +151,12 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
             s->cbuf[a] = m;
           }
     }
-  pacc_race_start (&s->race, s->where, p->nqueues,
-                   (p->carry ? 3 : 2) * p->nchunks + p->ndev);
+  int nev = (p->carry ? 3 : 2) * p->nchunks + p->ndev;
+  s->ev_q = pacc_xcalloc (s->where, (size_t) nev, sizeof *s->ev_q, "events");
+  for (i = 0; i < nev; i++)
+    s->ev_q[i] = -1;
+  s->rot = 0;
+  pacc_race_start (&s->race, s->where, p->nqueues, nev);
   s->resources = 1;
   if (be->select_device)
     be->select_device (0);
@@ -204,12 +208,14 @@ pacc_sched_release (struct pacc_sched *s)
   free (s->bperm);
   free (s->ev_load);
   free (s->ev_wb);
+  free (s->ev_q);
   free (s->queue);
   s->cbuf = s->wbuf = NULL;
   s->ev_carry = s->ev_whole = s->ev_load = s->ev_wb = s->queue = NULL;
   s->buf = NULL;
   s->buf_last = s->bperm = NULL;
   s->buf_busy = NULL;
+  s->ev_q = NULL;
   s->resources = 0;
   s->plan_blocks = 0;
 }

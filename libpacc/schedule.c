@@ -4,9 +4,11 @@
 
 /* schedule.c - the order of a region's copies (schedule.h).
 
-   Per block, chunk i has three operations on queue i % Q: LOAD(i) (its
-   load range, host -> buffer slot i % nbuf), its kernels (launched by the
-   generated code), WB(i) (its own rows, buffer -> host).  They are issued
+   Per block, chunk i has three operations on queue (i + rot) % Q: LOAD(i)
+   (its load range, host -> buffer slot (i + rot) % nbuf), its kernels
+   (launched by the generated code), WB(i) (its own rows, buffer -> host);
+   rot is 0 but in the later blocks of a streaming plan on one device,
+   which go on round the queues and slots (rotation_of).  They are issued
    with these waits, expressed as events so that a GPU back end keeps them
    with streams:
 
@@ -110,29 +112,30 @@ static void
 q_record (struct pacc_sched *s, int q, int ev)
 {
   s->be->record (event (s, ev), s->queue[q]);
+  s->ev_q[ev] = q;
   pacc_race_record (&s->race, q, ev);
 }
 
-/* Make queue Q wait for event EV, recorded on queue EVQ (nothing to do on
-   the same queue: it runs in order).  */
+/* Make queue Q wait for event EV (nothing to do when it was recorded on
+   Q: a queue runs in order).  */
 static void
-q_wait (struct pacc_sched *s, int q, int ev, int evq)
+q_wait (struct pacc_sched *s, int q, int ev)
 {
-  if (evq == q)
+  if (s->ev_q[ev] == q)
     return;
   s->be->wait (s->queue[q], event (s, ev));
   pacc_race_wait (&s->race, q, ev);
 }
 
-/* Wait for events BASE+LO..BASE+HI of chunks LO..HI, recorded in chunk
-   order on queue chunk % nqueues: the last one of each queue implies the
-   earlier ones.  */
+/* Wait for events BASE+LO..BASE+HI of chunks LO..HI of one block,
+   recorded in chunk order on queues (chunk + rot) % nqueues: the last one
+   of each queue implies the earlier ones.  */
 static void
 q_wait_chunks (struct pacc_sched *s, int q, int base, int lo, int hi)
 {
   int j, stop = hi - s->p->nqueues + 1 > lo ? hi - s->p->nqueues + 1 : lo;
   for (j = hi; j >= stop; j--)
-    q_wait (s, q, base + j, pacc_sched_queue (s, j));
+    q_wait (s, q, base + j);
 }
 
 /* The current operation on queue Q, WHAT of CHUNK, accesses BYTES at P.  */
@@ -211,10 +214,28 @@ load_whole (struct pacc_sched *s)
         }
       q_record (s, d, 2 * p->nchunks + d);
       for (int q = d + p->ndev; q < p->nqueues; q += p->ndev)
-        q_wait (s, q, 2 * p->nchunks + d, d);
+        q_wait (s, q, 2 * p->nchunks + d);
       if (!s->async)
         s->be->sync (s->queue[d]);
     }
+}
+
+/* The rotation of the block about to start: a streaming plan on one
+   device goes on round the queues and buffer slots where the last block
+   stopped, so that its first chunk takes the slot whose write-back came
+   first, not the one the last chunk still holds (chunk 0 would wait for
+   the whole previous block to drain whenever the chunks are not a
+   multiple of the slots: Himeno at 8x with 33 chunks on two slots).
+   Resident plans keep chunk i in slot i; with several devices, chunk i
+   stays on queue i's device.  */
+static int
+rotation_of (const struct pacc_sched *s)
+{
+  const struct pacc_plan *p = s->p;
+  if (p->resident || p->ndev > 1)
+    return 0;
+  return (int) (((long) s->rot + p->nchunks)
+                % ((long) p->nqueues * p->nbuf));
 }
 
 void
@@ -228,6 +249,8 @@ pacc_sched_block (struct pacc_sched *s, long kk)
   pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident,
                      s->p->carry);
   s->kk = kk;
+  if (s->plan_blocks > 0)
+    s->rot = rotation_of (s);
   s->released = s->g->lo0;
   s->n_loaded = s->n_done = s->wb_next = 0;
   s->blocks_started++;
@@ -395,9 +418,9 @@ carry_wait (struct pacc_sched *s, int i)
 {
   int q = pacc_sched_queue (s, i), last = s->p->nchunks - 1;
   if (i > 0)
-    q_wait (s, q, carry_event (s, i - 1), pacc_sched_queue (s, i - 1));
+    q_wait (s, q, carry_event (s, i - 1));
   else if (s->plan_blocks > 1)
-    q_wait (s, q, last, pacc_sched_queue (s, last));
+    q_wait (s, q, last);
 }
 
 /* Chunk I copies the rows it shares with chunk I - 1 from the carry
@@ -500,8 +523,7 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
     pacc_internal_error (s->where, "buffer %d reused by chunk %d before the "
                          "write-back of chunk %d", b, i, s->buf_last[b]);
   if (s->buf_last[b] >= 0)
-    q_wait (s, q, s->p->nchunks + s->buf_last[b],
-            pacc_sched_queue (s, s->buf_last[b]));
+    q_wait (s, q, s->p->nchunks + s->buf_last[b]);
   /* (b) */
   if (s->plan_blocks > 1)
     q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);

@@ -61,6 +61,10 @@ struct pacc_sched
   void **ev_carry;       /* [nchunks]: recorded after chunk i filled the
                             carry for chunk i + 1.  */
   long c_lo;             /* global row of the carry's first row now.  */
+  int *ev_q;             /* [events]: the queue each event was last
+                            recorded on.  */
+  int rot;               /* chunk i's queue and slot are those of i + rot
+                            (rotation_of, schedule.c).  */
   struct pacc_race race;
 
   /* The host array each name loads from and writes back to now.  */

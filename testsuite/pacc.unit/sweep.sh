@@ -297,6 +297,17 @@ if PACC_VERBOSE=2 "$build/rotation" >/dev/null 2>&1; then
 else
   bad "PACC_VERBOSE=2"
 fi
+# A streaming plan goes on round the slots across blocks: 5 chunks on 2
+# slots, so the second block's chunk 0 takes slot 1 (slot 0 holds the
+# first block's last chunk), not slot 0.
+out=$(PACC_VERBOSE=2 PACC_CHUNKS=5 PACC_QUEUES=2 PACC_K=1 \
+      "$build/jacobi_copy" 2>&1)
+if grep -q "chunk 0 rows \[0,8): load \[0,9) into buffer 1 on queue 1, after the previous block's" <<<"$out"; then
+  ok "the second block starts on the slot after the first block's last"
+else
+  bad "the second block starts on the slot after the first block's last"
+  grep 'chunk 0 rows' <<<"$out" | head -3
+fi
 
 # The trace is valid JSON with loads, write-backs and kernels.
 if PACC_TRACE="$build/trace.json" "$build/jacobi_swap" >/dev/null \
