@@ -26,8 +26,11 @@
    the HBM limit on an H100, benchmarks/RESULTS.md; after the first block
    the fraction measured, replan.c).  With three queues per device the
    loads, write-backs and kernels of different chunks overlap, so a block
-   takes the longest of the three; one chunk's load, kernels and
-   write-back add up once, to fill and drain the pipeline.  The region's
+   takes the longest of the three; with two, one queue's copies overlap
+   the other's kernels (loads and write-backs alternate: schedule.c's
+   rules (a) and (c)), so it takes the longer of the copies together and
+   the kernels; one chunk's load, kernels and write-back add up once, to
+   fill and drain the pipeline.  The region's
    first block loads no faster than the back end registers the arrays
    (pin_s; its first chunk waits for its own share before the device
    starts), and may have steps of its own (k_first).  A resident plan
@@ -45,6 +48,15 @@ static double
 wb_of (const struct pacc_plan_in *in)
 {
   return in->wb_gbs > 0 && in->wb_gbs < 1e9 ? in->wb_gbs : in->link_gbs;
+}
+
+/* The fraction of the shorter phases that does not overlap: measured,
+   else none.  */
+static double
+loss_of (const struct pacc_plan_in *in)
+{
+  return in->overlap_loss > 0 && in->overlap_loss <= 1 ? in->overlap_loss
+         : 0;
 }
 
 /* Bytes per row of the arrays a chunk loads, writes back, and that its
@@ -136,8 +148,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   /* What does not overlap of the shorter ones (measured: loads and
      write-backs about as long as the kernels hide each other less than
      the longest of the three says, RESULTS.md).  */
-  double c = in->overlap_loss > 0 && in->overlap_loss <= 1
-             ? in->overlap_loss : 0;
+  double c = loss_of (in);
   if (qd >= 3)
     {
       block = L > W ? (L > K ? L : K) : (W > K ? W : K);
@@ -236,6 +247,5 @@ pacc_plan_set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
   p->wb_gbs = wb_of (in);
   p->hbm_gbs = in->hbm_gbs;
   p->kernel_eff = eff_of (in);
-  p->overlap_loss = in->overlap_loss > 0 && in->overlap_loss <= 1
-                    ? in->overlap_loss : 0;
+  p->overlap_loss = loss_of (in);
 }

@@ -4,8 +4,8 @@
 
 /* planner.c - the planner (libpacc/planner.c and its cost model,
    cost.c) called directly, with no back end: sweep.sh builds this test
-   from planner.c, cost.c, chunks.c, diag.c and settings.c alone, so a planner that needed a back end would not
-   even link.
+   from planner.c, cost.c, chunks.c, diag.c and settings.c alone, so a
+   planner that needed a back end would not even link.
 
    Named cases check what the manual promises (resident when everything
    fits, streaming in the memory given, the messages when nothing fits or
@@ -78,6 +78,15 @@ setup (struct setup *u, long len0, long hlo, long hhi, long nsteps, int n,
   u->in.mem = mem;
   u->in.mem_kind = "register";
   u->in.s = &u->s;
+}
+
+/* *DST, a copy of SRC whose input points into DST itself.  */
+static void
+copy_setup (struct setup *dst, const struct setup *src)
+{
+  *dst = *src;
+  dst->in.s = &dst->s;
+  dst->in.a = dst->a;
 }
 
 static long
@@ -339,9 +348,8 @@ random_plans (int cases, int model)
               && (u.s.k_first <= 0 || !u.in.first_block)
               && strstr (err, "the chunk buffers need"))
             {
-              struct setup v = u;
-              v.in.s = &v.s;
-              v.in.a = v.a;
+              struct setup v;
+              copy_setup (&v, &u);
               v.s.chunks = len0 ? len0 : 1;
               v.s.k = 1;
               v.in.mem = (size_t) -1;
@@ -523,9 +531,7 @@ first_block_property (int cases)
       u.in.first_block = 1;
       u.in.pin_s = (double) (1 + rnd (500)) / 100;
       u.s.k_first = -1;
-      v = u;
-      v.in.s = &v.s;
-      v.in.a = v.a;
+      copy_setup (&v, &u);
       v.s.k_first = 0;
       int rp = pacc_plan (&u.in, &p, err, sizeof err);
       int rq = pacc_plan (&v.in, &q, err, sizeof err);
@@ -576,8 +582,10 @@ queues_property (int cases)
           u.in.pin_s = (double) (1 + rnd (500)) / 100;
           u.s.k_first = -1;
         }
-      v = u, v.in.s = &v.s, v.in.a = v.a, v.s.queues = 3;
-      w = u, w.in.s = &w.s, w.in.a = w.a, w.s.queues = 2;
+      copy_setup (&v, &u);
+      copy_setup (&w, &u);
+      v.s.queues = 3;
+      w.s.queues = 2;
       int rp = pacc_plan (&u.in, &p, err, sizeof err);
       int r3 = pacc_plan (&v.in, &q3, err, sizeof err);
       int r2 = pacc_plan (&w.in, &q2, err, sizeof err);

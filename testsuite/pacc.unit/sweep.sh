@@ -57,7 +57,8 @@ done
 # planner that called a back end (or the schedule) would not link.
 $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
   -o "$build/planner" "$here/planner.c" "$top/libpacc/planner.c" \
-  "$top/libpacc/cost.c" "$top/libpacc/chunks.c" "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lm \
+  "$top/libpacc/cost.c" "$top/libpacc/chunks.c" "$top/libpacc/diag.c" \
+  "$top/libpacc/settings.c" -lm \
   || exit 1
 # The CUDA back end's pinning threads (cuda-pin.c) against a fake driver,
 # with AddressSanitizer where the compiler has it (a region freed while
