@@ -27,11 +27,12 @@ pacc_chunks_split (const struct pacc_geom *g, struct pacc_chunk *ch, int c,
 
 /* Rows a chunk owning [LO, HI) needs for a block of KK steps.  */
 static void
-load_range (const struct pacc_geom *g, long lo, long hi, long kk, long *llo,
-            long *lhi)
+load_range (const struct pacc_geom *g, long lo, long hi, long kk, int skew,
+            long *llo, long *lhi)
 {
   long first = g->lo0 - g->ext_lo, end = g->lo0 + g->len0 + g->ext_hi;
-  long a = lo - g->hlo * kk - g->elo, b = hi + g->hhi * kk + g->ehi;
+  long a = lo - g->hlo * (skew ? 1 : kk) - g->elo;
+  long b = hi + g->hhi * kk + g->ehi;
   *llo = a < first ? first : a;
   *lhi = b > end ? end : b;
   if (*lhi < *llo)
@@ -42,13 +43,13 @@ load_range (const struct pacc_geom *g, long lo, long hi, long kk, long *llo,
    so each dependency set is an interval, found with two cursors.  */
 void
 pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch, int c,
-                   long kk, int resident, int carry)
+                   long kk, int resident, int carry, int skew)
 {
   int i, lo, hi;
 
   for (i = 0; i < c; i++)
     {
-      load_range (g, ch[i].lo, ch[i].hi, kk, &ch[i].llo, &ch[i].lhi);
+      load_range (g, ch[i].lo, ch[i].hi, kk, skew, &ch[i].llo, &ch[i].lhi);
       if (!resident)
         ch[i].blo = ch[i].llo;
       ch[i].xlo = ch[i].llo;
@@ -83,6 +84,19 @@ pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch, int c,
       ch[i].wd_lo = lo;
       ch[i].wd_hi = hi - 1;
     }
+}
+
+void
+pacc_chunks_band (const struct pacc_geom *g, const struct pacc_chunk *ch,
+                  int j, long kk, long s, long *lo, long *hi)
+{
+  long first = g->lo0 - g->ext_lo, end = g->lo0 + g->len0 + g->ext_hi;
+  long a = ch[j].lo + g->hhi * (kk - 1 - s) - g->hlo - g->elo;
+  long b = ch[j].lo + g->hhi * (kk - s);
+  *lo = a < first ? first : a;
+  *hi = b > end ? end : b;
+  if (*hi < *lo)
+    *hi = *lo;
 }
 
 long

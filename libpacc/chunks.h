@@ -62,14 +62,33 @@ enum pacc_carry
 
 /* Load ranges and dependency intervals of the C chunks for a block of KK
    steps; blo follows llo unless RESIDENT (a resident buffer keeps the
-   rows where a k-step block put them).  With CARRY (enum pacc_carry),
+   rows where a k-step block put them).  With SKEW (a skewed plan, below)
+   a chunk loads [lo - hlo - elo, hi + hhi * KK + ehi) instead of the
+   trapezoid's [lo - hlo * KK - elo, hi + hhi * KK + ehi).  With CARRY (enum pacc_carry),
    chunk i > 0 takes the rows its load range shares with chunk i - 1's
    from that chunk's buffer (schedule.c) and loads only the rest from the
    host: each row crosses the link once per block, and no later chunk
    reads a chunk's own rows from the host, so its write-back waits for no
    later load (PACC_CARRY_DIRECT: for the next one's).  */
 void pacc_chunks_block (const struct pacc_geom *g, struct pacc_chunk *ch,
-                        int c, long kk, int resident, int carry);
+                        int c, long kk, int resident, int carry, int skew);
+
+/* Skewed plans (streaming on one device, with the carry).  The trapezoid
+   has chunk i compute, at step s of a block of kk, its own rows widened
+   by the halo of the kk - 1 - s steps still to come: neighbours compute
+   the same rows again (Himeno at 8x: 1.47 times the work).  A skewed
+   chunk computes instead its own rows shifted up by hhi * (kk - 1 - s):
+   the chunks' rows at one step tile the region (chunk 0 from the first
+   row, the last one to the end), nothing is computed twice, and the
+   last step computes the own rows, which the write-back copies.  What a
+   step reads below its rows at level s, chunk i - 1 computed: before
+   step s, chunk i - 1 saves those rows of every targetinout array into
+   slot s - 1 of a band buffer and chunk i restores them from there
+   (schedule.c).  Band s of chunk J: rows [lo + hhi * (kk - 1 - s) - hlo
+   - elo, lo + hhi * (kk - s)), clipped to the region's rows; at most
+   hlo + elo + hhi rows.  */
+void pacc_chunks_band (const struct pacc_geom *g, const struct pacc_chunk *ch,
+                       int j, long kk, long s, long *lo, long *hi);
 
 /* Rows the carry buffer needs for the C chunks of a block (after
    pacc_chunks_block with CARRY): the most any chunk takes from its

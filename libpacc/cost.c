@@ -20,7 +20,8 @@
    did not load; those it copies within the device, which costs the
    kernels' memory bandwidth), writes its own rows of the inout arrays
    back, and its kernels compute its own rows plus the halo rows still
-   needed (hlo + hhi fewer per step); kernels move each array's rows once
+   needed (hlo + hhi fewer per step; none in a skewed plan, which copies
+   bands instead); kernels move each array's rows once
    per step, twice when they write it, at a fraction of the memory's peak
    (PACC_KERNEL_EFF, about what PACC's kernels reach in core: 57-79 % of
    the HBM limit on an H100, benchmarks/RESULTS.md; after the first block
@@ -76,14 +77,17 @@ row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
 }
 
 /* Rows chunk CH's kernels compute in a block of K steps: its own rows
-   each step and the halo rows still needed, at most its loaded rows.  */
+   each step and the halo rows still needed, at most its loaded rows;
+   in a skewed plan (SKEW) as many as it owns.  */
 static double
 kernel_rows (const struct pacc_plan_in *in, const struct pacc_chunk *ch,
-             double k)
+             double k, int skew)
 {
   double h = (double) (in->g.hlo + in->g.hhi);
   double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
   double r = o * k + h * k * (k - 1) / 2;
+  if (skew)
+    return o * k;
   return r < lr * k ? r : lr * k;
 }
 
@@ -94,8 +98,19 @@ pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
   double ld_rb, wb_rb, k_rb, kr = 0;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
   for (int c = 0; c < p->nchunks; c++)
-    kr += kernel_rows (in, &p->ch[c], (double) p->k);
+    kr += kernel_rows (in, &p->ch[c], (double) p->k, p->skew);
   return kr * k_rb;
+}
+
+/* The band copies of a block of K steps of plan P (0 unless skewed).  */
+static double
+band_copies (const struct pacc_plan_in *in, const struct pacc_plan *p,
+             double k)
+{
+  int inout = 0;
+  for (int i = 0; p->skew && i < in->n; i++)
+    inout += in->a[i].kind == PACC_KIND_INOUT;
+  return k > 1 ? 2.0 * (p->nchunks - 1) * (k - 1) * inout : 0;
 }
 
 /* One block of K steps of plan P whose chunks' load ranges are CHS:
@@ -124,7 +139,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
       const struct pacc_chunk *ch = &chs[c];
       double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
       double xr = (double) (ch->xhi - ch->xlo);
-      double r = kernel_rows (in, ch, k);
+      double r = kernel_rows (in, ch, k, p->skew);
       double tl = lr * ld_rb / link;
       if (host_rows > 0 && pin_s * xr / host_rows > tl)
         tl = pin_s * xr / host_rows;
@@ -144,7 +159,12 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double in_rb = ld_rb - wb_rb;
   double cb = p->carry == PACC_CARRY_DIRECT ? 2 * in_rb + 4 * wb_rb
                                             : 4 * ld_rb;
-  double K = (kr * k_rb + cr * cb) / mem / nd, block;
+  /* A skewed plan's bands: saved and restored once per step and chunk
+     boundary, each copy a read and a write, and each a fixed cost.  */
+  double bands = p->skew ? (double) (p->nchunks - 1) * (k - 1)
+                           * (double) p->band_rows * 4 * wb_rb : 0;
+  double K = (kr * k_rb + cr * cb + bands) / mem / nd
+             + band_copies (in, p, k) * PACC_BAND_COPY_S / nd, block;
   /* What does not overlap of the shorter ones (measured: loads and
      write-backs about as long as the kernels hide each other less than
      the longest of the three says, RESULTS.md).  */
@@ -186,7 +206,8 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
                                                        * sizeof *ch,
                                             "the chunk plan");
       memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
-      pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry);
+      pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry,
+                         p->skew);
       t += block_time (in, p, ch, (double) k0, pin_s, &fill0);
       free (ch);
       steps -= k0;
@@ -220,7 +241,14 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
   out->wb_gbs = busy[PACC_OP_WB] > 0 && bytes[PACC_OP_WB] > 0
                 ? bytes[PACC_OP_WB] / nd / busy[PACC_OP_WB] * 1e-3
                 : out->link_gbs;
-  double eff = kb / nd / busy[PACC_OP_KERNELS] * 1e-3 / in->hbm_gbs;
+  /* The band copies sit in the kernels' queues (their time counts
+     there): what the model has them cost is not the kernels'.  */
+  double kbusy = busy[PACC_OP_KERNELS]
+                 - band_copies (in, p, (double) p->k) * PACC_BAND_COPY_S
+                   * 1e6 / nd;
+  kbusy = kbusy > 0.5 * busy[PACC_OP_KERNELS] ? kbusy
+          : 0.5 * busy[PACC_OP_KERNELS];
+  double eff = kb / nd / kbusy * 1e-3 / in->hbm_gbs;
   out->kernel_eff = eff < 0.01 ? 0.01 : eff > 1 ? 1 : eff;
   /* The model is linear in the overlap loss: the loss that makes one
      block's prediction (its fill included) the span measured.  What

@@ -20,9 +20,14 @@
          while (__pacc_next_chunk (R, ci, ptr))
            {
              for (s = 0; s < blk[PACC_BLK_KK]; s++)
-               kernels on rows [max (A, ci[LO] - hlo*(kk-1-s) - e_j),
-                                min (B, ci[HI] + hhi*(kk-1-s) + e_j)),
+               ptr[i] = the pointers now (after the swaps so far);
+               __pacc_step (R, ci, ptr, s);
+               with left = kk-1-s,
+               kernels on rows [max (A, ci[LO] - ci[GLO]*left - e_j),
+                                min (B, ci[HI] + ci[GHI]*left + e_j)),
                OpenACC async (ci[PACC_CI_QUEUE]), arrays through ptr[i];
+               a reduction counts the rows [ci[LO] + ci[SHIFT]*left,
+                                            ci[HI] + ci[SHIFT]*left);
                after a kernel with reduction variable red:
                  __pacc_reduction_result (R, &red, &cpart[idx], sizeof red,
                                           ci[PACC_CI_QUEUE]);
@@ -44,7 +49,7 @@
 #ifndef PACC_ABI_H
 #define PACC_ABI_H
 
-#define PACC_ABI_VERSION 4
+#define PACC_ABI_VERSION 5
 
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
@@ -103,16 +108,26 @@ enum pacc_blk
   PACC_BLK_N = 2
 };
 
-/* Chunk information, filled by __pacc_next_chunk.  */
+/* Chunk information, filled by __pacc_next_chunk.  The rows of the
+   block's last step: [LO, HI), the rows the chunk owns; in a skewed plan
+   (libpacc/chunks.h) the first chunk's LO and the last one's HI are
+   PACC_CI_UNBOUNDED away, so that they compute from the kernels' first
+   row and to their last.  */
 enum pacc_ci
 {
-  PACC_CI_LO = 0,      /* first row the chunk owns.  */
-  PACC_CI_HI = 1,      /* one past the last row it owns.  */
+  PACC_CI_LO = 0,      /* first row of the last step.  */
+  PACC_CI_HI = 1,      /* one past its last row.  */
   PACC_CI_QUEUE = 2,   /* OpenACC async queue for its kernels.  */
   PACC_CI_DEVICE = 3,  /* device number (0-based), -1 for the host.  */
   PACC_CI_INDEX = 4,   /* chunk number within the block.  */
-  PACC_CI_N = 5
+  PACC_CI_GLO = 5,     /* rows the first row moves down per step left
+                          (hlo; -hhi in a skewed plan), ...  */
+  PACC_CI_GHI = 6,     /* ... the end moves up (hhi), and ...  */
+  PACC_CI_SHIFT = 7,   /* ... the rows a reduction counts move up (0;
+                          hhi in a skewed plan).  */
+  PACC_CI_N = 8
 };
+#define PACC_CI_UNBOUNDED (1L << 60)
 
 #ifdef __cplusplus
 extern "C" {
@@ -140,6 +155,13 @@ int __pacc_next_block (void *region, long *blk);
    so that PTR[i] stands for HOST[i]).  Returns 0 when the block has no
    more chunks.  */
 int __pacc_next_chunk (void *region, long *ci, void **ptr);
+
+/* Step S (0-based) of the current chunk's block is about to be
+   launched; PTR[i] is the buffer array i names now (after the swaps of
+   the steps before).  In a skewed plan, copies the rows this step reads
+   that the previous chunk computed into the chunk's buffers, and saves
+   those the next chunk will read.  */
+void __pacc_step (void *region, const long *ci, void *const *ptr, long s);
 
 /* The chunk's kernels are all enqueued.  PTR[i] is the buffer that array i
    names after the block's swaps and rotations (a permutation of the

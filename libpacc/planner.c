@@ -66,15 +66,15 @@ slots_bytes (size_t bytes, int n)
 
 /* Partition into C chunks (of BLOCK rows when nonzero, else balanced),
    K steps per block (K0 in the region's first one, 0: K too), NQ queues
-   per device; derive span, buffers and their size, for the larger of K
-   and K0.  */
+   per device, skewed if SKEW and the plan can be; derive span, buffers
+   and their size, for the larger of K and K0.  */
 static void
 make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
-           long block, long k, long k0, int nq)
+           long block, long k, long k0, int nq, int skew)
 {
   struct pacc_chunk *ch;
   long rows = 0, kmax = k0 > k ? k0 : k;
-  size_t row_bytes = 0, carry_rb = 0, bytes, carry;
+  size_t row_bytes = 0, carry_rb = 0, inout_rb = 0, bytes, carry, band;
   int i, span = 0;
 
   free (p->ch);
@@ -98,8 +98,13 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   if (in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
       && in->g.hlo + in->g.hhi + in->g.elo + in->g.ehi > 0)
     p->carry = p->nqueues >= 2 ? PACC_CARRY_DIRECT : PACC_CARRY_BUFFER;
+  /* Skewed with the carry, where the chunks tile the rows (not past
+     another rank's).  */
+  p->skew = skew && p->carry && c > 1 && in->g.ext_lo == 0
+            && in->g.ext_hi == 0;
+  p->band_rows = p->skew ? in->g.hlo + in->g.elo + in->g.hhi : 0;
   /* Load ranges, span and carry grow with the steps of a block.  */
-  pacc_chunks_block (&in->g, ch, c, kmax, 0, p->carry);
+  pacc_chunks_block (&in->g, ch, c, kmax, 0, p->carry, p->skew);
   for (i = 0; i < c; i++)
     {
       span = ch[i].rd_hi - i > span ? ch[i].rd_hi - i : span;
@@ -111,7 +116,7 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   /* The ranges of a k-step block, each buffer's first row (blo) kept
      where the larger block needs it, for a resident plan's blocks.  */
   if (kmax != k)
-    pacc_chunks_block (&in->g, ch, c, k, 1, p->carry);
+    pacc_chunks_block (&in->g, ch, c, k, 1, p->carry, p->skew);
   p->nbuf = p->nqueues > span + 1 ? p->nqueues : span + 1;
   p->nbuf = (p->nbuf + p->ndev - 1) / p->ndev * p->ndev;
   if (p->nbuf > c)
@@ -121,6 +126,7 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   for (i = 0; i < in->n; i++)
     {
       row_bytes += in->a[i].row_bytes;
+      inout_rb += in->a[i].kind == PACC_KIND_INOUT ? in->a[i].row_bytes : 0;
       carry_rb += in->a[i].kind == PACC_KIND_INOUT
                   || (in->a[i].kind == PACC_KIND_IN
                       && p->carry == PACC_CARRY_BUFFER)
@@ -131,9 +137,15 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
     bytes = (size_t) -1;
   if (__builtin_mul_overflow ((size_t) p->carry_rows, carry_rb, &carry))
     carry = (size_t) -1;
+  if (__builtin_mul_overflow ((size_t) (kmax - 1) * (size_t) p->band_rows,
+                              inout_rb, &band))
+    band = (size_t) -1;
+  p->band_bytes = p->skew ? band : 0;
   p->buf_bytes = slots_bytes (bytes, p->nbuf);
   p->dev_bytes = slots_bytes (bytes, p->dev_bufs);  /* on one device */
   p->carry_bytes = carry;
+  if (__builtin_add_overflow (carry, p->band_bytes, &carry))
+    carry = (size_t) -1;
   if (__builtin_add_overflow (p->buf_bytes, carry, &p->buf_bytes))
     p->buf_bytes = (size_t) -1;
   if (__builtin_add_overflow (p->dev_bytes, carry, &p->dev_bytes))
@@ -197,10 +209,17 @@ auto_k_first (const struct pacc_plan_in *in)
    its predicted time in *T, else 0.  */
 static int
 try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
-          long block, long k, long k0, int nq, double *t)
+          long block, long k, long k0, int nq, int skew, double *t)
 {
-  make_plan (in, p, (int) c, block, k, k0, nq);
-  if (p->dev_bytes > p->avail)
+  make_plan (in, p, (int) c, block, k, k0, nq, skew);
+  /* PACC_SKEW=1: the trapezoid only where the plan cannot be skewed.  */
+  if (!skew && in->s->skew == 1)
+    {
+      make_plan (in, p, (int) c, block, k, k0, nq, 1);
+      if (p->skew)
+        return 0;
+    }
+  if (p->dev_bytes > p->avail || (skew && !p->skew))
     return 0;
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
   if (in->s->resident == 1 && !p->resident)
@@ -219,7 +238,7 @@ struct cand
 {
   double t;
   long k, c, k0;
-  int nq;
+  int nq, skew;
 };
 
 /* The candidate of C chunks, K steps, first block K0: with NQ queues per
@@ -237,17 +256,22 @@ try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
 {
   int r = 0;
   double t;
-  for (int q = 0; q < 1 + two; q++)
-    {
-      int qn = q ? 2 : nq;
-      if (q && r && c > (long) nq * in->ndev)
-        break;
-      if (!try_plan (in, p, c, block, k, k0, qn, &t))
-        continue;
-      if (!bc[q].k || t < bc[q].t)
-        bc[q].t = t, bc[q].k = k, bc[q].c = c, bc[q].k0 = k0, bc[q].nq = qn;
-      r |= (t - in->pin_s < bc[q].t ? 2 : 1) << (2 * q);
-    }
+  /* Trapezoid and skewed (PACC_SKEW unset or 1: try_plan), or the
+     trapezoid only; the two-queue twin of each as above.  */
+  for (int sk = 0; sk <= (in->s->skew != 0); sk++)
+    for (int q = 0, rs = 0; q < 1 + two; q++)
+      {
+        int qn = q ? 2 : nq;
+        if (q && rs && c > (long) nq * in->ndev)
+          break;
+        if (!try_plan (in, p, c, block, k, k0, qn, sk, &t))
+          continue;
+        if (!bc[q].k || t < bc[q].t)
+          bc[q].t = t, bc[q].k = k, bc[q].c = c, bc[q].k0 = k0,
+          bc[q].nq = qn, bc[q].skew = sk;
+        rs |= (t - in->pin_s < bc[q].t ? 2 : 1) << (2 * q);
+        r |= rs;
+      }
   return r;
 }
 
@@ -280,6 +304,10 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
          the carry, whose buffers do not grow with k): beyond, the
          redundant work outgrows the useful work.  One step has none.  */
       long thin = (block ? block : rows / c) * (carry ? 2 : 1);
+      /* Skewed plans compute no halo row twice: any k.  */
+      if (carry && in->s->skew != 0 && c > nq * in->ndev
+          && in->g.ext_lo == 0 && in->g.ext_hi == 0)
+        thin = rows * 256;
       for (int i = 0; i < nk; i++)
         {
           long kk = k ? k : ks[i];
@@ -322,7 +350,8 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
     best = &bc[1];
   if (!best->k)
     return 0;
-  make_plan (in, p, (int) best->c, block, best->k, best->k0, best->nq);
+  make_plan (in, p, (int) best->c, block, best->k, best->k0, best->nq,
+             best->skew);
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
   pacc_plan_set_predicted (in, p);
   return 1;
@@ -537,7 +566,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       long rk = k_auto ? thin_k (&in->g, k, rows / rc) : k;
       if (in->nsteps > rk)
         {
-          make_plan (in, p, (int) rc, 0, rk, user_k_first (in), nq);
+          make_plan (in, p, (int) rc, 0, rk, user_k_first (in), nq, 0);
           if (p->dev_bytes <= p->avail && p->nbuf == p->nchunks)
             {
               p->resident = 1;
@@ -554,7 +583,8 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       if (k_auto)
         k = thin_k (&in->g, k, block ? (rows % block ? rows % block : block)
                                : rows / nc);
-      make_plan (in, p, (int) nc, block, k, user_k_first (in), nq);
+      make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
+                 s->skew == 1);
       if (p->dev_bytes <= p->avail)
         break;
       if (c_auto && nc < rows && nc < MAX_CHUNKS)

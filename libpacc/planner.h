@@ -28,6 +28,13 @@ struct pacc_plan_array
    peak bandwidth (cost.c).  */
 #define PACC_KERNEL_EFF 0.6
 
+/* What one band copy of a skewed plan (chunks.h: one targetinout array,
+   one step, one chunk boundary, saved or restored) adds to the kernels'
+   queue, in seconds, whatever its size: CIP at 8x on an H100 spent 5.1 s
+   more in its kernels' queues for 112 thousand band copies of 464 KB
+   (benchmarks/RESULTS.md), far more than their bytes take.  */
+#define PACC_BAND_COPY_S 40e-6
+
 /* The least a plan with two queues per device must save on one with
    three for the cost model to take it: two queues hold a third less
    memory (thicker chunks, or a larger k), but leave no slack between one
@@ -98,6 +105,12 @@ struct pacc_plan
   size_t carry_bytes;    /* its bytes: the targetinout arrays, every
                             array read with PACC_CARRY_BUFFER (in
                             dev_bytes and buf_bytes).  */
+  int skew;              /* skewed (chunks.h): no halo row computed
+                            twice; needs the carry.  */
+  long band_rows;        /* rows of a band (hlo + elo + hhi), and ...  */
+  size_t band_bytes;     /* ... the band buffer's bytes: k - 1 bands of
+                            the targetinout arrays (in dev_bytes and
+                            buf_bytes).  */
   size_t buf_bytes;      /* all buffers of all arrays together.  */
   size_t dev_bytes;      /* the buffers one device holds.  */
   size_t avail;          /* the memory per device it was planned for.  */

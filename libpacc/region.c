@@ -591,15 +591,12 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   pacc_sched_load (&r->s, i, ptr);
   for (a = 0; a < r->n; a++)
     r->handed[a] = ptr[a];
-  ci[PACC_CI_LO] = r->plan.ch[i].lo;
-  ci[PACC_CI_HI] = r->plan.ch[i].hi;
-  ci[PACC_CI_QUEUE] = pacc_sched_queue (&r->s, i);
+  pacc_sched_rows (&r->s, i, ci);
   ci[PACC_CI_DEVICE] = r->base->on_host ? -1 : pacc_sched_device (&r->s, i);
   /* Kernels that libgomp launches (and the generated acc_wait of a
      reduction) go to the thread's current device.  */
   if (r->base->select_device && r->plan.ndev > 1)
     r->base->select_device (pacc_sched_device (&r->s, i));
-  ci[PACC_CI_INDEX] = i;
   r->cur = i;
   r->st.chunks++;
   pacc_sched_kernels_start (&r->s, i);
@@ -617,7 +614,6 @@ check_rotation (struct pacc_region *r, int chunk, void *const *ptr)
 {
   int *p = r->perm_set ? r->perm_tmp : r->perm;
   int i, j;
-
   for (i = 0; i < r->n; i++)
     {
       for (j = 0; j < r->n && r->handed[j] != ptr[i]; j++)
@@ -646,6 +642,13 @@ check_rotation (struct pacc_region *r, int chunk, void *const *ptr)
                              "differently from chunk 0 of the block", chunk);
     }
   r->perm_set = 1;
+}
+
+void
+__pacc_step (void *region, const long *ci, void *const *ptr, long s)
+{
+  pacc_sched_step (&check (region, "__pacc_step")->s,
+                   (int) ci[PACC_CI_INDEX], ptr, s);
 }
 
 void

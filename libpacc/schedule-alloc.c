@@ -32,6 +32,28 @@ pacc_sched_slot (const struct pacc_sched *s, int i)
 }
 
 void
+pacc_sched_rows (const struct pacc_sched *s, int i, long *ci)
+{
+  const struct pacc_plan *p = s->p;
+  ci[PACC_CI_LO] = p->ch[i].lo;
+  ci[PACC_CI_HI] = p->ch[i].hi;
+  ci[PACC_CI_QUEUE] = pacc_sched_queue (s, i);
+  ci[PACC_CI_INDEX] = i;
+  ci[PACC_CI_GLO] = s->g->hlo;
+  ci[PACC_CI_GHI] = s->g->hhi;
+  ci[PACC_CI_SHIFT] = 0;
+  if (!p->skew)
+    return;
+  /* Shifted up by hhi per step left; the end chunks reach the ends.  */
+  ci[PACC_CI_GLO] = -s->g->hhi;
+  ci[PACC_CI_SHIFT] = s->g->hhi;
+  if (i == 0)
+    ci[PACC_CI_LO] = -PACC_CI_UNBOUNDED;
+  if (i == p->nchunks - 1)
+    ci[PACC_CI_HI] = PACC_CI_UNBOUNDED;
+}
+
+void
 pacc_sched_init (struct pacc_sched *s, char *const *host)
 {
   const char *w = s->where;
@@ -151,7 +173,36 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
             s->cbuf[a] = m;
           }
     }
-  int nev = (p->carry ? 3 : 2) * p->nchunks + p->ndev;
+  if (p->skew)
+    {
+      long kmax = p->k_first > p->k ? p->k_first : p->k;
+      s->sbuf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *),
+                              "buffers");
+      s->ev_band = pacc_xcalloc (s->where, (size_t) p->nchunks,
+                                 sizeof (void *), "events");
+      for (i = 0; i < p->nchunks; i++)
+        s->ev_band[i] = be->event_create (0);
+      for (a = 0; a < s->n; a++)
+        if (s->a[a].kind == PACC_KIND_INOUT)
+          {
+            size_t bytes = (size_t) (kmax - 1) * (size_t) p->band_rows
+                           * s->a[a].row_bytes;
+            void *m = be->alloc (0, bytes ? bytes : 1);
+            if (!m)
+              {
+                f->bytes = bytes;
+                f->dev = 0;
+                f->array = s->a[a].name;
+                f->what = " (bands)";
+                s->resources = 1;
+                pacc_sched_release (s);
+                return 0;
+              }
+            s->sbuf[a] = m;
+          }
+    }
+  int nev = (p->carry ? 3 : 2) * p->nchunks + p->ndev
+            + (p->skew ? p->nchunks : 0);
   s->ev_q = pacc_xcalloc (s->where, (size_t) nev, sizeof *s->ev_q, "events");
   for (i = 0; i < nev; i++)
     s->ev_q[i] = -1;
@@ -196,8 +247,16 @@ pacc_sched_release (struct pacc_sched *s)
   for (i = 0; s->cbuf && i < s->n; i++)
     if (s->cbuf[i])
       be->free (0, s->cbuf[i]);
+  for (i = 0; s->ev_band && i < p->nchunks; i++)
+    be->event_destroy (s->ev_band[i]);
+  for (i = 0; s->sbuf && i < s->n; i++)
+    if (s->sbuf[i])
+      be->free (0, s->sbuf[i]);
   free (s->cbuf);
   free (s->ev_carry);
+  free (s->sbuf);
+  free (s->ev_band);
+  s->sbuf = s->ev_band = NULL;
   free (s->wbuf);
   free (s->ev_whole);
   for (i = 0; i < p->nqueues; i++)

@@ -93,13 +93,20 @@ pacc_sched_opinfo (const struct pacc_sched *s, int kind, int a, int chunk,
 
 /* Events: number I < nchunks is chunk I's load, nchunks + J chunk J's
    write-back, 2 nchunks + D device D's whole arrays, 2 nchunks + ndev + I
-   chunk I's carry.  */
+   chunk I's carry, 3 nchunks + ndev + I its bands.  */
 static void *
 event (const struct pacc_sched *s, int ev)
 {
   int c = s->p->nchunks, w = 2 * c + s->p->ndev;
   return ev < c ? s->ev_load[ev] : ev < 2 * c ? s->ev_wb[ev - c]
-         : ev < w ? s->ev_whole[ev - 2 * c] : s->ev_carry[ev - w];
+         : ev < w ? s->ev_whole[ev - 2 * c]
+         : ev < w + c ? s->ev_carry[ev - w] : s->ev_band[ev - w - c];
+}
+
+static int
+band_event (const struct pacc_sched *s, int i)
+{
+  return 3 * s->p->nchunks + s->p->ndev + i;
 }
 
 static int
@@ -247,7 +254,7 @@ pacc_sched_block (struct pacc_sched *s, long kk)
                 "for array '%s'%s on device %d", f.bytes, s->be->name,
                 f.array, f.what, f.dev);
   pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident,
-                     s->p->carry);
+                     s->p->carry, s->p->skew);
   s->kk = kk;
   if (s->plan_blocks > 0)
     s->rot = rotation_of (s);
@@ -575,6 +582,53 @@ pacc_sched_kernels_end (struct pacc_sched *s, int i, double t)
     s->be->kernels_mark (s->queue[pacc_sched_queue (s, i)], 0, &info);
   else
     pacc_trace_host_kernels (&info, s->t_kernels, t);
+}
+
+void
+pacc_sched_step (struct pacc_sched *s, int i, void *const *ptr, long step)
+{
+  const struct pacc_plan *p = s->p;
+  int q = pacc_sched_queue (s, i), last = p->nchunks - 1;
+  if (i != s->n_loaded - 1 || i < s->n_done)
+    pacc_internal_error (s->where, "__pacc_step for chunk %d, which does "
+                         "not run", i);
+  if (!p->skew || step < 1 || step >= s->kk)
+    return;
+  /* The band buffer's last user before I: chunk I - 1 (it saved I's
+     bands), or the previous block's last chunk (it restored from the
+     slots I overwrites).  */
+  int prev = i > 0 ? band_event (s, i - 1)
+             : s->plan_blocks > 1 ? band_event (s, last) : -1;
+  if (step == 1 && prev >= 0 && s->ev_q[prev] >= 0)
+    q_wait (s, q, prev);
+  pacc_race_op (&s->race, q);
+  /* Restore into I (from I - 1), then save for I + 1.  */
+  for (int save = 0; save < 2; save++)
+    {
+      long lo, hi;
+      if (save ? i == last : i == 0)
+        continue;
+      pacc_chunks_band (s->g, p->ch, save ? i + 1 : i, s->kk, step, &lo, &hi);
+      for (int a = 0; a < s->n && hi > lo; a++)
+        if (s->a[a].kind == PACC_KIND_INOUT)
+          {
+            size_t rb = s->a[a].row_bytes, bytes = (size_t) (hi - lo) * rb;
+            char *band = (char *) s->sbuf[a]
+                         + (size_t) (step - 1) * (size_t) p->band_rows * rb;
+            char *buf = (char *) ptr[a] + (uintptr_t) (lo * (long) rb);
+            char *src = save ? buf : band, *dst = save ? band : buf;
+            struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO, a,
+                                                         i, bytes);
+            check_access (s, q, PACC_OP_HALO, i, src, bytes, 0);
+            check_access (s, q, PACC_OP_HALO, i, dst, bytes, 1);
+            s->be->copy_buf (s->queue[q], dst, src, 0, bytes, &info);
+          }
+    }
+  if (step == s->kk - 1)
+    q_record (s, q, band_event (s, i));
+  if (!s->async)
+    s->be->sync (s->queue[q]);
+  s->be->before_kernels (s->queue[q]);
 }
 
 void

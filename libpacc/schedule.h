@@ -61,6 +61,11 @@ struct pacc_sched
   void **ev_carry;       /* [nchunks]: recorded after chunk i filled the
                             carry for chunk i + 1.  */
   long c_lo;             /* global row of the carry's first row now.  */
+  void **sbuf;           /* [n]: a skewed plan's band buffer of each
+                            targetinout array (NULL for the others):
+                            slot s - 1 holds band s (chunks.h).  */
+  void **ev_band;        /* [nchunks]: recorded after chunk i's last
+                            band copy of the block.  */
   int *ev_q;             /* [events]: the queue each event was last
                             recorded on.  */
   int rot;               /* chunk i's queue and slot are those of i + rot
@@ -105,6 +110,9 @@ void pacc_sched_init (struct pacc_sched *s, char *const *host);
 int pacc_sched_queue (const struct pacc_sched *s, int i);
 int pacc_sched_device (const struct pacc_sched *s, int i);
 int pacc_sched_slot (const struct pacc_sched *s, int i);
+/* Chunk I's queue and number, and the rows it computes at each step,
+   into CI (all of pacc-abi.h's PACC_CI_* but the device).  */
+void pacc_sched_rows (const struct pacc_sched *s, int i, long *ci);
 
 /* What an operation KIND on CHUNK is (array A, or none when A < 0), for
    the timeline and messages.  */
@@ -137,6 +145,12 @@ void pacc_sched_load (struct pacc_sched *s, int i, void **ptr);
    host clock then).  */
 void pacc_sched_kernels_start (struct pacc_sched *s, int i);
 void pacc_sched_kernels_end (struct pacc_sched *s, int i, double t);
+/* Before step STEP of chunk I, whose arrays' buffers are PTR now (after
+   the swaps of the steps before, rebased as pacc_sched_load's): in a
+   skewed plan, the chunk's band STEP from the band buffer (what chunk
+   I - 1 computed), then chunk I + 1's into it.  */
+void pacc_sched_step (struct pacc_sched *s, int i, void *const *ptr,
+                      long step);
 /* Chunk I is done: its write-back is issued when the loads that read its
    rows are.  */
 void pacc_sched_done (struct pacc_sched *s, int i);

@@ -182,6 +182,7 @@ pacc_env_read (const char *where)
   s->progress = positive (where, "PACC_PROGRESS", 86400);
   s->resident = digit (where, "PACC_RESIDENT", 1, -1, "0 or 1");
   s->carry = digit (where, "PACC_CARRY", 1, -1, "0 or 1");
+  s->skew = digit (where, "PACC_SKEW", 1, -1, "0 or 1");
   s->early_unregister = digit (where, "PACC_EARLY_UNREGISTER", 3, 3,
                                "0, 1, 2 or 3");
   v = get ("PACC_PIN");

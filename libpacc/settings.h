@@ -53,6 +53,8 @@ struct pacc_settings
   int verbose;                      /* PACC_VERBOSE, 0..2.  */
   int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */
   int carry;                        /* PACC_CARRY: -1 auto (on), 0, 1.  */
+  int skew;                         /* PACC_SKEW: -1 auto (with the cost
+                                       model), 0, 1 (chunks.h).  */
   int early_unregister;             /* PACC_EARLY_UNREGISTER: 0 to 3.  */
   int pin_lazy;                     /* PACC_PIN: 0 (begin: every piece
                                        at region begin), 1 (first-block:

@@ -15,7 +15,7 @@
 
 /* Runtime entry points, built once per translation unit.  */
 tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
-  fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
+  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
   fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
   fn_cols_outside, fn_begin_mpi, fn_allreduce;
 
@@ -66,6 +66,10 @@ build_runtime_decls (void)
   runtime_fn (&fn_chunk_done, "__pacc_chunk_done",
 	      build_function_type_list (void_type_node, ptr_type_node, clp,
 					vpp, NULL_TREE));
+  runtime_fn (&fn_step, "__pacc_step",
+	      build_function_type_list (void_type_node, ptr_type_node, clp,
+					vpp, long_integer_type_node,
+					NULL_TREE));
   runtime_fn (&fn_scratch, "__pacc_region_scratch",
 	      build_function_type_list (ptr_type_node, ptr_type_node,
 					long_unsigned_type_node, NULL_TREE));

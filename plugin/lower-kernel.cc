@@ -91,13 +91,16 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   tree left = build2 (MINUS_EXPR, long_integer_type_node,
 		      build2 (MINUS_EXPR, long_integer_type_node,
 			      elt (blk, BLK_KK), lcst (1)), lng (s));
+  /* The chunk's rows grow by ci[GLO] below and ci[GHI] above per step
+     still to come (the halo: a trapezoid; a skewed plan moves them up
+     instead, libpacc/chunks.h).  */
   tree widen_lo = build2 (PLUS_EXPR, long_integer_type_node,
 			  build2 (MULT_EXPR, long_integer_type_node,
-				  lcst (r.pc->halo_lo[0]), left),
+				  elt (ci, CI_GLO), left),
 			  lcst (k.e_lo[0] + k.w));
   tree widen_hi = build2 (PLUS_EXPR, long_integer_type_node,
 			  build2 (MULT_EXPR, long_integer_type_node,
-				  lcst (r.pc->halo_hi[0]), left),
+				  elt (ci, CI_GHI), left),
 			  lcst (k.e_hi[0] - k.w));
   /* With mpi, the bounds libpacc gave this rank instead of the user's.  */
   tree a_init = c.kb ? elt (c.kb, 2 * j)
@@ -201,8 +204,13 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   tree own_lo = new_var (c, "__pacc_own_lo", long_integer_type_node);
   tree own_hi = new_var (c, "__pacc_own_hi", long_integer_type_node);
   tree queue = new_var (c, "__pacc_queue", integer_type_node);
-  add (&inner, assign (own_lo, elt (ci, CI_LO)));
-  add (&inner, assign (own_hi, elt (ci, CI_HI)));
+  tree shift = build2 (MULT_EXPR, long_integer_type_node,
+		       elt (ci, CI_SHIFT), unshare_expr (left));
+  add (&inner, assign (own_lo, build2 (PLUS_EXPR, long_integer_type_node,
+				       elt (ci, CI_LO), shift)));
+  add (&inner, assign (own_hi, build2 (PLUS_EXPR, long_integer_type_node,
+				       elt (ci, CI_HI),
+				       unshare_expr (shift))));
   add (&inner, assign (queue, elt (ci, CI_QUEUE)));
 
   /* Geometry: one gang per row of the sub-step (or per row group), NW

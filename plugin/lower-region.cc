@@ -15,10 +15,12 @@
              __pacc_p = ptr[0]; ...
              for (s = 0; s < blk[KK]; s++)
                {
+                 ptr[0] = __pacc_p; ...  __pacc_step (R, ci, ptr, s);
                  tcur = blk[T] + s;
                  host statements on shadows (swaps rename __pacc_ pointers)
-                 kernel j: rows [max (A, lo - hlo*(kk-1-s) - e_j - w),
-                                 min (B, hi + hhi*(kk-1-s) + e_j - w))
+                 kernel j: rows [max (A, lo - glo*(kk-1-s) - e_j - w),
+                                 min (B, hi + ghi*(kk-1-s) + e_j - w))
+                   (lo, hi, glo, ghi from ci: pacc-abi.h)
                    as #pragma acc parallel deviceptr(...) async(queue)
                       + #pragma acc loop gang/worker/vector
                }
@@ -547,6 +549,13 @@ pacc_lower_region (pacc_region &r)
 			 fold_convert (TREE_TYPE (whole_ptr[w]),
 				       elt (ptr, na + w))));
   tree step = alloc_stmt_list ();
+  /* The buffers each name holds at this step, for the bands of a skewed
+     plan (libpacc copies rows between neighbouring chunks there).  */
+  for (int a = 0; a < na; a++)
+    add (&step, assign (elt (ptr, a), fold_convert (ptr_type_node,
+						    arr_ptr[a])));
+  add (&step, build_call_expr_loc (r.loc, fn_step, 4, R, elt_addr (ci),
+				   elt_addr (ptr), lng (s)));
   add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
 				    elt (blk, BLK_T), s)));
   for (auto &it : r.items)

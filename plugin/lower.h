@@ -28,13 +28,14 @@
    match libpacc/pacc-abi.h.  */
 enum
 {
-  ABI_VERSION = 4,
+  ABI_VERSION = 5,
   AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
   AI_WHOLE = 3,
   RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
   RI_T0 = 6, RI_NSTEPS = 7, RI_ASYNC = 8, RI_NKERNELS = 9, RI_N = 10,
   BLK_T = 0, BLK_KK = 1, BLK_N = 2,
-  CI_LO = 0, CI_HI = 1, CI_QUEUE = 2, CI_DEVICE = 3, CI_INDEX = 4, CI_N = 5
+  CI_LO = 0, CI_HI = 1, CI_QUEUE = 2, CI_DEVICE = 3, CI_INDEX = 4,
+  CI_GLO = 5, CI_GHI = 6, CI_SHIFT = 7, CI_N = 8
 };
 
 /* __pacc_region_allreduce's operators and element types (mpi regions).
@@ -75,7 +76,7 @@ struct rewrite_ctx
 /* lower-abi.cc */
 /* Runtime entry points, built once per translation unit.  */
 extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
-  fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
+  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
   fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
   fn_cols_outside, fn_begin_mpi, fn_allreduce;
 void build_runtime_decls (void);

@@ -385,6 +385,7 @@ run_region (const char *name, const struct opts *o)
             {
               void *sw;
               long klo = lo - (kk - 1 - s), khi = hi + (kk - 1 - s);
+              __pacc_step (R, ci, ptr, s);
               klo = klo < 1 ? 1 : klo;
               khi = khi > X - 1 ? X - 1 : khi;
               launch (o->kern, (int) ci[PACC_CI_QUEUE], ptr[1], ptr[0],
@@ -533,8 +534,11 @@ main (int argc, char **argv)
       {
         char cmd[1024];
         int st;
-        snprintf (cmd, sizeof cmd, "env PACC_DATA_PATH=%s SMOKE_SETTINGS='%s' "
-                  "%s '/proc/%ld/exe' --child", paths[i], sets[j], sets[j],
+        /* PACC_SKEW=0: the child checks the trapezoid's load ranges and
+           computes its rows (a skewed plan's are the DejaGnu tests').  */
+        snprintf (cmd, sizeof cmd, "env PACC_SKEW=0 PACC_DATA_PATH=%s "
+                  "SMOKE_SETTINGS='%s' %s '/proc/%ld/exe' --child", paths[i],
+                  sets[j], sets[j],
                   (long) getpid ());
         fflush (stdout);
         st = system (cmd);

@@ -78,12 +78,13 @@ run (int async)
         long s, kk = blk[PACC_BLK_KK];
         for (s = 0; s < kk; s++)
           {
-            long lo = unit_lo (1, ci, 1, kk, s, 0);
-            long hi = unit_hi (X, ci, 1, kk, s, 1);
+            __pacc_step (R, ci, ptr, s);
+            long lo = unit_lo (1, ci, kk, s, 0);
+            long hi = unit_hi (X, ci, kk, s, 1);
             for (x = lo; x < hi; x++)
               kernel_e (ptr[0], ptr[1], x, blk[PACC_BLK_T] + s);
-            lo = unit_lo (0, ci, 1, kk, s, 0);
-            hi = unit_hi (X - 1, ci, 1, kk, s, 0);
+            lo = unit_lo (0, ci, kk, s, 0);
+            hi = unit_hi (X - 1, ci, kk, s, 0);
             for (x = lo; x < hi; x++)
               kernel_h (ptr[1], ptr[0], x);
           }

@@ -67,8 +67,9 @@ run (const char *name, long rows, long lo0, long len0, long h, long nsteps,
           row_t *P = ptr[0], *Q = ptr[1];
           for (s = 0; s < kk; s++)
             {
-              long lo = unit_lo (A, ci, h, kk, s, 0);
-              long hi = unit_hi (B, ci, h, kk, s, 0);
+              __pacc_step (R, ci, ptr, s);
+              long lo = unit_lo (A, ci, kk, s, 0);
+              long hi = unit_hi (B, ci, kk, s, 0);
               for (x = lo; x < hi; x++)
                 for (y = 0; y < Y; y++)
                   Q[x][y] = h ? (P[x - 1][y] + 2.0 * P[x][y] + P[x + 1][y])

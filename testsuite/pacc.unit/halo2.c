@@ -82,8 +82,9 @@ run (int async)
         long s, kk = blk[PACC_BLK_KK];
         for (s = 0; s < kk; s++)
           {
-            long lo = unit_lo (5, ci, 2, kk, s, 0);
-            long hi = unit_hi (X - 3, ci, 1, kk, s, 0);
+            __pacc_step (R, ci, ptr, s);
+            long lo = unit_lo (5, ci, kk, s, 0);
+            long hi = unit_hi (X - 3, ci, kk, s, 0);
             for (x = lo; x < hi; x++)
               kernel_q (ptr[1], ptr[0], x);
             for (x = lo; x < hi; x++)

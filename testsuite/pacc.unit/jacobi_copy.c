@@ -81,15 +81,16 @@ run (int async)
         long s, kk = blk[PACC_BLK_KK];
         for (s = 0; s < kk; s++)
           {
+            __pacc_step (R, ci, ptr, s);
             float (*P)[Y] = ptr[0], (*Q)[Y] = ptr[1];
-            long lo = unit_lo (1, ci, 1, kk, s, 0);
-            long hi = unit_hi (X - 1, ci, 1, kk, s, 0);
+            long lo = unit_lo (1, ci, kk, s, 0);
+            long hi = unit_hi (X - 1, ci, kk, s, 0);
             for (x = lo; x < hi; x++)
               kernel_q (Q, P, x);
             for (x = lo; x < hi; x++)
               kernel_p (P, Q, x);
-            for (x = unit_max (lo, ci[PACC_CI_LO]);
-                 x < unit_min (hi, ci[PACC_CI_HI]); x++)
+            for (x = unit_max (lo, unit_own_lo (ci, kk, s));
+                 x < unit_min (hi, unit_own_hi (ci, kk, s)); x++)
               *count += Y - 2;
           }
         __pacc_chunk_done (R, ci, ptr);

@@ -74,9 +74,10 @@ run (int async)
         long s, kk = blk[PACC_BLK_KK];
         for (s = 0; s < kk; s++)
           {
+            __pacc_step (R, ci, ptr, s);
             void *sw;
-            long lo = unit_lo (1, ci, 1, kk, s, 0);
-            long hi = unit_hi (X - 1, ci, 1, kk, s, 0);
+            long lo = unit_lo (1, ci, kk, s, 0);
+            long hi = unit_hi (X - 1, ci, kk, s, 0);
             for (x = lo; x < hi; x++)
               kernel (ptr[1], ptr[0], x, blk[PACC_BLK_T] + s);
             sw = ptr[0], ptr[0] = ptr[1], ptr[1] = sw;

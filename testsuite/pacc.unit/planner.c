@@ -65,6 +65,7 @@ setup (struct setup *u, long len0, long hlo, long hhi, long nsteps, int n,
     }
   u->s.resident = -1;
   u->s.carry = -1;
+  /* u->s.skew stays 0 (trapezoids): the cases that skew say so.  */
   u->s.workers = -1;
   u->in.where = "planner.c:1";
   u->in.g.len0 = len0;
@@ -101,13 +102,15 @@ max_l (long a, long b)
   return a > b ? a : b;
 }
 
-/* Rows chunk [LO, HI) needs for K steps (computed here, not by chunks.c).  */
+/* Rows chunk [LO, HI) needs for K steps (computed here, not by chunks.c);
+   SKEW: in a skewed plan, only hlo below.  */
+static long skew_of_need;
 static void
 need (const struct pacc_geom *g, long lo, long hi, long k, long *llo,
       long *lhi)
 {
   long end = g->lo0 + g->len0;
-  *llo = max_l (g->lo0, lo - g->hlo * k - g->elo);
+  *llo = max_l (g->lo0, lo - g->hlo * (skew_of_need ? 1 : k) - g->elo);
   *lhi = min_l (end, hi + g->hhi * k + g->ehi);
   if (*lhi < *llo)
     *lhi = *llo;
@@ -162,6 +165,15 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   if (p->carry != carry)
     BAD ("carry %d, expected %d (%d chunks, %d queues, %d devices)",
          p->carry, carry, c, p->nqueues, p->ndev);
+  /* Skewed: only with the carry, as the settings allow; then the
+     buffers hold hlo rows below the own ones, and the band buffer
+     k - 1 bands of hlo + elo + hhi rows of the targetinout arrays.  */
+  if (p->skew && (!carry || c < 2 || in->s->skew == 0))
+    BAD ("skewed with carry %d, %d chunks, PACC_SKEW=%d", carry, c,
+         in->s->skew);
+  if (!p->skew && carry && c > 1 && in->s->skew == 1)
+    BAD ("not skewed although PACC_SKEW=1 and the carry");
+  skew_of_need = p->skew;
   for (int i = 0; i < c; i++)
     {
       long llo, lhi, plo, phi;
@@ -225,9 +237,11 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   if (p->dev_bufs != (p->nbuf + p->ndev - 1) / p->ndev)
     BAD ("%d buffers per device for %d over %d devices", p->dev_bufs,
          p->nbuf, p->ndev);
+  size_t brb = 0;
   for (int i = 0; i < in->n; i++)
     {
       rb += in->a[i].row_bytes;
+      brb += in->a[i].kind == PACC_KIND_INOUT ? in->a[i].row_bytes : 0;
       crb += in->a[i].kind == PACC_KIND_INOUT
              || (in->a[i].kind == PACC_KIND_IN && !direct)
              ? in->a[i].row_bytes : 0;
@@ -235,11 +249,13 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   if (p->carry_rows != carry_rows)
     BAD ("a carry of %ld rows, but chunks share up to %ld", p->carry_rows,
          carry_rows);
+  size_t band = p->skew ? (size_t) (kb - 1)
+                          * (size_t) (g->hlo + g->elo + g->hhi) * brb : 0;
   if (p->dev_bytes != (size_t) p->dev_bufs * (size_t) p->buf_rows * rb
-                      + (size_t) carry_rows * crb)
-    BAD ("%zu bytes per device for %d buffers of %ld rows of %zu bytes "
-         "and a carry of %ld rows of %zu bytes", p->dev_bytes, p->dev_bufs,
-         p->buf_rows, rb, carry_rows, crb);
+                      + (size_t) carry_rows * crb + band)
+    BAD ("%zu bytes per device for %d buffers of %ld rows of %zu bytes, "
+         "a carry of %ld rows of %zu bytes and %zu of bands", p->dev_bytes,
+         p->dev_bufs, p->buf_rows, rb, carry_rows, crb, band);
   if (carry && p->nbuf != p->nqueues)
     BAD ("%d buffers with the carry and %d queues", p->nbuf, p->nqueues);
   avail = (long) in->mem;
@@ -307,6 +323,7 @@ random_plans (int cases, int model)
         u.s.resident = (int) rnd (2);
       if (!rnd (4))
         u.s.carry = (int) rnd (2);
+      u.s.skew = (int) rnd (3) - 1;
       if (!rnd (4))
         u.s.device_memory = (unsigned long long) rnd ((long) (2 * all)) + 1;
       /* The first block: given, or left to the model, which takes it
@@ -620,6 +637,71 @@ queues_property (int cases)
             "three, nor than two but for the margin (%d cases, %d with two)",
             tried, twos);
   report (why, !bad && tried > cases / 10, detail);
+}
+
+/* Skewed or not (PACC_SKEW unset): the plan predicts no more than the
+   best trapezoid (PACC_SKEW=0) and the best skewed plan (PACC_SKEW=1)
+   (but for the margin of another queue count), and all three keep the
+   rules.  Rows of kilobytes to megabytes, where the band copies' fixed
+   cost does not decide it alone.  */
+static void
+skew_property (int cases)
+{
+  int bad = 0, tried = 0, skews = 0;
+  char detail[2600] = "", why[512];
+  for (int t = 0; t < cases; t++)
+    {
+      struct setup u, v, w;
+      struct pacc_plan p, p0, p1;
+      char err[2048];
+      random_model_region (&u);
+      for (int i = 0; i < u.in.n; i++)
+        u.a[i].row_bytes *= 256;
+      u.in.mem *= 256;
+      u.s.skew = -1;
+      u.in.g.elo = rnd (3) ? 0 : rnd (3);
+      copy_setup (&v, &u);
+      copy_setup (&w, &u);
+      v.s.skew = 0;
+      w.s.skew = 1;
+      int rp = pacc_plan (&u.in, &p, err, sizeof err);
+      int r0 = pacc_plan (&v.in, &p0, err, sizeof err);
+      int r1 = pacc_plan (&w.in, &p1, err, sizeof err);
+      if (!rp && !r0 && !r1 && p.predicted_s > 0)
+        {
+          char w1[512] = "", w2[512] = "", w3[512] = "";
+          tried++;
+          skews += p.skew;
+          double g = 1 - PACC_QUEUES_GAIN;
+          double e0 = (p.nqueues != p0.nqueues ? 1 / g : 1) + 1e-9;
+          double e1 = (p.nqueues != p1.nqueues ? 1 / g : 1) + 1e-9;
+          if ((p.predicted_s > p0.predicted_s * e0
+               || p.predicted_s > p1.predicted_s * e1
+               || !plan_ok (&u.in, &p, w1, sizeof w1)
+               || !plan_ok (&v.in, &p0, w2, sizeof w2)
+               || !plan_ok (&w.in, &p1, w3, sizeof w3) || p0.skew)
+              && !bad++)
+            snprintf (detail, sizeof detail, "case %d (%ld rows, halo "
+                      "%ld/%ld, extra %ld, %ld steps): automatic skew %d, "
+                      "k %ld, %d chunks, %.6f s; trapezoid k %ld, %d "
+                      "chunks, %.6f s; skewed %d, k %ld, %d chunks, %.6f "
+                      "s %s%s%s", t, u.in.g.len0, u.in.g.hlo, u.in.g.hhi,
+                      u.in.g.elo, u.in.nsteps, p.skew, p.k, p.nchunks,
+                      p.predicted_s, p0.k, p0.nchunks, p0.predicted_s,
+                      p1.skew, p1.k, p1.nchunks, p1.predicted_s, w1, w2, w3);
+        }
+      else if (!rp != !r0 && !bad++)
+        snprintf (detail, sizeof detail, "case %d: %s automatically, %s "
+                  "as a trapezoid", t, rp ? "refused" : "planned",
+                  r0 ? "refused" : "planned");
+      pacc_plan_free (&p);
+      pacc_plan_free (&p0);
+      pacc_plan_free (&p1);
+    }
+  snprintf (why, sizeof why, "the automatic plan predicts no more than the "
+            "trapezoid or the skewed one (%d cases, %d skewed)", tried,
+            skews);
+  report (why, !bad && tried > cases / 10 && skews > 0, detail);
 }
 
 int
@@ -959,12 +1041,52 @@ main (void)
     report ("cost model: Jacobi at 8x keeps three queues",
             rc == 0 && p.nqueues == 3 && !strcmp (p.q_from, "auto"), msg);
     pacc_plan_free (&p);
+    /* PACC_SKEW unset: Jacobi's 2-D chunks, thousands of rows thick,
+       recompute little, less than the band copies cost: a trapezoid.  */
+    u.s.skew = -1;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, skew %d", err, p.k,
+              p.nchunks, p.skew);
+    report ("cost model: Jacobi at 8x stays a trapezoid",
+            rc == 0 && !p.skew, msg);
+    pacc_plan_free (&p);
+  }
+
+  /* Himeno at 8x again, PACC_SKEW unset: chunks of a few dozen planes
+     recompute much of their halo, a skewed plan none: the model skews
+     it, and predicts it faster than the best trapezoid.  */
+  {
+    setup (&u, 1630, 1, 1, 256, 8, 2103300, 1, (size_t) 79 << 30);
+    for (int i = 0; i < 8; i++)
+      {
+        u.a[i].kind = i == 0 ? PACC_KIND_INOUT : i == 7 ? PACC_KIND_TEMP
+                      : PACC_KIND_IN;
+        u.a[i].row_bytes = i == 0 || i == 7 ? 2103300 : 2 * 2103300;
+      }
+    u.s.device_memory = (size_t) 6 << 30;
+    u.in.link_gbs = 51.9;
+    u.in.wb_gbs = 49.9;
+    u.in.hbm_gbs = 3352;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    double trap = p.predicted_s;
+    pacc_plan_free (&p);
+    u.s.skew = -1;
+    rc |= pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, skew %d, %ld rows a "
+              "buffer, predicted %.3f s against %.3f s", err, p.k,
+              p.nchunks, p.skew, p.buf_rows, p.predicted_s, trap);
+    report ("cost model: Himeno at 8x is skewed, predicted faster",
+            rc == 0 && p.skew && p.predicted_s < trap
+            && p.buf_rows == (1630 + p.nchunks - 1) / p.nchunks + 1 + p.k
+            && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    pacc_plan_free (&p);
   }
 
   measured_rates ();
   replan_property (3000);
   first_block_property (3000);
   queues_property (1000);
+  skew_property (1000);
   random_plans (20000, 0);
   random_plans (20000, 1);
   return failures ? 1 : 0;

@@ -78,9 +78,10 @@ run (int async)
         long s, kk = blk[PACC_BLK_KK];
         for (s = 0; s < kk; s++)
           {
+            __pacc_step (R, ci, ptr, s);
             void *sw;
-            long lo = unit_lo (1, ci, 1, kk, s, 0);
-            long hi = unit_hi (X - 1, ci, 1, kk, s, 0);
+            long lo = unit_lo (1, ci, kk, s, 0);
+            long hi = unit_hi (X - 1, ci, kk, s, 0);
             for (x = lo; x < hi; x++)
               kernel (ptr[3], ptr[2], ptr[1], ptr[0], x);
             sw = ptr[1], ptr[1] = ptr[2], ptr[2] = ptr[3], ptr[3] = sw;

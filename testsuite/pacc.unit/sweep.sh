@@ -5,7 +5,7 @@
 #
 # sweep.sh - builds libpacc and its unit tests and runs them: once with the
 # defaults, then over a sweep of PACC_K x PACC_CHUNKS/PACC_BLOCK x
-# PACC_QUEUES (each test compares bit for bit with its own sequential
+# PACC_QUEUES, plain and skewed (each test compares bit for bit with its own sequential
 # run), then the error messages, PACC_VERBOSE and PACC_TRACE.  planner.c
 # tests the planner alone, built without the rest of libpacc; pin.c the
 # CUDA back end's pinning threads alone, against a fake driver.
@@ -172,6 +172,20 @@ for c in "" PACC_CHUNKS=3 PACC_CHUNKS=7; do
   done
 done
 
+# Skewed plans (chunks.h: no halo row computed twice, bands through the
+# band buffer), on one device, re-planned after every block too.
+for k in "" PACC_K=2 PACC_K=5 PACC_K=16; do
+  for c in "" PACC_CHUNKS=2 PACC_CHUNKS=7 PACC_CHUNKS=100 PACC_BLOCK=1; do
+    for q in "" PACC_QUEUES=1 PACC_QUEUES=2; do
+      for t in "${tests[@]}"; do
+        if [ "$t" = thin ] && [ -n "$k$c" ]; then continue; fi
+        run "PACC_SKEW=1 $k $c $q" "$t"
+      done
+    done
+  done
+done
+for t in "${tests[@]}"; do run "PACC_SKEW=1 PACC_REPLAN=2" "$t"; done
+
 # expect STATUS REGEX SETTINGS ARG: errors ARG must exit with STATUS and
 # print a line matching REGEX.
 expect () {
@@ -231,7 +245,7 @@ expect 1 "chunk buffers need .* buffers of [0-9]+ rows: [0-9]+ own rows and [0-9
 expect 1 "^pacc: errors.c:7: array 'q': the size clause gives 16 bytes per row, but its C type has 32 bytes per row$" "" typerow
 expect 1 "^pacc: errors.c:7: array 'q': the extents of its C type are not those of the size clause$" "" extents
 expect 1 "arrays 'p' and 'q' overlap in memory" "" overlap
-expect 1 "compiled for libpacc ABI version 5, but this libpacc implements version 4" "" abi
+expect 1 "compiled for libpacc ABI version 6, but this libpacc implements version 5" "" abi
 expect 1 "array 'q' is a null pointer" "" null
 expect 1 "^pacc: errors.c:7: arrays 'p' and 'w' overlap in memory; 'w' \(copyin\) must not change in the region$" "" wholeoverlap
 expect 134 "internal error: chunk 0: array 'q' holds 0x[0-9a-f]*, none of the chunk's buffers" "" foreign

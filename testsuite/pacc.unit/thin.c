@@ -94,12 +94,14 @@ run (const char *name, int swap, long hlo, long hhi,
     while (__pacc_next_chunk (R, ci, ptr))
       {
         long s, kk = blk[PACC_BLK_KK];
-        if (ci[PACC_CI_HI] - ci[PACC_CI_LO] != 1)
+        if (ci[PACC_CI_HI] - ci[PACC_CI_LO] != 1
+            && ci[PACC_CI_SHIFT] == 0)
           ok = 0;
         for (s = 0; s < kk; s++)
           {
-            long lo = unit_lo (A, ci, hlo, kk, s, 0);
-            long hi = unit_hi (B, ci, hhi, kk, s, 0);
+            __pacc_step (R, ci, ptr, s);
+            long lo = unit_lo (A, ci, kk, s, 0);
+            long hi = unit_hi (B, ci, kk, s, 0);
             void *sw;
             for (x = lo; x < hi; x++)
               f (ptr[1], ptr[0], x);

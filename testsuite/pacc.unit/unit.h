@@ -37,18 +37,32 @@ unit_min (long a, long b)
 }
 
 /* First row of a kernel with loop bounds [A, B) at sub-step S of a block
-   of KK steps, for chunk CI; EL is the kernel's extra rows below.  */
+   of KK steps, for chunk CI (its rows grow by ci[GLO] and ci[GHI] per
+   step left: pacc-abi.h); EL is the kernel's extra rows below.  */
 static inline long
-unit_lo (long a, const long *ci, long hlo, long kk, long s, long el)
+unit_lo (long a, const long *ci, long kk, long s, long el)
 {
-  return unit_max (a, ci[PACC_CI_LO] - hlo * (kk - 1 - s) - el);
+  return unit_max (a, ci[PACC_CI_LO] - ci[PACC_CI_GLO] * (kk - 1 - s) - el);
 }
 
 /* One past its last row; EH is the kernel's extra rows above.  */
 static inline long
-unit_hi (long b, const long *ci, long hhi, long kk, long s, long eh)
+unit_hi (long b, const long *ci, long kk, long s, long eh)
 {
-  return unit_min (b, ci[PACC_CI_HI] + hhi * (kk - 1 - s) + eh);
+  return unit_min (b, ci[PACC_CI_HI] + ci[PACC_CI_GHI] * (kk - 1 - s) + eh);
+}
+
+/* The rows a reduction counts at sub-step S: [unit_own_lo, unit_own_hi).  */
+static inline long
+unit_own_lo (const long *ci, long kk, long s)
+{
+  return ci[PACC_CI_LO] + ci[PACC_CI_SHIFT] * (kk - 1 - s);
+}
+
+static inline long
+unit_own_hi (const long *ci, long kk, long s)
+{
+  return ci[PACC_CI_HI] + ci[PACC_CI_SHIFT] * (kk - 1 - s);
 }
 
 /* Reproducible values in [0, 1).  */

@@ -92,9 +92,10 @@ run (int async)
         long s, kk = blk[PACC_BLK_KK];
         for (s = 0; s < kk; s++)
           {
+            __pacc_step (R, ci, ptr, s);
             float (*P)[Y] = ptr[0], (*Q)[Y] = ptr[1];
-            long lo = unit_lo (1, ci, 1, kk, s, 0);
-            long hi = unit_hi (X - 1, ci, 1, kk, s, 0);
+            long lo = unit_lo (1, ci, kk, s, 0);
+            long hi = unit_hi (X - 1, ci, kk, s, 0);
             for (x = lo; x < hi; x++)
               kernel_q (Q, P, ptr[2], ptr[3], x, blk[PACC_BLK_T] + s);
             for (x = lo; x < hi; x++)
