@@ -74,6 +74,38 @@ pacc_sched_in_carry (const struct pacc_sched *s, int a)
          || (s->a[a].kind == PACC_KIND_IN && s->p->carry == PACC_CARRY_BUFFER);
 }
 
+/* A buffer of ROWS rows on device 0 into (*BUF)[a] for every array a in
+   the carry (or with BAND, every targetinout array), and an event per
+   chunk into *EV: 1, or 0 with *F saying which buffer could not be had,
+   everything given back.  */
+static int
+side_bufs (struct pacc_sched *s, void ***buf, void ***ev, long rows,
+           int band, const char *what, struct pacc_alloc_failure *f)
+{
+  const struct pacc_plan *p = s->p;
+  *buf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *), "buffers");
+  *ev = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
+                      "events");
+  for (int i = 0; i < p->nchunks; i++)
+    (*ev)[i] = s->be->event_create (0);
+  for (int a = 0; a < s->n; a++)
+    if (band ? s->a[a].kind == PACC_KIND_INOUT : pacc_sched_in_carry (s, a))
+      {
+        size_t bytes = (size_t) rows * s->a[a].row_bytes;
+        if (!((*buf)[a] = s->be->alloc (0, bytes ? bytes : 1)))
+          {
+            f->bytes = bytes;
+            f->dev = 0;
+            f->array = s->a[a].name;
+            f->what = what;
+            s->resources = 1;
+            pacc_sched_release (s);
+            return 0;
+          }
+      }
+  return 1;
+}
+
 /* Queues, events and buffers of the plan.  */
 int
 pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
@@ -147,60 +179,13 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
           s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
         }
     }
-  if (p->carry)
-    {
-      s->cbuf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *),
-                              "buffers");
-      s->ev_carry = pacc_xcalloc (s->where, (size_t) p->nchunks,
-                                  sizeof (void *), "events");
-      for (i = 0; i < p->nchunks; i++)
-        s->ev_carry[i] = be->event_create (0);
-      for (a = 0; a < s->n; a++)
-        if (pacc_sched_in_carry (s, a))
-          {
-            size_t bytes = (size_t) p->carry_rows * s->a[a].row_bytes;
-            void *m = be->alloc (0, bytes ? bytes : 1);
-            if (!m)
-              {
-                f->bytes = bytes;
-                f->dev = 0;
-                f->array = s->a[a].name;
-                f->what = " (carry)";
-                s->resources = 1;
-                pacc_sched_release (s);
-                return 0;
-              }
-            s->cbuf[a] = m;
-          }
-    }
-  if (p->skew)
-    {
-      long kmax = p->k_first > p->k ? p->k_first : p->k;
-      s->sbuf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *),
-                              "buffers");
-      s->ev_band = pacc_xcalloc (s->where, (size_t) p->nchunks,
-                                 sizeof (void *), "events");
-      for (i = 0; i < p->nchunks; i++)
-        s->ev_band[i] = be->event_create (0);
-      for (a = 0; a < s->n; a++)
-        if (s->a[a].kind == PACC_KIND_INOUT)
-          {
-            size_t bytes = (size_t) (kmax - 1) * (size_t) p->band_rows
-                           * s->a[a].row_bytes;
-            void *m = be->alloc (0, bytes ? bytes : 1);
-            if (!m)
-              {
-                f->bytes = bytes;
-                f->dev = 0;
-                f->array = s->a[a].name;
-                f->what = " (bands)";
-                s->resources = 1;
-                pacc_sched_release (s);
-                return 0;
-              }
-            s->sbuf[a] = m;
-          }
-    }
+  long kmax = p->k_first > p->k ? p->k_first : p->k;
+  if ((p->carry && !side_bufs (s, &s->cbuf, &s->ev_carry, p->carry_rows, 0,
+                               " (carry)", f))
+      || (p->skew && !side_bufs (s, &s->sbuf, &s->ev_band,
+                                 (kmax - 1) * p->band_rows, 1, " (bands)",
+                                 f)))
+    return 0;
   int nev = (p->carry ? 3 : 2) * p->nchunks + p->ndev
             + (p->skew ? p->nchunks : 0);
   s->ev_q = pacc_xcalloc (s->where, (size_t) nev, sizeof *s->ev_q, "events");

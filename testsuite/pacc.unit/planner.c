@@ -639,6 +639,25 @@ queues_property (int cases)
   report (why, !bad && tried > cases / 10, detail);
 }
 
+/* Himeno at 8x on an H100 (1630 planes: p inout, its 12 coefficient
+   arrays in, as 6 of twice the bytes, wrk2 temp; 6 GiB, T = 256), with
+   the H100's rates.  */
+static void
+himeno_8x (struct setup *u)
+{
+  setup (u, 1630, 1, 1, 256, 8, 2103300, 1, (size_t) 79 << 30);
+  for (int i = 0; i < 8; i++)
+    {
+      u->a[i].kind = i == 0 ? PACC_KIND_INOUT : i == 7 ? PACC_KIND_TEMP
+                     : PACC_KIND_IN;
+      u->a[i].row_bytes = i == 0 || i == 7 ? 2103300 : 2 * 2103300;
+    }
+  u->s.device_memory = (size_t) 6 << 30;
+  u->in.link_gbs = 51.9;
+  u->in.wb_gbs = 49.9;
+  u->in.hbm_gbs = 3352;
+}
+
 /* Skewed or not (PACC_SKEW unset): the plan predicts no more than the
    best trapezoid (PACC_SKEW=0) and the best skewed plan (PACC_SKEW=1)
    (but for the margin of another queue count), and all three keep the
@@ -998,17 +1017,7 @@ main (void)
      more than PACC_QUEUES_GAIN faster; PACC_QUEUES=3 stays three; Jacobi
      in the same memory keeps three.  */
   {
-    setup (&u, 1630, 1, 1, 256, 8, 2103300, 1, (size_t) 79 << 30);
-    for (int i = 0; i < 8; i++)
-      {
-        u.a[i].kind = i == 0 ? PACC_KIND_INOUT : i == 7 ? PACC_KIND_TEMP
-                      : PACC_KIND_IN;
-        u.a[i].row_bytes = i == 0 || i == 7 ? 2103300 : 2 * 2103300;
-      }
-    u.s.device_memory = (size_t) 6 << 30;
-    u.in.link_gbs = 51.9;
-    u.in.wb_gbs = 49.9;
-    u.in.hbm_gbs = 3352;
+    himeno_8x (&u);
     rc = pacc_plan (&u.in, &p, err, sizeof err);
     double two = p.predicted_s;
     long k2 = p.k;
@@ -1056,17 +1065,7 @@ main (void)
      recompute much of their halo, a skewed plan none: the model skews
      it, and predicts it faster than the best trapezoid.  */
   {
-    setup (&u, 1630, 1, 1, 256, 8, 2103300, 1, (size_t) 79 << 30);
-    for (int i = 0; i < 8; i++)
-      {
-        u.a[i].kind = i == 0 ? PACC_KIND_INOUT : i == 7 ? PACC_KIND_TEMP
-                      : PACC_KIND_IN;
-        u.a[i].row_bytes = i == 0 || i == 7 ? 2103300 : 2 * 2103300;
-      }
-    u.s.device_memory = (size_t) 6 << 30;
-    u.in.link_gbs = 51.9;
-    u.in.wb_gbs = 49.9;
-    u.in.hbm_gbs = 3352;
+    himeno_8x (&u);
     rc = pacc_plan (&u.in, &p, err, sizeof err);
     double trap = p.predicted_s;
     pacc_plan_free (&p);
