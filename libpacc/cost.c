@@ -85,9 +85,9 @@ kernel_rows (const struct pacc_plan_in *in, const struct pacc_chunk *ch,
 {
   double h = (double) (in->g.hlo + in->g.hhi);
   double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
-  double r = o * k + h * k * (k - 1) / 2;
   if (skew)
     return o * k;
+  double r = o * k + h * k * (k - 1) / 2;
   return r < lr * k ? r : lr * k;
 }
 

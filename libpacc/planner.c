@@ -211,15 +211,9 @@ static int
 try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
           long block, long k, long k0, int nq, int skew, double *t)
 {
-  make_plan (in, p, (int) c, block, k, k0, nq, skew);
   /* PACC_SKEW=1: the trapezoid only where the plan cannot be skewed.  */
-  if (!skew && in->s->skew == 1)
-    {
-      make_plan (in, p, (int) c, block, k, k0, nq, 1);
-      if (p->skew)
-        return 0;
-    }
-  if (p->dev_bytes > p->avail || (skew && !p->skew))
+  make_plan (in, p, (int) c, block, k, k0, nq, skew || in->s->skew == 1);
+  if (p->dev_bytes > p->avail || skew != p->skew)
     return 0;
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
   if (in->s->resident == 1 && !p->resident)

@@ -262,6 +262,17 @@ begin_mpi (lower_ctx &c, tree *body, tree args[7])
      lng (unshare_expr (r.pc->mpi_ghosts)));
 }
 
+/* PTR[a] = the chunk pointer of array a, for every array, into *LIST:
+   the buffers the names hold now, for __pacc_step and
+   __pacc_chunk_done.  */
+static void
+store_ptrs (tree *list, tree ptr, const std::vector<tree> &arr_ptr)
+{
+  for (size_t a = 0; a < arr_ptr.size (); a++)
+    add (list, assign (elt (ptr, (int) a), fold_convert (ptr_type_node,
+							 arr_ptr[a])));
+}
+
 /* The note of -fplugin-arg-pacc-verbose.  */
 static void
 report (pacc_region &r)
@@ -551,9 +562,7 @@ pacc_lower_region (pacc_region &r)
   tree step = alloc_stmt_list ();
   /* The buffers each name holds at this step, for the bands of a skewed
      plan (libpacc copies rows between neighbouring chunks there).  */
-  for (int a = 0; a < na; a++)
-    add (&step, assign (elt (ptr, a), fold_convert (ptr_type_node,
-						    arr_ptr[a])));
+  store_ptrs (&step, ptr, arr_ptr);
   add (&step, build_call_expr_loc (r.loc, fn_step, 4, R, elt_addr (ci),
 				   elt_addr (ptr), lng (s)));
   add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
@@ -584,9 +593,7 @@ pacc_lower_region (pacc_region &r)
 			  rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
     }
   add (&chunk, counted_loop (r.loc, s, elt (blk, BLK_KK), step));
-  for (int a = 0; a < na; a++)
-    add (&chunk, assign (elt (ptr, a), fold_convert (ptr_type_node,
-						     arr_ptr[a])));
+  store_ptrs (&chunk, ptr, arr_ptr);
   add (&chunk, build_call_expr_loc (r.loc, fn_chunk_done, 3, R, elt_addr (ci),
 				    elt_addr (ptr)));
   tree chunks = build_while (r.loc,

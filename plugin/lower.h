@@ -76,8 +76,8 @@ struct rewrite_ctx
 /* lower-abi.cc */
 /* Runtime entry points, built once per translation unit.  */
 extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
-  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync, fn_dev_push,
-  fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
+  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync,
+  fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
   fn_cols_outside, fn_begin_mpi, fn_allreduce;
 void build_runtime_decls (void);
 tree where_literal (location_t loc);
