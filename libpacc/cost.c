@@ -11,6 +11,7 @@
 #include "pacc-abi.h"
 #include "trace.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,7 +22,8 @@
    kernels' memory bandwidth), writes its own rows of the inout arrays
    back, and its kernels compute its own rows plus the halo rows still
    needed (hlo + hhi fewer per step; none in a skewed plan, which copies
-   bands instead); kernels move each array's rows once
+   bands instead, each at a fixed cost while loads run beside it:
+   PACC_BAND_COPY_S); kernels move each array's rows once
    per step, twice when they write it, at a fraction of the memory's peak
    (PACC_KERNEL_EFF, about what PACC's kernels reach in core: 57-79 % of
    the HBM limit on an H100, benchmarks/RESULTS.md; after the first block
@@ -163,8 +165,15 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
      boundary, each copy a read and a write, and each a fixed cost.  */
   double bands = p->skew ? (double) (p->nchunks - 1) * (k - 1)
                            * (double) p->band_rows * 4 * wb_rb : 0;
-  double K = (kr * k_rb + cr * cb + bands) / mem / nd
-             + band_copies (in, p, k) * PACC_BAND_COPY_S / nd, block;
+  double K = (kr * k_rb + cr * cb + bands) / mem / nd, block;
+  /* The band copies' fixed cost, for the share of the block the loads
+     run: B L / K when the loads are the shorter (K = K1 + B L / K).  */
+  double B = band_copies (in, p, k) * PACC_BAND_COPY_S / nd;
+  if (B > 0)
+    {
+      double kl = (K + sqrt (K * K + 4 * B * L)) / 2;
+      K = kl > L ? kl : K + B;
+    }
   /* What does not overlap of the shorter ones (measured: loads and
      write-backs about as long as the kernels hide each other less than
      the longest of the three says, RESULTS.md).  */
@@ -243,9 +252,10 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
                 : out->link_gbs;
   /* The band copies sit in the kernels' queues (their time counts
      there): what the model has them cost is not the kernels'.  */
+  double lshare = busy[PACC_OP_LOAD] / busy[PACC_OP_KERNELS];
   double kbusy = busy[PACC_OP_KERNELS]
                  - band_copies (in, p, (double) p->k) * PACC_BAND_COPY_S
-                   * 1e6 / nd;
+                   * 1e6 / nd * (lshare < 1 ? lshare : 1);
   kbusy = kbusy > 0.5 * busy[PACC_OP_KERNELS] ? kbusy
           : 0.5 * busy[PACC_OP_KERNELS];
   double eff = kb / nd / kbusy * 1e-3 / in->hbm_gbs;

@@ -30,9 +30,14 @@ struct pacc_plan_array
 
 /* What one band copy of a skewed plan (chunks.h: one targetinout array,
    one step, one chunk boundary, saved or restored) adds to the kernels'
-   queue, in seconds, whatever its size: CIP at 8x on an H100 spent 5.1 s
-   more in its kernels' queues for 112 thousand band copies of 464 KB
-   (benchmarks/RESULTS.md), far more than their bytes take.  */
+   queue while loads run beside it, in seconds, whatever its size; the
+   cost model scales it by the share of the block the loads run.  CIP at
+   8x on an H100, loads running nearly all the time, spent 5.1 s more in
+   its kernels' queues for 112 thousand band copies of 464 KB; Himeno at
+   8x (100 band copies a step) 1.9 ms a step more than its kernels alone
+   with the loads running 45 % of the block (k 64), 3.5 ms with them
+   running 78 % (k 32) (benchmarks/RESULTS.md): far more than their
+   bytes take, and little without loads.  */
 #define PACC_BAND_COPY_S 40e-6
 
 /* The least a plan with two queues per device must save on one with

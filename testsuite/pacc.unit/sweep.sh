@@ -43,7 +43,7 @@ CC=${CC:-gcc}
 # As Makefile.am builds it (libpacc depends on libgomp: launch.c, image.c).
 $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
   -o "$build/libpacc.so" $(ls "$top"/libpacc/*.c | grep -v "/mpi\.c$") \
-  -lpthread -ldl -lgomp || exit 1
+  -lpthread -ldl -lgomp -lm || exit 1
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
