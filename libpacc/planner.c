@@ -103,6 +103,7 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->skew = skew && p->carry && c > 1 && in->g.ext_lo == 0
             && in->g.ext_hi == 0;
   p->band_rows = p->skew ? in->g.hlo + in->g.elo + in->g.hhi : 0;
+  p->band_buf_rows = (kmax - 1) * p->band_rows;
   /* Load ranges, span and carry grow with the steps of a block.  */
   pacc_chunks_block (&in->g, ch, c, kmax, 0, p->carry, p->skew);
   for (i = 0; i < c; i++)
@@ -137,8 +138,7 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
     bytes = (size_t) -1;
   if (__builtin_mul_overflow ((size_t) p->carry_rows, carry_rb, &carry))
     carry = (size_t) -1;
-  if (__builtin_mul_overflow ((size_t) (kmax - 1) * (size_t) p->band_rows,
-                              inout_rb, &band))
+  if (__builtin_mul_overflow ((size_t) p->band_buf_rows, inout_rb, &band))
     band = (size_t) -1;
   p->band_bytes = p->skew ? band : 0;
   p->buf_bytes = slots_bytes (bytes, p->nbuf);

@@ -112,10 +112,12 @@ struct pacc_plan
                             dev_bytes and buf_bytes).  */
   int skew;              /* skewed (chunks.h): no halo row computed
                             twice; needs the carry.  */
-  long band_rows;        /* rows of a band (hlo + elo + hhi), and ...  */
-  size_t band_bytes;     /* ... the band buffer's bytes: k - 1 bands of
-                            the targetinout arrays (in dev_bytes and
-                            buf_bytes).  */
+  long band_rows;        /* rows of a band (hlo + elo + hhi), ...  */
+  long band_buf_rows;    /* ... of the band buffer of each targetinout
+                            array (one band per step but one of the
+                            longest block), and ...  */
+  size_t band_bytes;     /* ... its bytes for all of them (in dev_bytes
+                            and buf_bytes).  */
   size_t buf_bytes;      /* all buffers of all arrays together.  */
   size_t dev_bytes;      /* the buffers one device holds.  */
   size_t avail;          /* the memory per device it was planned for.  */

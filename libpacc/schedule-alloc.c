@@ -179,12 +179,10 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
           s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
         }
     }
-  long kmax = p->k_first > p->k ? p->k_first : p->k;
   if ((p->carry && !side_bufs (s, &s->cbuf, &s->ev_carry, p->carry_rows, 0,
                                " (carry)", f))
-      || (p->skew && !side_bufs (s, &s->sbuf, &s->ev_band,
-                                 (kmax - 1) * p->band_rows, 1, " (bands)",
-                                 f)))
+      || (p->skew && !side_bufs (s, &s->sbuf, &s->ev_band, p->band_buf_rows,
+                                 1, " (bands)", f)))
     return 0;
   int nev = (p->carry ? 3 : 2) * p->nchunks + p->ndev
             + (p->skew ? p->nchunks : 0);

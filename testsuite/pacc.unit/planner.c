@@ -173,6 +173,11 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
          in->s->skew);
   if (!p->skew && carry && c > 1 && in->s->skew == 1)
     BAD ("not skewed although PACC_SKEW=1 and the carry");
+  long kmax = max_l (p->k, p->k_first);
+  if (p->band_buf_rows
+      != (p->skew ? (kmax - 1) * (in->g.hlo + in->g.elo + in->g.hhi) : 0))
+    BAD ("a band buffer of %ld rows (skew %d, k %ld, first block %ld)",
+         p->band_buf_rows, p->skew, p->k, p->k_first);
   skew_of_need = p->skew;
   for (int i = 0; i < c; i++)
     {
