@@ -269,10 +269,23 @@ try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
   return r;
 }
 
+/* The steps per block the search tries, I-th: 1, 2, 3, 4, 6, 8, ...,
+   256, then all of the NSTEPS (so that a block can hold every step of a
+   region of more than 256: without a halo, one block loads each row
+   once).  */
+#define K_CANDS 17
+static long
+k_cand (int i, long nsteps)
+{
+  static const long ks[K_CANDS - 1] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
+                                        48, 64, 96, 128, 192, 256 };
+  return i < K_CANDS - 1 ? ks[i] : nsteps;
+}
+
 /* The plan of least predicted time (BC[0] with NQ queues per device,
-   BC[1] with two when TWO) among K (0: 1 to 256 steps, with the halo
-   rows of a block within the thinnest chunk) and NC chunks (0: from the
-   device count up, a quarter more each time, up to a chunk per row) that
+   BC[1] with two when TWO) among K (0: k_cand's, with the halo rows of a
+   block within the thinnest chunk) and NC chunks (0: from the device
+   count up, a quarter more each time, up to a chunk per row) that
    fits, with the first block's steps of PACC_K_FIRST or, when the arrays
    are registered as that block goes, the best of the same candidates
    above K; a BC's k stays 0 when none fits.  */
@@ -280,9 +293,7 @@ static void
 search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
         long block, int nq, int two, struct cand *bc)
 {
-  static const long ks[] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96,
-                             128, 192, 256 };
-  const int nks = (int) (sizeof ks / sizeof ks[0]);
+  const int nks = K_CANDS;
   long rows = in->g.len0 > 0 ? in->g.len0 : 1, h = in->g.hlo + in->g.hhi;
   long uk0 = user_k_first (in);
   int carry = in->s->carry != 0 && in->ndev == 1;
@@ -304,8 +315,8 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
         thin = rows * 256;
       for (int i = 0; i < nk; i++)
         {
-          long kk = k ? k : ks[i];
-          if (!k && i > 0 && ks[i - 1] >= in->nsteps)
+          long kk = k ? k : k_cand (i, in->nsteps);
+          if (!k && i > 0 && k_cand (i - 1, in->nsteps) >= in->nsteps)
             break;
           kk = kk > in->nsteps ? in->nsteps : kk;
           kk = kk < 1 ? 1 : kk;
@@ -318,7 +329,8 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
             continue;
           for (int j = 0; j < nks; j++)
             {
-              long k0 = ks[j] < in->nsteps ? ks[j] : in->nsteps;
+              long k0 = k_cand (j, in->nsteps) < in->nsteps
+                        ? k_cand (j, in->nsteps) : in->nsteps;
               if (k0 <= kk)
                 continue;
               if (h * k0 > thin

@@ -956,6 +956,19 @@ main (void)
   report ("cost model: resident when everything fits",
           rc == 0 && p.resident && p.predicted_s > 0, err);
   pacc_plan_free (&p);
+  /* No halo, a quarter of the arrays fits: a block of every step loads
+     each row once, however many steps (the search's steps per block
+     stopped at 256).  */
+  setup (&u, 1000, 0, 0, 300, 2, 8000, 1, 1000 * 2 * 8000 / 4);
+  u.in.link_gbs = 25;
+  u.in.hbm_gbs = 3350;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, resident %d", err, p.k,
+            p.nchunks, p.resident);
+  report ("cost model: no halo, one block of all 300 steps",
+          rc == 0 && p.k == 300 && !p.resident
+          && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+  pacc_plan_free (&p);
 
   /* CIP at 8x on an H100 (38720 rows, 3 inout, 2 in and 3 temp arrays
      of 154880 B, T = 256, 6 GiB, the probe's link and the peak of
