@@ -274,6 +274,11 @@ try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
    region of more than 256: without a halo, one block loads each row
    once).  */
 #define K_CANDS 17
+
+/* Chunk counts the search goes on past the last that gave a better plan
+   (a count and the next are a quarter apart: 8 of them, six times
+   thinner chunks).  */
+#define SEARCH_STALE 8
 static long
 k_cand (int i, long nsteps)
 {
@@ -297,14 +302,20 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
   long rows = in->g.len0 > 0 ? in->g.len0 : 1, h = in->g.hlo + in->g.hhi;
   long uk0 = user_k_first (in);
   int carry = in->s->carry != 0 && in->ndev == 1;
-  int nk = k ? 1 : nks;
+  int nk = k ? 1 : nks, stale = 0;
   memset (bc, 0, 2 * sizeof *bc);
   /* Chunk counts a quarter apart (multiples of the devices), so that the
-     thickest chunks that fit are not missed by up to half.  */
-  for (long c = nc ? nc : in->ndev; c <= (nc ? nc : rows) && c <= 65536;
+     thickest chunks that fit are not missed by up to half; once a plan
+     fits, up to SEARCH_STALE counts past the last that predicted less
+     (thinner chunks only add halo work and fill: the counts beyond, up
+     to a chunk per row, took most of the planner's time, 0.23 s for
+     Jacobi 77440^2, while the device waits for a re-plan).  */
+  for (long c = nc ? nc : in->ndev;
+       c <= (nc ? nc : rows) && c <= 65536 && stale < SEARCH_STALE;
        c = nc ? c + 1 : c + (c / 4 / in->ndev > 1 ? c / 4 / in->ndev : 1)
                             * in->ndev)
     {
+      double t0 = bc[0].k ? bc[0].t : -1, t1 = bc[1].k ? bc[1].t : -1;
       /* Halo rows of a block within the thinnest chunk (twice that with
          the carry, whose buffers do not grow with k): beyond, the
          redundant work outgrows the useful work.  One step has none.  */
@@ -340,6 +351,9 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
                 break;
             }
         }
+      if (bc[0].k || bc[1].k)
+        stale = (bc[0].k && bc[0].t != t0) || (bc[1].k && bc[1].t != t1)
+                ? 0 : stale + 1;
     }
 }
 
