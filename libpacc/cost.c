@@ -115,6 +115,15 @@ band_copies (const struct pacc_plan_in *in, const struct pacc_plan *p,
   return k > 1 ? 2.0 * (p->nchunks - 1) * (k - 1) * inout : 0;
 }
 
+/* What the band copies of a block of K steps of plan P cost a device's
+   kernels' queue while loads run beside them, in seconds.  */
+static double
+band_cost (const struct pacc_plan_in *in, const struct pacc_plan *p,
+           double k)
+{
+  return band_copies (in, p, k) * PACC_BAND_COPY_S / (double) p->ndev;
+}
+
 /* One block of K steps of plan P whose chunks' load ranges are CHS:
    its time, and in *FILL the longest one chunk's load, kernels and
    write-back add up to (the pipeline's fill and drain).  PIN_S: the
@@ -168,7 +177,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double K = (kr * k_rb + cr * cb + bands) / mem / nd, block;
   /* The band copies' fixed cost, for the share of the block the loads
      run: B L / K when the loads are the shorter (K = K1 + B L / K).  */
-  double B = band_copies (in, p, k) * PACC_BAND_COPY_S / nd;
+  double B = band_cost (in, p, k);
   if (B > 0)
     {
       double kl = (K + sqrt (K * K + 4 * B * L)) / 2;
@@ -254,8 +263,8 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
      there): what the model has them cost is not the kernels'.  */
   double lshare = busy[PACC_OP_LOAD] / busy[PACC_OP_KERNELS];
   double kbusy = busy[PACC_OP_KERNELS]
-                 - band_copies (in, p, (double) p->k) * PACC_BAND_COPY_S
-                   * 1e6 / nd * (lshare < 1 ? lshare : 1);
+                 - band_cost (in, p, (double) p->k) * 1e6
+                   * (lshare < 1 ? lshare : 1);
   kbusy = kbusy > 0.5 * busy[PACC_OP_KERNELS] ? kbusy
           : 0.5 * busy[PACC_OP_KERNELS];
   double eff = kb / nd / kbusy * 1e-3 / in->hbm_gbs;

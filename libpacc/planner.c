@@ -269,22 +269,22 @@ try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
   return r;
 }
 
-/* The steps per block the search tries, I-th: 1, 2, 3, 4, 6, 8, ...,
-   256, then all of the NSTEPS (so that a block can hold every step of a
-   region of more than 256: without a halo, one block loads each row
-   once).  */
-#define K_CANDS 17
-
 /* Chunk counts the search goes on past the last that gave a better plan
    (a count and the next are a quarter apart: 8 of them, six times
    thinner chunks).  */
 #define SEARCH_STALE 8
+
+/* The steps per block the search tries, I-th: 1, 2, 3, 4, 6, 8, ...,
+   256, then all of the NSTEPS (so that a block can hold every step of a
+   region of more than 256: without a halo, one block loads each row
+   once); none more than NSTEPS.  */
+#define K_CANDS 17
 static long
 k_cand (int i, long nsteps)
 {
   static const long ks[K_CANDS - 1] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
                                         48, 64, 96, 128, 192, 256 };
-  return i < K_CANDS - 1 ? ks[i] : nsteps;
+  return i < K_CANDS - 1 && ks[i] < nsteps ? ks[i] : nsteps;
 }
 
 /* The plan of least predicted time (BC[0] with NQ queues per device,
@@ -327,7 +327,7 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
       for (int i = 0; i < nk; i++)
         {
           long kk = k ? k : k_cand (i, in->nsteps);
-          if (!k && i > 0 && k_cand (i - 1, in->nsteps) >= in->nsteps)
+          if (!k && i > 0 && k_cand (i - 1, in->nsteps) == in->nsteps)
             break;
           kk = kk > in->nsteps ? in->nsteps : kk;
           kk = kk < 1 ? 1 : kk;
@@ -340,8 +340,7 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
             continue;
           for (int j = 0; j < nks; j++)
             {
-              long k0 = k_cand (j, in->nsteps) < in->nsteps
-                        ? k_cand (j, in->nsteps) : in->nsteps;
+              long k0 = k_cand (j, in->nsteps);
               if (k0 <= kk)
                 continue;
               if (h * k0 > thin
