@@ -28,6 +28,9 @@
                OpenACC async (ci[PACC_CI_QUEUE]), arrays through ptr[i];
                a reduction counts the rows [ci[LO] + ci[SHIFT]*left,
                                             ci[HI] + ci[SHIFT]*left);
+               through slots, the gang loop's partials of red go into
+               __pacc_reduction_slots (R, ci, idx, ...), a second kernel
+               combines them into red;
                after a kernel with reduction variable red:
                  __pacc_reduction_result (R, &red, &cpart[idx], sizeof red,
                                           ci[PACC_CI_QUEUE]);
@@ -49,7 +52,7 @@
 #ifndef PACC_ABI_H
 #define PACC_ABI_H
 
-#define PACC_ABI_VERSION 5
+#define PACC_ABI_VERSION 6
 
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
@@ -171,6 +174,18 @@ void __pacc_chunk_done (void *region, const long *ci, void *const *ptr);
 /* Zero-filled scratch memory owned by the region (reduction partials).  */
 void *__pacc_region_scratch (void *region, unsigned long bytes);
 
+/* The slots of reduction variable IDX (NAME, for messages) for kernels
+   on the queue and device of CI: BYTES bytes of device memory (host
+   memory for the host), the same for every call with the same device,
+   queue, IDX and BYTES until the region ends.  *FRESH is 1 when it was
+   allocated by this call (its contents undefined: the caller sets them
+   on the queue), else 0.  Each iteration of a kernel's gang loop adds
+   its partial atomically into one slot; a second kernel on the queue
+   combines the slots into the reduction variable and sets them back to
+   the identity.  */
+void *__pacc_reduction_slots (void *region, const long *ci, int idx,
+                              unsigned long bytes, const char *name,
+                              int *fresh);
 /* Chunks per block (fixed for the region).  */
 long __pacc_region_nchunks (void *region);
 

@@ -13,6 +13,7 @@
 #include "region.h"
 #include "pacc-abi.h"
 #include "launch.h"
+#include "reductions.h"
 #include "replan.h"
 #include "report.h"
 #include "runtime.h"
@@ -728,21 +729,6 @@ __pacc_region_sync (void *region)
     r->be->flush_results ();
 }
 
-void *
-__pacc_region_scratch (void *region, unsigned long bytes)
-{
-  struct pacc_region *r = check (region, "__pacc_region_scratch");
-  struct pacc_scratch *sc;
-
-  if (bytes > (size_t) -1 - sizeof *sc)
-    pacc_error (r->where, "out of memory: cannot allocate %lu bytes of "
-                "scratch memory", bytes);
-  sc = pacc_xcalloc (r->where, 1, sizeof *sc + bytes, "scratch memory");
-  sc->next = r->scratch;
-  r->scratch = sc;
-  return sc->data;
-}
-
 void
 __pacc_region_end (void *region)
 {
@@ -780,12 +766,7 @@ __pacc_region_end (void *region)
       free (r->dist);
     }
 
-  while (r->scratch)
-    {
-      struct pacc_scratch *next = r->scratch->next;
-      free (r->scratch);
-      r->scratch = next;
-    }
+  pacc_reductions_free (r);
   pacc_plan_free (&r->plan);
   free (r->perm);
   free (r->perm_tmp);

@@ -60,6 +60,8 @@ struct pacc_region
 
   struct pacc_stats st;
   struct pacc_scratch *scratch;
+  struct pacc_slots *slots;  /* reductions in segmented kernels
+                                (slots.c).  */
 
   /* The online correction (replan.c).  */
   int replan;            /* 0: none; 1: after the first block; 2: after

@@ -138,11 +138,19 @@ fault (const char *where, struct pacc_settings *s)
 
 static unsigned long fault_calls[PACC_FAULT_KINDS];
 
+static _Thread_local int fault_held;
+
+void
+pacc_fault_hold (int hold)
+{
+  fault_held = hold;
+}
+
 int
 pacc_fault (enum pacc_fault_kind kind)
 {
   unsigned long at = pacc_settings.fault_at[kind];
-  return at && __atomic_add_fetch (&fault_calls[kind], 1, __ATOMIC_RELAXED)
+  return at && !fault_held && __atomic_add_fetch (&fault_calls[kind], 1, __ATOMIC_RELAXED)
                == at;
 }
 

@@ -88,6 +88,9 @@ void pacc_env_read (const char *where);
 /* Whether this call of KIND is the one PACC_FAULT makes fail (counts the
    calls, from any thread).  */
 int pacc_fault (enum pacc_fault_kind kind);
+/* While HOLD is nonzero, the calling thread's calls do not count for
+   PACC_FAULT (memory that is not a plan's buffers: reductions.c).  */
+void pacc_fault_hold (int hold);
 /* "PACC_FAULT=alloc:3", say, for the message of a failure it caused.  */
 const char *pacc_fault_name (enum pacc_fault_kind kind);
 

@@ -15,7 +15,8 @@
 
 /* Runtime entry points, built once per translation unit.  */
 tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
-  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync,
+  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
+  fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
   fn_cols_outside, fn_begin_mpi, fn_allreduce;
 
@@ -84,6 +85,17 @@ build_runtime_decls (void)
 					const_ptr_type_node, ptr_type_node,
 					long_unsigned_type_node,
 					integer_type_node, NULL_TREE));
+  runtime_fn (&fn_red_slots, "__pacc_reduction_slots",
+	      build_function_type_list (ptr_type_node, ptr_type_node,
+					build_pointer_type
+					(build_qualified_type
+					 (long_integer_type_node,
+					  TYPE_QUAL_CONST)),
+					integer_type_node,
+					long_unsigned_type_node,
+					const_string_type_node,
+					build_pointer_type (integer_type_node),
+					NULL_TREE));
   runtime_fn (&fn_region_sync, "__pacc_region_sync",
 	      build_function_type_list (void_type_node, ptr_type_node,
 					NULL_TREE));

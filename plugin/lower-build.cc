@@ -6,8 +6,10 @@
    variables, long arithmetic, statement lists and loops (as the C front
    end's FOR_STMTs, lowered later by c_genericize), the rewriting of user
    expressions onto other declarations, the reduction partials, and
-   OpenACC clauses and loops built as the C parser builds them.  */
+   OpenACC clauses, loops and parallel constructs built as the C parser
+   builds them.  */
 
+#include "pacc-plugin.h"
 #include "check.h"
 #include "lower.h"
 
@@ -246,6 +248,23 @@ pacc_omp_clause (location_t loc, enum omp_clause_code code, tree chain)
   tree c = build_omp_clause (loc, code);
   OMP_CLAUSE_CHAIN (c) = chain;
   return c;
+}
+
+/* `#pragma acc parallel CLAUSES' at LOC around BODY, in a block that
+   declares VARS; its location noted for the launch pass.  */
+tree
+pacc_oacc_parallel (location_t loc, tree vars, tree body, tree clauses)
+{
+  tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);
+  TREE_SIDE_EFFECTS (bind) = 1;
+  tree par = make_node (OACC_PARALLEL);
+  TREE_TYPE (par) = void_type_node;
+  OMP_BODY (par) = bind;
+  OMP_CLAUSES (par) = clauses;
+  SET_EXPR_LOCATION (par, loc);
+  TREE_SIDE_EFFECTS (par) = 1;
+  pacc_note_kernel_location (loc);
+  return par;
 }
 
 /* Convert pacc loop L (rewritten already) into an OACC_LOOP in place:

@@ -159,6 +159,43 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
   return true;
 }
 
+/* Whether kernel K's reductions can go through slots (lower-slots.cc):
+   every one has an atomic update in OpenACC (+ * & | ^) on a 4- or
+   8-byte type (GCC's nvptx back end has no narrower compare-and-swap);
+   max, min, && and || keep OpenACC's reduction over gangs.  Off with
+   -fplugin-arg-pacc-reduction-slots=0.  */
+bool
+pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k)
+{
+  if (k.reductions.empty () || !pacc_reduction_slots)
+    return false;
+  for (int ri : k.reductions)
+    {
+      pacc_reduction_clause &rc = r.pc->reductions[ri];
+      tree type = TREE_TYPE (rc.decl);
+      HOST_WIDE_INT size = int_size_in_bytes (type);
+      if ((size != 4 && size != 8)
+	  || (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P (type))
+	  || TREE_CODE (type) == BOOLEAN_TYPE)
+	return false;
+      switch (rc.op)
+	{
+	case PLUS_EXPR:
+	case MULT_EXPR:
+	  break;
+	case BIT_AND_EXPR:
+	case BIT_IOR_EXPR:
+	case BIT_XOR_EXPR:
+	  if (!INTEGRAL_TYPE_P (type))
+	    return false;
+	  break;
+	default:
+	  return false;
+	}
+    }
+  return true;
+}
+
 /* Segments: in a nest of two or three loops, each holding nothing but
    the next, whose outermost loop is the decomposed one and whose inner
    loops count up by one from and to bounds the host computes, each gang
@@ -170,12 +207,17 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
    512 threads per SM; 56 in this form with one column per thread, 64
    with two, 66 with three to eight.  Copy-like loops take
    pacc_copy_cols columns per thread, every load first (0: they keep
-   rows to gangs and their paired iterations).  Not with a reduction:
-   GCC combines the gangs' partials with a compare-and-swap loop on one
-   global variable per gang, and a gang per (plane, row, segment) made
-   Himeno's kernels 70 times slower in core on an H100 (27058 ms against
-   391 with row groups: the swaps of a few hundred thousand short gangs
-   contend).  The vector loop's first value and bound (exclusive) are
+   rows to gangs and their paired iterations).  With a reduction only a
+   copy-like loop (its updates after every load: a Jacobi copy-back with
+   its residual), whose gangs add their partials into slots
+   (lower-slots.cc): GCC combines the gangs' partials with a
+   compare-and-swap loop on one global variable per gang, and a gang per
+   (plane, row, segment) made Himeno's kernels 70 times slower in core on
+   an H100 (27058 ms against 391 with row groups: the swaps of a few
+   hundred thousand short gangs contend); through slots, columns that
+   run one after the other lost to rows to gangs (Jacobi's copy-back with
+   a residual, 35 %), every load first won (RESULTS.md, "A residual in
+   a copy-like loop").  The vector loop's first value and bound (exclusive) are
    returned in *A and *B; the middle loop's, in a
    three-level nest, in *RA and *RB (NULL_TREE in a two-level one).  */
 bool
@@ -184,7 +226,8 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
 {
   size_t n = k.loops.size ();
   if (!pacc_segments_on || k.dec != 0 || (n != 2 && n != 3)
-      || (n == 3 && pacc_segment_levels < 3) || !k.reductions.empty ())
+      || (n == 3 && pacc_segment_levels < 3)
+      || (!k.reductions.empty () && !pacc_slot_reductions_p (r, k)))
     return false;
   /* Each loop the only child of the one before, the last a leaf.  */
   for (size_t i = 1; i < n; i++)
@@ -212,6 +255,10 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
     }
   if (!pacc_copy_cols && pacc_pair_eligible (k, k.loops.back (), init, bound))
     return false;
+  if (!k.reductions.empty ()
+      && (!pacc_copy_cols
+	  || !pacc_reduction_columns_p (r, k, k.loops.back (), init, bound)))
+    return false;
   *a = init;
   *b = bound;
   if (ra)
@@ -232,7 +279,8 @@ pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
   *copy = false;
   if (!pacc_segments_p (r, k, a, b, ra, rb))
     return 0;
-  *copy = pacc_pair_eligible (k, k.loops.back (), *a, *b);
+  *copy = !k.reductions.empty ()
+	  || pacc_pair_eligible (k, k.loops.back (), *a, *b);
   return *copy ? pacc_copy_cols : pacc_seg_cols;
 }
 
@@ -240,17 +288,18 @@ pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
 const char *
 pacc_kernel_gangs (pacc_region &r, pacc_kernel &k)
 {
-  static char buf[96];
+  static char buf[160];
   tree a, b;
   bool copy;
   if (k.loops.size () == 1)
     return "one loop over gangs, workers and vector lanes";
   if (int cols = pacc_segment_cols (r, k, &copy, &a, &b))
     {
-      snprintf (buf, sizeof buf, "%s to gangs, %d column%s per thread%s",
+      snprintf (buf, sizeof buf, "%s to gangs, %d column%s per thread%s%s",
 		k.loops.size () == 3 ? "(plane, row, segment) triples"
 		: "(row, segment) pairs", cols, cols == 1 ? "" : "s",
-		copy ? ", loads first" : "");
+		copy ? ", loads first" : "",
+		k.reductions.empty () ? "" : ", partials through slots");
       return buf;
     }
   if (pacc_row_groups_p (r, k, &a, &b))

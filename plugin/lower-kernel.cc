@@ -331,8 +331,12 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   if (k.loops.size () > 1)
     nworkers = build_int_cst (integer_type_node, nw);
 
-  /* Reduction privates.  */
+  /* Reduction privates.  In a segmented kernel the updates go to the
+     gang's partial instead, which goes into slots that a second kernel
+     combines into the private (lower-slots.cc); the slots' first use
+     sets them to the identity.  */
   std::vector<tree> rvars;
+  std::vector<pacc_slot_red> reds;
   for (int ri : k.reductions)
     {
       pacc_reduction_clause &rc = r.pc->reductions[ri];
@@ -342,6 +346,11 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       add (&inner, assign (rv, reduction_identity (rc.op, type)));
       kmap.put (rc.decl, rv);
       rvars.push_back (rv);
+      if (!segs)
+	continue;
+      reds.push_back (pacc_slot_red_for (c, loc, ri, rv, ci, R, queue,
+					 &inner));
+      kmap.put (rc.decl, reds.back ().gvar);
     }
 
   /* Rewrite the nest.  */
@@ -376,7 +385,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   int nl = segs ? 0 : k.loops.size ();
   if (segs)
     pacc_lower_segments (c, k, row0, ra, nlines32, ja, jb, nseg32, seglen,
-			 cols, copy, sa, sb, ngangs);
+			 cols, copy, sa, sb, ngangs, reds);
   tree gvars = NULL_TREE, gpre = alloc_stmt_list ();
   for (int i = nl - 1; i >= 0; i--)
     {
@@ -534,23 +543,21 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       OMP_CLAUSE_VECTOR_LENGTH_EXPR (clauses)
 	= build_int_cst (integer_type_node, SEG_VECTOR);
     }
-  for (size_t q = 0; q < rvars.size (); q++)
+  for (size_t q = 0; q < rvars.size () && reds.empty (); q++)
     {
       clauses = pacc_omp_clause (loc, OMP_CLAUSE_REDUCTION, clauses);
       OMP_CLAUSE_DECL (clauses) = rvars[q];
       OMP_CLAUSE_REDUCTION_CODE (clauses)
 	= r.pc->reductions[k.reductions[q]].op;
     }
+  for (auto &rd : reds)
+    {
+      clauses = pacc_omp_clause (loc, OMP_CLAUSE_MAP, clauses);
+      OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
+      OMP_CLAUSE_DECL (clauses) = rd.slots;
+    }
   add (&pset, k.stmt);
-  tree body = build3 (BIND_EXPR, void_type_node, pvars, pset, NULL_TREE);
-  TREE_SIDE_EFFECTS (body) = 1;
-  tree par = make_node (OACC_PARALLEL);
-  TREE_TYPE (par) = void_type_node;
-  OMP_BODY (par) = body;
-  OMP_CLAUSES (par) = clauses;
-  SET_EXPR_LOCATION (par, loc);
-  TREE_SIDE_EFFECTS (par) = 1;
-  pacc_note_kernel_location (loc);
+  tree par = pacc_oacc_parallel (loc, pvars, pset, clauses);
   if (segs)
     {
       /* for (pair0 = 0; pair0 < npairs; pair0 += per)
@@ -574,6 +581,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
     }
   else
     add (&inner, par);
+  if (!reds.empty ())
+    add (&inner, pacc_slots_kernel (c, loc, queue, reds, true));
 
   /* This chunk's partial of this step and kernel: libpacc stores the
      kernel's result there once it is known (on a GPU without waiting:

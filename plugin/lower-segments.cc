@@ -22,12 +22,15 @@
    of NLINES (unsigned int) rows from RA, and a gang takes a (plane, row,
    segment).  On the host (OpenACC's host fallback) the one gang runs
    every pair of the launch in turn.  COPY: the column loop, from INIT to
-   BOUND, is copy-like.  */
+   BOUND, is copy-like.  REDS: the kernel's reductions, through slots
+   (lower-slots.cc): the threads' updates go to the pair's partial,
+   which the pair adds into slot (its gang number modulo PACC_SLOTS).  */
 void
 pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 		     tree nlines, tree ja, tree jb, tree nseg,
 		     HOST_WIDE_INT seglen, int cols, bool copy, tree init,
-		     tree bound, tree ngangs)
+		     tree bound, tree ngangs,
+		     const std::vector<pacc_slot_red> &reds)
 {
   pacc_loop &l0 = k.loops[0], &l1 = k.loops.back ();
   pacc_loop *mid = k.loops.size () == 3 ? &k.loops[1] : NULL;
@@ -55,6 +58,9 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
      in core on an H100, four columns: 601.6 ms against 680.8 with rows
      to gangs and two iterations per thread; their registers 55 and 39
      against 40 and 32).  */
+  hash_set<tree> targets;
+  for (auto &rd : reds)
+    targets.add (rd.gvar);
   if (copy)
     {
       std::vector<tree> colv;
@@ -62,7 +68,8 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 	colv.push_back (build2 (PLUS_EXPR, lt,
 				build2 (PLUS_EXPR, lt, j0, jj),
 				lcst (m * vw)));
-      pacc_paired_columns (c, k, l1, init, bound, colv, jb, &body);
+      pacc_paired_columns (c, k, l1, init, bound, colv, jb, &body,
+			   reds.empty () ? NULL : &targets);
     }
   /* Otherwise a loop over q, unrolled: straight code, each column's loads
      after the previous one's stores (GCC cannot tell the arrays apart),
@@ -103,6 +110,12 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
     }
   cl = pacc_omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
   OMP_CLAUSE_DECL (cl) = q;
+  for (auto &rd : reds)
+    {
+      cl = pacc_omp_clause (l1.loc, OMP_CLAUSE_REDUCTION, cl);
+      OMP_CLAUSE_DECL (cl) = rd.gvar;
+      OMP_CLAUSE_REDUCTION_CODE (cl) = rd.op;
+    }
   pacc_oacc_loop (l1, lcst (0),
 		  build2 (LT_EXPR, boolean_type_node, jj, lcst (vw)), cl,
 		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), body);
@@ -131,7 +144,12 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 					   lng (build2 (TRUNC_MOD_EXPR, ut, g,
 							nseg)),
 					   lcst (seglen)))));
+  for (auto &rd : reds)
+    add (&gbody, assign (rd.gvar, reduction_identity
+			 (rd.op, TREE_TYPE (rd.gvar))));
   add (&gbody, FOR_BODY (*l0.slot));
+  for (auto &rd : reds)
+    add (&gbody, pacc_slot_add (loc, rd, g));
 
   /* On the device, gang G takes the launch's pair G, so that the loop
      below runs at most once and folds away; on the host, every pair.  */
@@ -156,6 +174,11 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 			 assign (g, build2 (PLUS_EXPR, ut, g,
 					    build_one_cst (ut))),
 			 gbody, NULL_TREE));
+  for (auto &rd : reds)
+    {
+      DECL_CHAIN (rd.gvar) = vars;
+      vars = rd.gvar;
+    }
   tree bind = build3 (BIND_EXPR, void_type_node, vars, pre, NULL_TREE);
   TREE_SIDE_EFFECTS (bind) = 1;
   *l0.slot = bind;

@@ -3,8 +3,7 @@
    Free software, without any warranty: see COPYING.  */
 
 /* lower-shape.cc - the form of a kernel's memory accesses: one set of
-   extents for every array it indexes, selected loads, and several loads
-   in flight per thread in copy-like loops.
+   extents for every array it indexes, and selected loads.
 
    The C front end gives every pointer-to-VLA declaration its own copy of
    the extents: `float (*a0)[Y][Z]' and `float (*a1)[Y][Z]' each hold
@@ -33,19 +32,8 @@
    halo), so the kernel loads `*(c ? &f[i-1][j] : &f[i+1][j])': one load
    from a selected address, as nvcc compiles the CUDA kernel.
 
-   Paired iterations.  A vector loop whose body only stores expressions
-   of arrays the kernel does not write (a copy-back, Jacobi's stencil)
-   has one load in flight per thread and iteration: each store waits for
-   its load, and the next load comes after the store, since GCC cannot
-   tell the arrays apart.  Each thread now runs iterations y and y + h
-   (h: half the loop), every load of both first, then the stores: the
-   arrays written are not read, so the order does not matter.  A copy of
-   77440^2 floats ran at 2159 GB/s against 1804 (kernel-shapes probe,
-   H100).  -fplugin-arg-pacc-pairs=N runs N iterations per thread
-   (y + m * h, h: the loop over N), for measurements.  A copy-like loop
-   that is a (row, segment) kernel takes its thread's columns the same
-   way, every load first (pacc_paired_columns): no loop is left, so few
-   registers (Jacobi's kernels 40 and 32 against 55 and 39).  */
+   Several iterations or columns per thread, every load first, in
+   copy-like loops: lower-columns.cc.  */
 
 #include "pacc-plugin.h"
 #include "check.h"
@@ -238,8 +226,8 @@ rebuild (shape_ctx &s, tree ref, tree decl)
    NULL.  Unlike check-access.cc's ref_base it steps over any
    COMPOUND_EXPR: in a rebuilt reference the extents' evaluation in front
    of the pointer is `(int) __pacc_extent', no longer a SAVE_EXPR.  */
-static tree
-ref_decl (tree ref)
+tree
+pacc_ref_decl (tree ref)
 {
   tree t = ref;
   while (TREE_CODE (t) == ARRAY_REF)
@@ -272,7 +260,7 @@ shape_r (tree *tp, int *walk_subtrees, void *data)
     }
   if (TREE_CODE (t) != ARRAY_REF)
     return NULL_TREE;
-  tree d = ref_decl (t);
+  tree d = pacc_ref_decl (t);
   if (!d || !s.arrays.contains (d))
     return NULL_TREE;
   tree n = rebuild (s, t, d);
@@ -292,8 +280,8 @@ shape_r (tree *tp, int *walk_subtrees, void *data)
 /* A side effect in an expression: stores, calls, increments.  (The
    front end flags references to VLA rows as having side effects for the
    evaluation of the extents' SAVE_EXPRs, which are values here.)  */
-static tree
-effect_r (tree *tp, int *walk_subtrees, void *)
+tree
+pacc_effect_r (tree *tp, int *walk_subtrees, void *)
 {
   tree t = *tp;
   if (TYPE_P (t) || TREE_CODE (t) == SAVE_EXPR)
@@ -323,7 +311,7 @@ effect_r (tree *tp, int *walk_subtrees, void *)
 static bool
 selectable_p (pacc_region &r, tree t)
 {
-  if (walk_tree_without_duplicates (&t, effect_r, NULL))
+  if (walk_tree_without_duplicates (&t, pacc_effect_r, NULL))
     return false;
   if (TREE_CODE (t) == COND_EXPR)
     return (TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1)))
@@ -334,7 +322,7 @@ selectable_p (pacc_region &r, tree t)
     return false;
   if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (t)) && !INTEGRAL_TYPE_P (TREE_TYPE (t)))
     return false;
-  tree d = ref_decl (t);
+  tree d = pacc_ref_decl (t);
   return d && (pacc_array_index (r, d) >= 0 || pacc_whole_index (r, d) >= 0);
 }
 
@@ -392,197 +380,6 @@ void
 pacc_select_loads (pacc_region &r, tree *body)
 {
   walk_tree (body, select_r, &r, NULL);
-}
-
-/* ------------------------------------------------------------------ */
-/* Paired iterations.                                                  */
-
-/* Collect the stores of body T into STORES; false if T holds anything
-   else.  */
-static bool
-plain_stores (tree t, std::vector<tree> &stores)
-{
-  switch (TREE_CODE (t))
-    {
-    case STATEMENT_LIST:
-      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	if (!plain_stores (tsi_stmt (i), stores))
-	  return false;
-      return true;
-    case BIND_EXPR:
-      return !BIND_EXPR_VARS (t) && plain_stores (BIND_EXPR_BODY (t), stores);
-    case DEBUG_BEGIN_STMT:
-      return true;
-    case MODIFY_EXPR:
-      {
-	tree lhs = TREE_OPERAND (t, 0), rhs = TREE_OPERAND (t, 1);
-	if (TREE_CODE (lhs) != ARRAY_REF && TREE_CODE (lhs) != INDIRECT_REF)
-	  return false;
-	if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (lhs))
-	    && !INTEGRAL_TYPE_P (TREE_TYPE (lhs)))
-	  return false;
-	tree l = lhs, r = rhs;
-	if (walk_tree_without_duplicates (&l, effect_r, NULL)
-	    || walk_tree_without_duplicates (&r, effect_r, NULL))
-	  return false;
-	stores.push_back (t);
-	return true;
-      }
-    default:
-      return IS_EMPTY_STMT (t);
-    }
-}
-
-/* Can vector loop L of kernel K, from INIT to BOUND (exclusive), run two
-   iterations per thread: no reduction, no array both written and read in
-   the kernel, a body of plain stores only?  Their list in *STORES.  */
-static bool
-pair_eligible_p (pacc_kernel &k, pacc_loop &l, tree init, tree bound,
-		 std::vector<tree> &stores)
-{
-  if (!pacc_pair_iterations_on || !k.reductions.empty () || !init || !bound
-      || !INTEGRAL_TYPE_P (TREE_TYPE (l.var)))
-    return false;
-  std::vector<bool> written (64, false);
-  for (auto &a : k.accesses)
-    if (a.write && a.buf >= 0 && a.buf < 64)
-      written[a.buf] = true;
-  for (auto &a : k.accesses)
-    if (!a.write && (a.buf < 0 || a.buf >= 64 || written[a.buf]))
-      return false;
-  tree ia = init, ib = bound;
-  if (walk_tree_without_duplicates (&ia, effect_r, NULL)
-      || walk_tree_without_duplicates (&ib, effect_r, NULL))
-    return false;
-  return plain_stores (FOR_BODY (*l.slot), stores) && !stores.empty ();
-}
-
-bool
-pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound)
-{
-  std::vector<tree> stores;
-  return pair_eligible_p (k, l, init, bound, stores);
-}
-
-/* E with L's variable as V.  */
-static tree
-with_var (pacc_region &r, tree e, pacc_loop &l, tree v)
-{
-  hash_map<tree, tree> at;
-  at.put (l.var, v);
-  return rewritten_copy (r, e, at);
-}
-
-/* The body of a thread that runs the iterations NEXT[m] (long; NULL_TREE:
-   L's variable as it is) of copy-like loop L, whose plain STORES make its
-   body, below B (long, exclusive): every load of all of them first
-   (iteration after iteration), then the stores.  An iteration at or past
-   B loads iteration B - 1 (the buffers hold it) and stores nothing; it
-   is compared with B as NEXT[m], or as converted to L's variable's type
-   when IN_TYPE (as paired iterations always did: their kernels' code
-   stays as measured).  */
-static tree
-loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
-	     const std::vector<tree> &next, tree b, bool in_type)
-{
-  pacc_region &r = *c.r;
-  tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
-  tree vars = NULL_TREE, list = alloc_stmt_list ();
-  size_t n = next.size ();
-  /* Iteration m's index, and the same clamped into the loop's range for
-     its loads.  */
-  std::vector<tree> ym (n), ymc (n);
-  for (size_t m = 0; m < n; m++)
-    if (next[m])
-      {
-	ym[m] = local_var (c, "__pacc_y2", type, &vars);
-	ymc[m] = local_var (c, "__pacc_y2c", type, &vars);
-	add (&list, assign (ym[m], fold_convert (type, next[m])));
-	add (&list, assign (ymc[m], fold_convert
-			    (type, build2 (MIN_EXPR, lt,
-					   unshare_expr (next[m]),
-					   build2 (MINUS_EXPR, lt,
-						   unshare_expr (b),
-						   lcst (1))))));
-      }
-  std::vector<std::vector<tree>> vals (n);
-  for (tree st : stores)
-    {
-      tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (st, 0)));
-      for (size_t m = 0; m < n; m++)
-	{
-	  tree t = local_var (c, m ? "__pacc_v2" : "__pacc_v1", vt, &vars);
-	  tree v = TREE_OPERAND (st, 1);
-	  add (&list, assign (t, next[m] ? with_var (r, v, l, ymc[m]) : v));
-	  vals[m].push_back (t);
-	}
-    }
-  for (size_t m = 0; m < n; m++)
-    {
-      tree late = alloc_stmt_list ();
-      for (size_t i = 0; i < stores.size (); i++)
-	{
-	  tree lhs = TREE_OPERAND (stores[i], 0);
-	  if (next[m])
-	    lhs = with_var (r, lhs, l, ym[m]);
-	  add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, vals[m][i]));
-	}
-      if (next[m])
-	late = build3 (COND_EXPR, void_type_node,
-		       build2 (LT_EXPR, boolean_type_node,
-			       in_type ? lng (ym[m]) : unshare_expr (next[m]),
-			       unshare_expr (b)),
-		       late, build_empty_stmt (c.loc));
-      add (&list, late);
-    }
-  tree body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
-  TREE_SIDE_EFFECTS (body) = 1;
-  return body;
-}
-
-bool
-pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
-		      tree bound, tree *cond, tree *body)
-{
-  std::vector<tree> stores;
-  if (!pair_eligible_p (k, l, init, bound, stores))
-    return false;
-
-  int ways = pacc_pair_ways;
-  tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
-  tree a = lng (unshare_expr (init)), b = lng (unshare_expr (bound));
-  /* h = (b - a + WAYS - 1) / WAYS; the loop runs y over [a, a + h), and
-     the thread takes y + m * h for m < WAYS.  */
-  tree h = build2 (TRUNC_DIV_EXPR, lt,
-	      build2 (PLUS_EXPR, lt, build2 (MINUS_EXPR, lt, b,
-					     unshare_expr (a)),
-		      lcst (ways - 1)),
-	      lcst (ways));
-  *cond = build2 (LT_EXPR, boolean_type_node, l.var,
-		  fold_convert (type, build2 (PLUS_EXPR, lt, unshare_expr (a),
-					      h)));
-  std::vector<tree> next (ways);
-  for (int m = 1; m < ways; m++)
-    next[m] = build2 (PLUS_EXPR, lt, lng (l.var),
-		      build2 (MULT_EXPR, lt, unshare_expr (h), lcst (m)));
-  *body = loads_first (c, l, stores, next, b, true);
-  return true;
-}
-
-/* The body of a segmented kernel's thread for copy-like vector loop L
-   (from INIT to BOUND, exclusive): the columns COL (long) below JB, every
-   load first (loads_first).  False, and nothing built, if L is not
-   copy-like.  */
-bool
-pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
-		     tree bound, const std::vector<tree> &col, tree jb,
-		     tree *body)
-{
-  std::vector<tree> stores;
-  if (!pair_eligible_p (k, l, init, bound, stores))
-    return false;
-  *body = loads_first (c, l, stores, col, jb, false);
-  return true;
 }
 
 void

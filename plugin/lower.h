@@ -11,6 +11,11 @@
      lower-build.cc     trees for the lowered code: variables, loops,
                         rewriting, reduction partials
      lower-kernel.cc    one loop nest as an OpenACC kernel
+     lower-geometry.cc  how a kernel's iterations go to gangs
+     lower-segments.cc  the body of a segmented kernel
+     lower-slots.cc     reductions through slots
+     lower-columns.cc   several loads in flight per thread in copy-like
+                        loops
      lower-shape.cc     the form of a kernel's memory accesses
      lower-region.cc    a region as chunk loops and the replay loop, and
                         the verbose report
@@ -28,7 +33,7 @@
    match libpacc/pacc-abi.h.  */
 enum
 {
-  ABI_VERSION = 5,
+  ABI_VERSION = 6,
   AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
   AI_WHOLE = 3,
   RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
@@ -76,7 +81,8 @@ struct rewrite_ctx
 /* lower-abi.cc */
 /* Runtime entry points, built once per translation unit.  */
 extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
-  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_region_sync,
+  fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
+  fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
   fn_cols_outside, fn_begin_mpi, fn_allreduce;
 void build_runtime_decls (void);
@@ -108,15 +114,28 @@ tree pacc_type_row (pacc_region &r, tree decl, tree bytes);
 void pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
 			 hash_map<tree, tree> &host_map, hash_set<tree> &skip);
 void pacc_select_loads (pacc_region &r, tree *body);
+/* The array variable that reference REF indexes, or NULL.  */
+tree pacc_ref_decl (tree ref);
+/* walk_tree callback: a side effect in an expression (stores, calls,
+   increments).  */
+tree pacc_effect_r (tree *tp, int *walk_subtrees, void *);
+
+/* lower-columns.cc */
 bool pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound);
+/* Is vector loop L of kernel K, whose reductions go through slots,
+   copy-like with its reduction updates: every load first, the updates
+   after (lower-shape.cc)?  */
+bool pacc_reduction_columns_p (pacc_region &r, pacc_kernel &k, pacc_loop &l,
+			       tree init, tree bound);
 bool pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 			  tree init, tree bound, const std::vector<tree> &col,
-			  tree jb, tree *body);
+			  tree jb, tree *body, hash_set<tree> *targets = NULL);
 bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 			   tree init, tree bound, tree *cond, tree *body);
 
 /* lower-build.cc: OpenACC constructs */
 tree pacc_omp_clause (location_t loc, enum omp_clause_code code, tree chain);
+tree pacc_oacc_parallel (location_t loc, tree vars, tree body, tree clauses);
 void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 		     tree var = NULL_TREE, tree incr = NULL_TREE,
 		     tree body = NULL_TREE);
@@ -126,17 +145,42 @@ int pacc_kernel_workers (pacc_kernel &k, bool segmented);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
 tree pacc_loop_first (pacc_loop &l);
 bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
+bool pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k);
 bool pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b,
 		      tree *ra = NULL, tree *rb = NULL);
 int pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
 		       tree *b, tree *ra = NULL, tree *rb = NULL);
 const char *pacc_kernel_gangs (pacc_region &r, pacc_kernel &k);
 
+/* lower-slots.cc */
+/* A reduction variable of a kernel, through slots.  */
+struct pacc_slot_red
+{
+  tree gvar;			/* The gang loop iteration's partial.  */
+  tree slots;			/* Its slots (__pacc_reduction_slots).  */
+  tree rvar;			/* What the second kernel combines them into.  */
+  enum tree_code op;
+};
+/* Slots per reduction variable and queue: enough that few gangs add
+   into the same slot at once.  */
+#define PACC_SLOTS 1024
+/* Reduction variable RI of a kernel whose private copy is RVAR: its
+   gang partial, and its slots for the queue and device of chunk CI of
+   region R, from libpacc (statements into *STMTS, with the kernel that
+   sets them to the identity at their first use).  */
+pacc_slot_red pacc_slot_red_for (lower_ctx &c, location_t loc, int ri,
+				 tree rvar, tree ci, tree R, tree queue,
+				 tree *stmts);
+tree pacc_slot_add (location_t loc, const pacc_slot_red &rd, tree iter);
+tree pacc_slots_kernel (lower_ctx &c, location_t loc, tree queue,
+			const std::vector<pacc_slot_red> &reds, bool combine);
+
 /* lower-segments.cc */
 void pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 			  tree nlines, tree ja, tree jb, tree nseg,
 			  HOST_WIDE_INT seglen, int cols, bool copy, tree init,
-			  tree bound, tree ngangs);
+			  tree bound, tree ngangs,
+			  const std::vector<pacc_slot_red> &reds);
 
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,

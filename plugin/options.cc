@@ -43,6 +43,12 @@ bool pacc_segments_on = true;
    measurements; lower-geometry.cc).  */
 int pacc_segment_levels = 3;
 
+/* -fplugin-arg-pacc-reduction-slots=0: a copy-like loop with a
+   reduction keeps rows to gangs and OpenACC's reduction over gangs, as
+   before; 1: it is segmented, every load first, and its gangs' partials
+   go through slots (lower-slots.cc, pacc_slot_reductions_p).  */
+int pacc_reduction_slots = 1;
+
 /* -fplugin-arg-pacc-seg-cols=N: columns per thread of a segmented kernel
    (lower-segments.cc); 8 unless set.  -fplugin-arg-pacc-copy-cols=N: the
    same for copy-like loops, 4 unless set; 0: copy-like loops keep rows

@@ -86,7 +86,9 @@ static struct plugin_info pacc_info = {
   "  -fplugin-arg-pacc-copy-cols=N  the same for copy-like loops (default\n"
   "                                 4; 0: rows to gangs)\n"
   "  -fplugin-arg-pacc-hoist=0  kernels read the chunk pointers where they\n"
-  "                             use them, not once per gang"
+  "                             use them, not once per gang\n"
+  "  -fplugin-arg-pacc-reduction-slots=0  copy-like loops with a reduction\n"
+  "                                       keep rows to gangs"
 };
 
 int
@@ -150,12 +152,14 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	       || !strcmp (info->argv[i].key, "group-gangs")
 	       || !strcmp (info->argv[i].key, "pairs")
 	       || !strcmp (info->argv[i].key, "segments")
-	       || !strcmp (info->argv[i].key, "hoist"))
+	       || !strcmp (info->argv[i].key, "hoist")
+	       || !strcmp (info->argv[i].key, "reduction-slots"))
 	{
 	  bool w = info->argv[i].key[0] == 'w';
 	  bool segs = info->argv[i].key[0] == 's';
 	  bool hoist = info->argv[i].key[0] == 'h';
-	  bool pairs = info->argv[i].key[0] == 'p' || segs || hoist;
+	  bool slots = info->argv[i].key[0] == 'r';
+	  bool pairs = info->argv[i].key[0] == 'p' || segs || hoist || slots;
 	  const char *v = info->argv[i].value;
 	  char *end;
 	  long n = v ? strtol (v, &end, 10) : -1;
@@ -177,6 +181,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	    pacc_segments_on = n != 0;
 	  else if (hoist)
 	    pacc_hoist_pointers_on = n != 0;
+	  else if (slots)
+	    pacc_reduction_slots = n != 0;
 	  else if (pairs)
 	    {
 	      pacc_pair_iterations_on = n != 0;

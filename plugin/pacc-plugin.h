@@ -74,6 +74,7 @@ extern int pacc_pair_ways;           /* its iterations per thread.  */
 extern bool pacc_segments_on;	/* -fplugin-arg-pacc-segments.  */
 extern int pacc_seg_cols;	/* -fplugin-arg-pacc-seg-cols.  */
 extern int pacc_segment_levels;	/* -fplugin-arg-pacc-segment-depth.  */
+extern int pacc_reduction_slots;	/* -fplugin-arg-pacc-reduction-slots.  */
 extern int pacc_copy_cols;	/* -fplugin-arg-pacc-copy-cols.  */
 extern bool pacc_hoist_pointers_on;	/* -fplugin-arg-pacc-hoist.  */
 

@@ -2,8 +2,9 @@
 /* { dg-options "-fplugin-arg-pacc-verbose" } */
 /* What the gangs take in three-level nests (plugin/lower-geometry.cc):
    (plane, row, segment) triples for a perfect nest whose inner loops
-   have bounds the host computes, copy-like or not; (plane, row group)
-   pairs for one with a reduction; with
+   have bounds the host computes, copy-like or not, and one that only
+   reduces, its partials through slots; (plane, row group) pairs for one
+   with a reduction whose loads cannot all come first; with
    -fplugin-arg-pacc-segment-depth=2, report-segment-depth-two.c.  */
 void f (int X, int Y, int Z, int T, float (*p)[Y][Z], float (*q)[Y][Z])
 {
@@ -29,12 +30,22 @@ void f (int X, int Y, int Z, int T, float (*p)[Y][Z], float (*q)[Y][Z])
 #pragma pacc loop dim(1)
 	  for (z = 1; z < Z - 1; z++)
 	    p[x][y][z] = q[x][y][z];
-#pragma pacc loop dim(3) /* { dg-message "kernel 3: 3 loops, rows widened by \\\[0:0\\\], reduction; \\\(plane, row group\\\) pairs to gangs" } */
+#pragma pacc loop dim(3) /* { dg-message "kernel 3: 3 loops, rows widened by \\\[0:0\\\], reduction; \\\(plane, row, segment\\\) triples to gangs, 4 columns per thread, loads first, partials through slots" } */
       for (x = 1; x < X - 1; x++)
 #pragma pacc loop dim(2)
 	for (y = 1; y < Y - 1; y++)
 #pragma pacc loop dim(1)
 	  for (z = 1; z < Z - 1; z++)
 	    s += p[x][y][z];
+#pragma pacc loop dim(3) /* { dg-message "kernel 4: 3 loops, rows widened by \\\[0:0\\\], reduction; \\\(plane, row group\\\) pairs to gangs" } */
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(2)
+	for (y = 1; y < Y - 1; y++)
+#pragma pacc loop dim(1)
+	  for (z = 1; z < Z - 1; z++)
+	    {
+	      q[x][y][z] = 2 * p[x][y][z];
+	      s += q[x][y][z];
+	    }
     }
 }
