@@ -16,7 +16,9 @@
 #            with cp -L) and the libpacc.so.0 the programs were linked with
 #   bin/     jacobi, himeno, cip built with PACC (-O3 and pkg-config's
 #            flags: *-pacc; variants *-pacc-gs0, -seg0, -hoist0, -pairs4
-#            with the plugin option of that name) and as plain C (*-ref),
+#            with the plugin option of that name; jacobi-res-pacc and
+#            jacobi-res-pacc-slots0, Jacobi with a residual) and as plain
+#            C (*-ref),
 #            the hand-written CUDA baselines (*-cuda: nvcc -O3
 #            -arch=sm_90 -fmad=false),
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
@@ -165,6 +167,19 @@ build_bench () {
   case $b in jacobi|cip)
     run_logged "$b-pacc-pairs4" $CC -O3 $pcflags -fplugin-arg-pacc-pairs=4 "$src" \
       -o "$bundle/bin/$b-pacc-pairs4" $plibs -lm -pthread || return 1 ;;
+  esac
+  # Jacobi with a residual in its copy-back (-DJACOBI_RESIDUAL), through
+  # slots and, to compare, with rows to gangs (info pacc,
+  # -fplugin-arg-pacc-reduction-slots).
+  case $b in jacobi)
+    run_logged "$b-res-pacc" $CC -O3 $pcflags -DJACOBI_RESIDUAL "$src" \
+      -o "$bundle/bin/$b-res-pacc" $plibs -lm -pthread || return 1
+    run_logged "$b-res-pacc-slots0" $CC -O3 $pcflags -DJACOBI_RESIDUAL \
+      -fplugin-arg-pacc-reduction-slots=0 "$src" \
+      -o "$bundle/bin/$b-res-pacc-slots0" $plibs -lm -pthread || return 1
+    run_logged "$b-res-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
+      -Wno-unknown-pragmas -DJACOBI_RESIDUAL "$src" -o "$bundle/bin/$b-res-ref" -lm -pthread \
+      || return 1 ;;
   esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1

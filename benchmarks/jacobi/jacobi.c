@@ -15,7 +15,12 @@
    ../common/bench.h), the time of the pipeline region (transfers included;
    the device set-up of `pacc init' is not timed) and the effective GFLOPS
    E = 4 (X-2)(Y-2) T / time, as in the PACC paper.  The initialisation and
-   the checksum use several threads (BENCH_THREADS), outside the timing.  */
+   the checksum use several threads (BENCH_THREADS), outside the timing.
+
+   Built with -DJACOBI_RESIDUAL, the copy-back also sums the residual
+   (q - p)^2 of every step, as codes that test for convergence do (a
+   reduction clause; the last step's residual is printed), with the same
+   GFLOPS formula: what a residual costs (benchmarks/RESULTS.md).  */
 
 #include "../common/bench.h"
 
@@ -72,8 +77,16 @@ main (int argc, char **argv)
 #pragma pacc init
   double t0 = bench_now ();
 
+#ifdef JACOBI_RESIDUAL
+  double res = 0;
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) reduction(+:res) async
+#else
 #pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) async
+#endif
   for (t = 0; t < T; t++) {
+#ifdef JACOBI_RESIDUAL
+    res = 0;
+#endif
 #pragma pacc loop dim(2)
     for (x = 1; x < X-1; x++)
 #pragma pacc loop dim(1)
@@ -82,14 +95,21 @@ main (int argc, char **argv)
 #pragma pacc loop dim(2)
     for (x = 1; x < X-1; x++)
 #pragma pacc loop dim(1)
-      for (y = 1; y < Y-1; y++)
+      for (y = 1; y < Y-1; y++) {
+#ifdef JACOBI_RESIDUAL
+        res += (double) ((q[x][y] - p[x][y]) * (q[x][y] - p[x][y]));
+#endif
         p[x][y] = q[x][y];
+      }
   }
 
   double secs = bench_now () - t0;
 
   printf ("jacobi X=%d Y=%d T=%d\n", X, Y, T);
   bench_print_checksum ("p", &p[0][0], (long) X * Y);
+#ifdef JACOBI_RESIDUAL
+  printf ("residual %.6e\n", res);
+#endif
   printf ("time %.6f s\n", secs);
   printf ("GFLOPS %.3f\n",
           secs > 0 ? 4.0 * (X - 2) * (double) (Y - 2) * T / secs * 1e-9 : 0.0);
