@@ -135,6 +135,145 @@ seg_none (int X, int Y, float *pp, float *pq)
   return 0;
 }
 
+/* The copy-back with a residual, as Jacobi codes write it after the
+   stencil: s += (q - p)^2; p = q.  Each step runs the stencil without a
+   residual (seg_none's form, q from p) and then one of these.  */
+#define CB_THREADS 256
+#define CB_COLS 4
+#define CB_SEG (CB_THREADS * CB_COLS)
+
+static void
+stencil_only (int X, int Y, float *pp, float *pq)
+{
+  seg_none (X, Y, pp, pq);
+}
+
+/* Rows to gangs: PACC's form for such a copy-back today.  */
+static double
+copy_rows (int X, int Y, float *pp, float *pq)
+{
+  float (*p)[Y] = (void *) pp, (*q)[Y] = (void *) pq;
+  double s = 0;
+#pragma acc parallel loop gang(static:1) num_workers(16) vector_length(32) deviceptr(pp, pq) reduction(+:s)
+  for (int i = 1; i < X - 1; i++)
+#pragma acc loop worker vector reduction(+:s)
+    for (int j = 1; j < Y - 1; j++)
+      {
+        float d = q[i][j] - p[i][j];
+        s += (double) (d * d);
+        p[i][j] = q[i][j];
+      }
+  return s;
+}
+
+/* Segmented, CB_COLS columns per thread one after the other, the gang's
+   partial into a slot.  */
+static double
+copy_seg_slots (int X, int Y, float *pp, float *pq, double *slots)
+{
+  float (*p)[Y] = (void *) pp, (*q)[Y] = (void *) pq;
+  unsigned nseg = (unsigned) ((Y - 2 + CB_SEG - 1) / CB_SEG);
+  unsigned npairs = (unsigned) (X - 2) * nseg;
+  double s = 0;
+#pragma acc parallel loop gang num_gangs(npairs) num_workers(8) vector_length(32) deviceptr(pp, pq, slots)
+  for (unsigned g = 0; g < npairs; g++)
+    {
+      double gs = 0;
+#pragma acc loop worker vector reduction(+:gs)
+      for (int jj = 0; jj < CB_THREADS; jj++)
+        {
+          int i = 1 + (int) (g / nseg);
+          int j0 = 1 + (int) (g % nseg) * CB_SEG + jj;
+          _Pragma ("GCC unroll 4")
+          for (int c = 0; c < CB_COLS; c++)
+            {
+              int j = j0 + c * CB_THREADS;
+              if (j < Y - 1)
+                {
+                  float d = q[i][j] - p[i][j];
+                  gs += (double) (d * d);
+                  p[i][j] = q[i][j];
+                }
+            }
+        }
+#pragma acc atomic update
+      slots[g % NSLOT] += gs;
+    }
+#pragma acc parallel loop num_gangs(1) vector_length(256) deviceptr(slots) reduction(+:s)
+  for (int k = 0; k < NSLOT; k++)
+    {
+      s += slots[k];
+      slots[k] = 0;
+    }
+  return s;
+}
+
+/* Segmented, every load of the thread's CB_COLS columns first (a column
+   past the row's end loads the last one and stores nothing), the
+   residual's terms added after, the gang's partial into a slot: the
+   form PACC gives a copy-back without a residual, plus the slot.  NONE:
+   without the residual (PACC's copy-back today).  */
+static double
+copy_lf (int X, int Y, float *pp, float *pq, double *slots, int none)
+{
+  float (*p)[Y] = (void *) pp, (*q)[Y] = (void *) pq;
+  unsigned nseg = (unsigned) ((Y - 2 + CB_SEG - 1) / CB_SEG);
+  unsigned npairs = (unsigned) (X - 2) * nseg;
+  double s = 0;
+#pragma acc parallel loop gang num_gangs(npairs) num_workers(8) vector_length(32) deviceptr(pp, pq, slots)
+  for (unsigned g = 0; g < npairs; g++)
+    {
+      double gs = 0;
+#pragma acc loop worker vector reduction(+:gs)
+      for (int jj = 0; jj < CB_THREADS; jj++)
+        {
+          int i = 1 + (int) (g / nseg);
+          int j0 = 1 + (int) (g % nseg) * CB_SEG + jj;
+          int ja = j0, jb = j0 + CB_THREADS, jc = j0 + 2 * CB_THREADS,
+              jd = j0 + 3 * CB_THREADS;
+          int ma = ja < Y - 2 ? ja : Y - 2, mb = jb < Y - 2 ? jb : Y - 2,
+              mc = jc < Y - 2 ? jc : Y - 2, md = jd < Y - 2 ? jd : Y - 2;
+          float qa = q[i][ma], qb = q[i][mb], qc = q[i][mc], qd = q[i][md];
+          float pa = none ? 0 : p[i][ma], pb = none ? 0 : p[i][mb],
+                pc = none ? 0 : p[i][mc], pd = none ? 0 : p[i][md];
+          if (ja < Y - 1)
+            {
+              p[i][ja] = qa;
+              gs += (double) ((qa - pa) * (qa - pa));
+            }
+          if (jb < Y - 1)
+            {
+              p[i][jb] = qb;
+              gs += (double) ((qb - pb) * (qb - pb));
+            }
+          if (jc < Y - 1)
+            {
+              p[i][jc] = qc;
+              gs += (double) ((qc - pc) * (qc - pc));
+            }
+          if (jd < Y - 1)
+            {
+              p[i][jd] = qd;
+              gs += (double) ((qd - pd) * (qd - pd));
+            }
+        }
+      if (!none)
+        {
+#pragma acc atomic update
+          slots[g % NSLOT] += gs;
+        }
+    }
+  if (none)
+    return 0;
+#pragma acc parallel loop num_gangs(1) vector_length(256) deviceptr(slots) reduction(+:s)
+  for (int k = 0; k < NSLOT; k++)
+    {
+      s += slots[k];
+      slots[k] = 0;
+    }
+  return s;
+}
+
 /* Both arrays: a smooth field with a bump, the same for every form.  */
 static void
 init (int X, int Y, float *pp, float *pq)
@@ -170,9 +309,10 @@ main (int argc, char **argv)
       return 1;
     }
   static const char *const names[] = { "rows", "seg", "seg_slots",
-                                        "seg_none" };
+                                        "seg_none", "cb_rows", "cb_seg_slots",
+                                        "cb_lf_slots", "cb_lf_none" };
   printf ("red-forms X=%d Y=%d T=%d\n", X, Y, T);
-  for (int f = 0; f < 4; f++)
+  for (int f = 0; f < 8; f++)
     {
       double zero = 0;
       for (int k = 0; k < NSLOT; k++)
@@ -197,7 +337,17 @@ main (int argc, char **argv)
             case 0: s = rows (X, Y, p, q); break;
             case 1: s = seg (X, Y, p, q); break;
             case 2: s = seg_slots (X, Y, p, q, slots); break;
-            default: s = seg_none (X, Y, p, q); break;
+            case 3: s = seg_none (X, Y, p, q); break;
+            default:
+              stencil_only (X, Y, p, q);
+              switch (f)
+                {
+                case 4: s = copy_rows (X, Y, p, q); break;
+                case 5: s = copy_seg_slots (X, Y, p, q, slots); break;
+                case 6: s = copy_lf (X, Y, p, q, slots, 0); break;
+                default: s = copy_lf (X, Y, p, q, slots, 1); break;
+                }
+              continue;
             }
           float *w = p;
           p = q;
