@@ -104,6 +104,7 @@ struct deferred
 static pthread_mutex_t defer_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct deferred *deferred;
 static size_t ndeferred, capdeferred;
+static void flush_results_through (int dev, unsigned slot);
 
 int
 launch_init (void)
@@ -286,9 +287,12 @@ launch_issue (const struct klaunch *l)
   use_ctx (l->pub.dev);
   unsigned slot = dv0->lnext;
   dv0->lnext = (dv0->lnext + 1) % LAUNCH_SLOTS;
-  /* A deferred reduction result still in the slot: take them all out.  */
+  /* A deferred reduction result still in the slot: take it out, and the
+     older ones before it (not the newer: waiting for those drained the
+     device every LAUNCH_SLOTS launches, RESULTS.md "A residual in a
+     copy-like loop").  */
   if (__atomic_load_n (&dv0->lpending[slot], __ATOMIC_ACQUIRE))
-    cuda_flush_results ();
+    flush_results_through (l->pub.dev, slot);
   if (dv0->lused[slot])
     CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
              dv0->lev[slot]);
@@ -519,14 +523,24 @@ cuda_defer_result (const void *var, void *dst, size_t bytes)
   return 1;
 }
 
-/* Every deferred result to its destination, in the order they were
-   deferred.  The slot is released (its flag cleared) only after the copy
-   out of it.  */
-void
-cuda_flush_results (void)
+/* The deferred results to their destinations, in the order they were
+   deferred, through the last that sits in slot SLOT of device DEV (all
+   of them when DEV < 0); the newer ones stay deferred.  A slot holds the
+   results of one launch only (its next launch flushes them first).  A
+   slot is released (its flag cleared) only after the copy out of it.  */
+static void
+flush_results_through (int dev, unsigned slot)
 {
   pthread_mutex_lock (&defer_lock);
-  for (size_t i = 0; i < ndeferred; i++)
+  size_t n = ndeferred;
+  if (dev >= 0)
+    {
+      n = 0;
+      for (size_t i = 0; i < ndeferred; i++)
+        if (deferred[i].dev == dev && deferred[i].slot == slot)
+          n = i + 1;
+    }
+  for (size_t i = 0; i < n; i++)
     {
       struct deferred *x = &deferred[i];
       struct cdev *v = &devs[x->dev];
@@ -534,9 +548,17 @@ cuda_flush_results (void)
                v->lev[x->slot]);
       memcpy (x->dst, x->src, x->bytes);
     }
-  for (size_t i = 0; i < ndeferred; i++)
+  for (size_t i = 0; i < n; i++)
     __atomic_store_n (&devs[deferred[i].dev].lpending[deferred[i].slot], 0,
                       __ATOMIC_RELEASE);
-  ndeferred = 0;
+  memmove (deferred, deferred + n, (ndeferred - n) * sizeof *deferred);
+  ndeferred -= n;
   pthread_mutex_unlock (&defer_lock);
+}
+
+/* Every deferred result to its destination.  */
+void
+cuda_flush_results (void)
+{
+  flush_results_through (-1, 0);
 }
