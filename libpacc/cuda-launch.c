@@ -128,8 +128,14 @@ launch_init (void)
       CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2,
                &v->ldev, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
       for (int i = 0; i < LAUNCH_SLOTS; i++)
-        CU_CALL ("creating a kernel-argument event", cuEventCreate,
-                 &v->lev[i], CU_EVENT_DISABLE_TIMING);
+        {
+          CU_CALL ("creating a kernel-argument event", cuEventCreate,
+                   &v->lev[i], CU_EVENT_DISABLE_TIMING);
+          CU_CALL ("creating a kernel-argument event", cuEventCreate,
+                   &v->lkev[i], CU_EVENT_DISABLE_TIMING);
+        }
+      CU_CALL ("creating the stream of reduction results", cuStreamCreate,
+               &v->lres, CU_STREAM_NON_BLOCKING);
     }
   use_ctx (0);
   L.on = 1;
@@ -324,18 +330,31 @@ launch_issue (const struct klaunch *l)
   CU_CALL_FAULT (PACC_FAULT_LAUNCH, l->pub.has_chunk ? &l->pub.chunk : NULL,
                  "launching a kernel", cuLaunchKernel, l->fn, l->g, 1, 1,
                  l->v, l->w, 1, 0, l->s, kargs, NULL);
-  /* `tofrom' scalars (reduction variables) come back after the kernel,
-     in stream order, into the pinned slot (a copy into the variable, on
-     the stack, would be synchronous); __pacc_reduction_result then takes
-     them from there (cuda_defer_result), without waiting.  */
+  /* `tofrom' scalars (reduction variables) come back after the kernel
+     into the pinned slot (a copy into the variable, on the stack, would
+     be synchronous); __pacc_reduction_result then takes them from there
+     (cuda_defer_result), without waiting.  The copies go on the device's
+     stream of results, after the kernel: on the kernel's queue they
+     waited for the copy engine behind the write-backs, and the queue's
+     next kernels with them (RESULTS.md, "A residual in a copy-like
+     loop").  The slot's event then follows the copies.  */
   nlast = 0;
+  CUstream after = l->s;
   for (size_t i = 0, off = l->mapnum * sizeof (void *); i < l->mapnum; i++)
     {
       int k = l->m[i].kind;
       if (k == GOMP_MAP_TOFROM)
         {
+          if (after == l->s)
+            {
+              CU_CALL ("recording a kernel-argument event", cuEventRecord,
+                       dv0->lkev[slot], l->s);
+              CU_CALL ("ordering a reduction result after its kernel",
+                       cuStreamWaitEvent, dv0->lres, dv0->lkev[slot], 0);
+              after = dv0->lres;
+            }
           CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
-                   h + off, dv + off, l->m[i].size, l->s);
+                   h + off, dv + off, l->m[i].size, after);
           if (nlast < PACC_LAUNCH_RESULTS)
             {
               last[nlast].var = l->m[i].var;
@@ -351,7 +370,7 @@ launch_issue (const struct klaunch *l)
         off += LAUNCH_SCALAR_MAX;
     }
   CU_CALL ("recording a kernel-argument event", cuEventRecord,
-           dv0->lev[slot], l->s);
+           dv0->lev[slot], after);
   dv0->lused[slot] = 1;
   pthread_mutex_unlock (&dv0->llock);
 }
