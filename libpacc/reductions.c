@@ -14,11 +14,12 @@
    on those swaps.  Instead each gang adds its partial atomically into
    one of a few slots (its number modulo their count), and a second
    kernel on the same queue combines the slots with OpenACC's reduction
-   and sets them back to the identity (plugin/lower-slots.cc).  The slots live here:
-   one buffer per device, queue and reduction variable, allocated at its
-   first use (the generated code then sets it to the identity with a
-   kernel on the queue) and kept until the region ends.  The queue
-   orders every use of a buffer, so kernels of one queue may share it.  */
+   and sets them back to the identity (plugin/lower-slots.cc).  The
+   slots live here: one buffer per device, queue and reduction variable,
+   allocated at its first use (the generated code then sets it to the
+   identity with a kernel on the queue) and kept until the region ends.
+   The queue orders every use of a buffer, so kernels of one queue may
+   share it.  */
 
 #include "reductions.h"
 
