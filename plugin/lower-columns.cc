@@ -154,41 +154,73 @@ plain_stores (tree t, std::vector<tree> &stores, hash_set<tree> *targets,
     }
 }
 
-/* A use of one of the declarations DATA (a hash_set).  */
-static tree
-uses_r (tree *tp, int *walk_subtrees, void *data)
+/* What a statement may read of the arrays stored before it: STORED,
+   the arrays, and for each the element its last store wrote (LAST); in
+   a reduction update (FORWARD) that element, whose value the store
+   hands on, else nothing of them.  */
+struct stored_ctx
 {
+  hash_set<tree> stored;
+  hash_map<tree, tree> last;
+  bool forward;
+};
+
+/* Two references to one element: the same tree but for sharing (the
+   front end flags references to VLA rows as having side effects).  */
+static bool
+same_element_p (tree a, tree b)
+{
+  return operand_equal_p (a, b, OEP_MATCH_SIDE_EFFECTS);
+}
+
+static tree
+stored_use_r (tree *tp, int *walk_subtrees, void *data)
+{
+  stored_ctx &c = *(stored_ctx *) data;
   tree t = *tp;
   if (TYPE_P (t))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  return DECL_P (t) && ((hash_set<tree> *) data)->contains (t) ? t
-	 : NULL_TREE;
+  if (c.forward && (TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF))
+    {
+      tree d = pacc_ref_decl (t);
+      tree *w = d ? c.last.get (d) : NULL;
+      if (w && same_element_p (t, *w))
+	{
+	  *walk_subtrees = 0;
+	  return NULL_TREE;
+	}
+    }
+  return DECL_P (t) && c.stored.contains (t) ? t : NULL_TREE;
 }
 
 /* Every load first is the body's order too when no statement of ORDER
    reads an array that an earlier one stores into (the same statement
-   reads before it stores).  */
+   reads before it stores), but for a reduction update that reads the
+   element the last store into it wrote: the update takes the stored
+   value (a stencil with its residual, q = ...; res += (q - p)^2).  A
+   body that stores into an array twice does not qualify.  */
 static bool
 reads_before_stores_p (const std::vector<tree> &order,
 		       const std::vector<tree> &stores)
 {
-  hash_set<tree> stored;
+  stored_ctx c;
   for (tree st : order)
     {
       bool store = std::find (stores.begin (), stores.end (), st)
 		   != stores.end ();
       tree read = store ? TREE_OPERAND (st, 1) : st;
-      if (walk_tree_without_duplicates (&read, uses_r, &stored))
+      c.forward = !store;
+      if (walk_tree (&read, stored_use_r, &c, NULL))
 	return false;
       if (store)
 	{
 	  tree d = pacc_ref_decl (TREE_OPERAND (st, 0));
-	  if (!d)
+	  if (!d || c.stored.add (d))
 	    return false;
-	  stored.add (d);
+	  c.last.put (d, TREE_OPERAND (st, 0));
 	}
     }
   return true;
@@ -223,7 +255,8 @@ pointwise_p (pacc_kernel &k, int rank)
 static bool
 pair_eligible_p (pacc_kernel &k, pacc_loop &l, tree init, tree bound,
 		 std::vector<tree> &stores, hash_set<tree> *targets = NULL,
-		 std::vector<tree> *reds = NULL, int rank = 0)
+		 std::vector<tree> *reds = NULL, int rank = 0,
+		 std::vector<tree> *order_out = NULL)
 {
   if (!pacc_pair_iterations_on || (!targets && !k.reductions.empty ())
       || !init || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l.var)))
@@ -251,6 +284,8 @@ pair_eligible_p (pacc_kernel &k, pacc_loop &l, tree init, tree bound,
     return false;
   if (reread && !reads_before_stores_p (order, stores))
     return false;
+  if (order_out)
+    *order_out = order;
   return !stores.empty () || (reds && !reds->empty ());
 }
 
@@ -290,6 +325,11 @@ struct hoist_ctx
   lower_ctx *c;
   tree *vars;
   std::vector<std::pair<tree, tree>> loads;
+  /* The stores before the update, and their values: an element one of
+     them wrote is its value, not a load.  */
+  const std::vector<tree> *stores;
+  size_t nstores;
+  const std::vector<tree> *vals;
 };
 
 static tree
@@ -306,6 +346,13 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
       && (SCALAR_FLOAT_TYPE_P (TREE_TYPE (t))
 	  || INTEGRAL_TYPE_P (TREE_TYPE (t))))
     {
+      *walk_subtrees = 0;
+      for (size_t i = h.nstores; i-- > 0;)
+	if (same_element_p (t, TREE_OPERAND ((*h.stores)[i], 0)))
+	  {
+	    *tp = (*h.vals)[i];
+	    return NULL_TREE;
+	  }
       tree v = local_var (*h.c, "__pacc_rl",
 			  TYPE_MAIN_VARIANT (TREE_TYPE (t)), h.vars);
       h.loads.push_back (std::make_pair (v, t));
@@ -317,9 +364,10 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
 
 /* The body of a thread that runs the iterations NEXT[m] (long; NULL_TREE:
    L's variable as it is) of copy-like loop L, whose plain STORES and
-   reduction updates REDS make its body, below B (long, exclusive): every
-   load of all of them first (iteration after iteration), then the
-   stores and the updates.  An iteration at or past B loads iteration
+   reduction updates (ORDER: all its statements in order) make its body,
+   below B (long, exclusive): every load of all of them first (iteration
+   after iteration), then the stores and the updates, an update taking
+   an element an earlier store wrote from that store's value.  An iteration at or past B loads iteration
    B - 1 (the buffers hold it) and stores and updates nothing; it is
    compared with B as NEXT[m], or as converted to L's variable's type
    when IN_TYPE (as paired iterations always did: their kernels' code
@@ -327,7 +375,7 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
 static tree
 loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
 	     const std::vector<tree> &next, tree b, bool in_type,
-	     const std::vector<tree> &reds = std::vector<tree> ())
+	     const std::vector<tree> &order = std::vector<tree> ())
 {
   pacc_region &r = *c.r;
   tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
@@ -364,10 +412,16 @@ loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
   /* Each update's elements, loaded with the stores' values; the update
      itself, on the loaded values, with the stores.  */
   std::vector<std::vector<tree>> upd (n);
-  for (tree rs : reds)
+  size_t nstores = 0;
+  for (tree rs : order)
     for (size_t m = 0; m < n; m++)
       {
-	hoist_ctx h = { &c, &vars, {} };
+	if (std::find (stores.begin (), stores.end (), rs) != stores.end ())
+	  {
+	    nstores += m == 0;
+	    continue;
+	  }
+	hoist_ctx h = { &c, &vars, {}, &stores, nstores, &vals[m] };
 	tree u = unshare_expr (rs);
 	walk_tree (&u, hoist_r, &h, NULL);
 	for (auto &ld : h.loads)
@@ -441,10 +495,10 @@ pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
 		     tree bound, const std::vector<tree> &col, tree jb,
 		     tree *body, hash_set<tree> *targets)
 {
-  std::vector<tree> stores, reds;
+  std::vector<tree> stores, reds, order;
   if (!pair_eligible_p (k, l, init, bound, stores, targets,
-			targets ? &reds : NULL, c.r->pc->rank))
+			targets ? &reds : NULL, c.r->pc->rank, &order))
     return false;
-  *body = loads_first (c, l, stores, col, jb, false, reds);
+  *body = loads_first (c, l, stores, col, jb, false, order);
   return true;
 }

@@ -160,9 +160,10 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
 }
 
 /* Whether kernel K's reductions can go through slots (lower-slots.cc):
-   every one has an atomic update in OpenACC (+ * & | ^) on a 4- or
-   8-byte type (GCC's nvptx back end has no narrower compare-and-swap);
-   max, min, && and || keep OpenACC's reduction over gangs.  Off with
+   every one is on a 4- or 8-byte type (GCC's nvptx back end has no
+   narrower compare-and-swap) and has an atomic update in OpenACC (+ * &
+   | ^) or is max or min (a compare-and-swap loop); && and || keep
+   OpenACC's reduction over gangs.  Off with
    -fplugin-arg-pacc-reduction-slots=0.  */
 bool
 pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k)
@@ -182,6 +183,8 @@ pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k)
 	{
 	case PLUS_EXPR:
 	case MULT_EXPR:
+	case MAX_EXPR:
+	case MIN_EXPR:
 	  break;
 	case BIT_AND_EXPR:
 	case BIT_IOR_EXPR:

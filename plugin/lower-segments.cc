@@ -149,7 +149,7 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 			 (rd.op, TREE_TYPE (rd.gvar))));
   add (&gbody, FOR_BODY (*l0.slot));
   for (auto &rd : reds)
-    add (&gbody, pacc_slot_add (loc, rd, g));
+    add (&gbody, pacc_slot_add (c, loc, rd, g));
 
   /* On the device, gang G takes the launch's pair G, so that the loop
      below runs at most once and folds away; on the host, every pair.  */

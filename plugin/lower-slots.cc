@@ -8,7 +8,8 @@
    segmented kernel's hundreds of thousands of short gangs wait on those
    swaps (lower-geometry.cc).  Instead each gang of a segmented kernel
    with a reduction adds its partial atomically into one of PACC_SLOTS
-   slots (its gang number modulo PACC_SLOTS: lower-segments.cc), and a
+   slots (its gang number modulo PACC_SLOTS: lower-segments.cc; max and
+   min by a compare-and-swap loop), and a
    second kernel on the same queue combines the slots into the reduction
    variable with OpenACC's reduction (one gang) and sets them back to
    the identity.  The slots are device memory libpacc keeps per device,
@@ -32,15 +33,73 @@ slot_ref (tree slots, tree i)
 		 build2 (POINTER_PLUS_EXPR, TREE_TYPE (slots), slots, off));
 }
 
+/* SLOT = SLOT max (or min) RD's partial, by compare-and-swap on the
+   slot's bits (OpenACC's atomic update has no max or min):
+     old = *bits; done = 0;
+     while (!done)
+       { new = bits of (value of old) OP partial;
+	 if (new == old) done = 1;
+	 else { got = CAS (bits, old, new); done = got == old; old = got; } }
+   Most gangs change no slot, and swap nothing.  */
+static tree
+slot_cas (lower_ctx &c, location_t loc, const pacc_slot_red &rd, tree slot)
+{
+  tree type = TREE_TYPE (rd.gvar);
+  bool wide = int_size_in_bytes (type) == 8;
+  tree it = wide ? long_long_unsigned_type_node : unsigned_type_node;
+  tree fn = builtin_decl_explicit (wide ? BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_8
+				   : BUILT_IN_SYNC_VAL_COMPARE_AND_SWAP_4);
+  tree vars = NULL_TREE;
+  tree ptr = local_var (c, "__pacc_sbits", build_pointer_type (it), &vars);
+  tree old = local_var (c, "__pacc_sold", it, &vars);
+  tree nw = local_var (c, "__pacc_snew", it, &vars);
+  tree got = local_var (c, "__pacc_sgot", it, &vars);
+  tree done = local_var (c, "__pacc_sdone", integer_type_node, &vars);
+  tree body = alloc_stmt_list ();
+  add (&body, assign (ptr, fold_convert (TREE_TYPE (ptr),
+					 build_fold_addr_expr (slot))));
+  add (&body, assign (old, build1 (INDIRECT_REF, it, ptr)));
+  add (&body, assign (done, integer_zero_node));
+  tree step = alloc_stmt_list ();
+  tree cur = build1 (VIEW_CONVERT_EXPR, type, old);
+  add (&step, assign (nw, build1 (VIEW_CONVERT_EXPR, it,
+				  reduction_combine (loc, rd.op, cur,
+						     rd.gvar))));
+  tree args = TYPE_ARG_TYPES (TREE_TYPE (fn));
+  tree call = build_call_expr_loc
+    (loc, fn, 3, fold_convert (TREE_VALUE (args), ptr),
+     fold_convert (TREE_VALUE (TREE_CHAIN (args)), old),
+     fold_convert (TREE_VALUE (TREE_CHAIN (TREE_CHAIN (args))), nw));
+  tree cas = alloc_stmt_list ();
+  add (&cas, assign (got, fold_convert (it, call)));
+  add (&cas, assign (done, fold_convert (integer_type_node,
+					 build2 (EQ_EXPR, boolean_type_node,
+						 got, old))));
+  add (&cas, assign (old, got));
+  add (&step, build3 (COND_EXPR, void_type_node,
+		      build2 (EQ_EXPR, boolean_type_node, nw, old),
+		      assign (done, integer_one_node), cas));
+  add (&body, build_stmt (loc, FOR_STMT, NULL_TREE,
+			  build2 (EQ_EXPR, boolean_type_node, done,
+				  integer_zero_node),
+			  NULL_TREE, step, NULL_TREE));
+  tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);
+  TREE_SIDE_EFFECTS (bind) = 1;
+  return bind;
+}
+
 /* RD's partial into slot (ITER, unsigned, modulo PACC_SLOTS),
    atomically.  */
 tree
-pacc_slot_add (location_t loc, const pacc_slot_red &rd, tree iter)
+pacc_slot_add (lower_ctx &c, location_t loc, const pacc_slot_red &rd,
+	       tree iter)
 {
   tree ut = unsigned_type_node;
   tree slot = slot_ref (rd.slots, build2 (TRUNC_MOD_EXPR, ut,
 					  fold_convert (ut, iter),
 					  build_int_cst (ut, PACC_SLOTS)));
+  if (rd.op == MAX_EXPR || rd.op == MIN_EXPR)
+    return slot_cas (c, loc, rd, slot);
   return c_finish_omp_atomic (loc, OMP_ATOMIC, rd.op, slot, rd.gvar,
 			      NULL_TREE, NULL_TREE, NULL_TREE, NULL_TREE,
 			      false, OMP_MEMORY_ORDER_RELAXED, false);

@@ -171,7 +171,8 @@ struct pacc_slot_red
 pacc_slot_red pacc_slot_red_for (lower_ctx &c, location_t loc, int ri,
 				 tree rvar, tree ci, tree R, tree queue,
 				 tree *stmts);
-tree pacc_slot_add (location_t loc, const pacc_slot_red &rd, tree iter);
+tree pacc_slot_add (lower_ctx &c, location_t loc, const pacc_slot_red &rd,
+		    tree iter);
 tree pacc_slots_kernel (lower_ctx &c, location_t loc, tree queue,
 			const std::vector<pacc_slot_red> &reds, bool combine);
 

@@ -45,7 +45,8 @@ void f (int X, int Y, int Z, int T, float (*p)[Y][Z], float (*q)[Y][Z])
 	  for (z = 1; z < Z - 1; z++)
 	    {
 	      q[x][y][z] = 2 * p[x][y][z];
-	      s += q[x][y][z];
+	      p[x][y][z] = q[x][y][z] + 1;
+	      s += p[x][y][z];
 	    }
     }
 }

@@ -1,11 +1,12 @@
 /* Copy-like loops with a reduction: segmented, every load first, the
-   gangs' partials through slots (lower-shape.cc, lower-slots.cc).  A
+   gangs' partials through slots (lower-columns.cc, lower-slots.cc).  A
    Jacobi copy-back with its residual (`+=' and `r = r + ...'), a loop
    that only reduces, a relaxation that reads and writes the same element
    of P, a user's condition around an update, two variables in one loop,
-   int, long and unsigned with + * & | ^, in two- and three-level nests
-   with halo rows (their redundant rows must not count); rows of one to
-   three segments, and more gangs than slots.  Results equal the
+   a stencil whose residual reads the element it stored; int, long and
+   unsigned with + * & | ^, float and int with min; two- and three-level
+   nests with halo rows (their redundant rows must not count), rows of
+   one to three segments, and more gangs than slots.  Results equal the
    sequential run.  */
 
 #include "pacc-check.h"
@@ -187,6 +188,70 @@ wide (int X, int Y, int T, unsigned seed)
   free (q);
 }
 
+/* A stencil whose residual reads the element it stored (the update
+   takes the stored value), and min on float and int through the slots'
+   compare-and-swap.  */
+static void
+forwarded (int X, int Y, int T, unsigned seed)
+{
+  int t, x, y;
+  float (*p)[Y] = pc_alloc (sizeof (float[X][Y]));
+  float (*q)[Y] = pc_alloc (sizeof (float[X][Y]));
+  double res = 0;
+  float lo = 1e30f;
+  int ilo = 1 << 30;
+
+  pc_init_float (&p[0][0], (long) X * Y, seed);
+  pc_init_float (&q[0][0], (long) X * Y, seed + 1);
+
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) reduction(+:res) async
+  for (t = 0; t < T; t++)
+    {
+      res = 0;
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+        for (y = 1; y < Y - 1; y++)
+          {
+            q[x][y] = 0.25f * (p[x - 1][y] + p[x + 1][y] + p[x][y - 1]
+                               + p[x][y + 1]);
+            res += (double) (q[x][y] - p[x][y]) * (q[x][y] - p[x][y]);
+          }
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+        for (y = 1; y < Y - 1; y++)
+          p[x][y] = q[x][y];
+    }
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) reduction(min:lo, ilo) async
+  for (t = 0; t < T; t++)
+    {
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+        for (y = 1; y < Y - 1; y++)
+          {
+            q[x][y] = 0.5f * (p[x - 1][y] + p[x + 1][y]) - 0.001f * t;
+            lo = lo < q[x][y] ? lo : q[x][y];
+          }
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+        for (y = 1; y < Y - 1; y++)
+          {
+            ilo = ilo < (x * 37 + y * 11 + t) % 1009 ? ilo
+                  : (x * 37 + y * 11 + t) % 1009;
+            p[x][y] = q[x][y];
+          }
+    }
+  pc_reduction ("res", res);
+  pc_reduction ("lo", lo);
+  printf ("ilo %d\n", ilo);
+  pc_dump_float ("p", &p[0][0], (long) X * Y);
+  free (p);
+  free (q);
+}
+
 static void
 three_level (int X, int Y, int Z, int T, unsigned seed)
 {
@@ -237,6 +302,8 @@ main (void)
   two_level (37, 29, 7, 1900);
   two_level (1500, 9, 4, 1910);
   wide (11, 2100, 3, 1920);
+  forwarded (37, 29, 6, 1925);
+  forwarded (1500, 9, 3, 1926);
   three_level (21, 13, 11, 5, 1930);
   three_level (300, 5, 7, 3, 1940);
   three_level (5, 4, 1100, 3, 1950);
