@@ -17,8 +17,8 @@
 #   bin/     jacobi, himeno, cip built with PACC (-O3 and pkg-config's
 #            flags: *-pacc; variants *-pacc-gs0, -seg0, -hoist0, -pairs4
 #            with the plugin option of that name; jacobi-res-pacc and
-#            jacobi-res-pacc-slots0, Jacobi with a residual) and as plain
-#            C (*-ref),
+#            jacobi-res-pacc-slots0, Jacobi with a residual, jacobi-err-*
+#            with its largest change) and as plain C (*-ref),
 #            the hand-written CUDA baselines (*-cuda: nvcc -O3
 #            -arch=sm_90 -fmad=false),
 #            acc-probe (prints acc_get_num_devices and where a kernel ran)
@@ -179,7 +179,13 @@ build_bench () {
       -o "$bundle/bin/$b-res-pacc-slots0" $plibs -lm -pthread || return 1
     run_logged "$b-res-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
       -Wno-unknown-pragmas -DJACOBI_RESIDUAL "$src" -o "$bundle/bin/$b-res-ref" -lm -pthread \
-      || return 1 ;;
+      || return 1
+    # The largest change in the stencil (-DJACOBI_RESIDUAL=2).
+    run_logged "$b-err-pacc" $CC -O3 $pcflags -DJACOBI_RESIDUAL=2 "$src" \
+      -o "$bundle/bin/$b-err-pacc" $plibs -lm -pthread || return 1
+    run_logged "$b-err-pacc-slots0" $CC -O3 $pcflags -DJACOBI_RESIDUAL=2 \
+      -fplugin-arg-pacc-reduction-slots=0 "$src" \
+      -o "$bundle/bin/$b-err-pacc-slots0" $plibs -lm -pthread || return 1 ;;
   esac
   run_logged "$b-ref" $CC -O3 -ffp-contract=off -fopenacc -foffload=disable \
     -Wno-unknown-pragmas "$src" -o "$bundle/bin/$b-ref" -lm -pthread || return 1
