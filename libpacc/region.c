@@ -617,17 +617,29 @@ check_rotation (struct pacc_region *r, int chunk, void *const *ptr)
   int i, j;
   for (i = 0; i < r->n; i++)
     {
-      for (j = 0; j < r->n && r->handed[j] != ptr[i]; j++)
-        ;
+      /* Its own buffer first, then one it may have been swapped with:
+         the rebased pointers of arrays with other row sizes can be
+         equal (p's buffer minus lo rows of 8 bytes, f's minus lo rows of
+         4: fmax_inline.c's chunk 3 on the host).  */
+      int other = -1;
+      j = r->handed[i] == ptr[i] ? i : r->n;
+      for (int c = 0; c < r->n && j == r->n; c++)
+        if (r->handed[c] == ptr[i])
+          {
+            if (r->a[i].kind == r->a[c].kind
+                && r->a[i].row_bytes == r->a[c].row_bytes)
+              j = c;
+            else if (other < 0)
+              other = c;
+          }
+      if (j == r->n && other >= 0)
+        pacc_internal_error (r->where, "chunk %d: array '%s' holds the "
+                             "buffer of '%s', of another kind or row size",
+                             chunk, r->a[i].name, r->a[other].name);
       if (j == r->n)
         pacc_internal_error (r->where, "chunk %d: array '%s' holds %p, none "
                              "of the chunk's buffers", chunk, r->a[i].name,
                              ptr[i]);
-      if (r->a[i].kind != r->a[j].kind
-          || r->a[i].row_bytes != r->a[j].row_bytes)
-        pacc_internal_error (r->where, "chunk %d: array '%s' holds the "
-                             "buffer of '%s', of another kind or row size",
-                             chunk, r->a[i].name, r->a[j].name);
       p[i] = j;
     }
   for (i = 0; i < r->n; i++)
