@@ -28,7 +28,7 @@
                OpenACC async (ci[PACC_CI_QUEUE]), arrays through ptr[i];
                a reduction counts the rows [ci[LO] + ci[SHIFT]*left,
                                             ci[HI] + ci[SHIFT]*left);
-               through slots, the gang loop's partials of red go into
+               in a segmented kernel, the gangs' partials of red go into
                __pacc_reduction_slots (R, ci, idx, ...), a second kernel
                combines them into red;
                after a kernel with reduction variable red:
@@ -179,8 +179,8 @@ void *__pacc_region_scratch (void *region, unsigned long bytes);
    memory for the host), the same for every call with the same device,
    queue, IDX and BYTES until the region ends.  *FRESH is 1 when it was
    allocated by this call (its contents undefined: the caller sets them
-   on the queue), else 0.  Each iteration of a kernel's gang loop adds
-   its partial atomically into one slot; a second kernel on the queue
+   on the queue), else 0.  Each gang of a segmented kernel adds its
+   partial atomically into one slot; a second kernel on the queue
    combines the slots into the reduction variable and sets them back to
    the identity.  */
 void *__pacc_reduction_slots (void *region, const long *ci, int idx,

@@ -41,12 +41,10 @@ void *
 __pacc_reduction_slots (void *region, const long *ci, int idx,
                         unsigned long bytes, const char *name, int *fresh)
 {
-  struct pacc_region *r = region;
+  struct pacc_region *r = pacc_region_check (region,
+                                             "__pacc_reduction_slots");
   struct pacc_slots *sl;
 
-  if (!r || r->magic != PACC_REGION_MAGIC)
-    pacc_internal_error (NULL, "%s: not a region handle",
-                         "__pacc_reduction_slots");
   int dev = ci[PACC_CI_DEVICE] < 0 ? 0 : (int) ci[PACC_CI_DEVICE];
   int queue = (int) ci[PACC_CI_QUEUE];
   for (sl = r->slots; sl; sl = sl->next)
@@ -83,12 +81,10 @@ __pacc_reduction_slots (void *region, const long *ci, int idx,
 void *
 __pacc_region_scratch (void *region, unsigned long bytes)
 {
-  struct pacc_region *r = region;
+  struct pacc_region *r = pacc_region_check (region,
+                                             "__pacc_region_scratch");
   struct pacc_scratch *sc;
 
-  if (!r || r->magic != PACC_REGION_MAGIC)
-    pacc_internal_error (NULL, "%s: not a region handle",
-                         "__pacc_region_scratch");
   if (bytes > (size_t) -1 - sizeof *sc)
     pacc_error (r->where, "out of memory: cannot allocate %lu bytes of "
                 "scratch memory", bytes);

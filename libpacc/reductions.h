@@ -4,7 +4,7 @@
 
 /* reductions.h - the memory of a region's reductions (reductions.c): the
    host scratch that holds the chunks' partials (__pacc_region_scratch)
-   and the slots where the iterations of a kernel's gang loop add theirs
+   and the slots where the gangs of a segmented kernel add theirs
    (__pacc_reduction_slots), both in pacc-abi.h.  */
 
 #ifndef PACC_REDUCTIONS_H

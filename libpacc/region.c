@@ -26,13 +26,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every entry point's handle check (region.h).  */
 static struct pacc_region *
 check (void *region, const char *fn)
 {
-  struct pacc_region *r = region;
-  if (!r || r->magic != PACC_REGION_MAGIC)
-    pacc_internal_error (NULL, "%s: not a region handle", fn);
-  return r;
+  return pacc_region_check (region, fn);
 }
 
 static char *

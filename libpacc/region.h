@@ -9,6 +9,7 @@
 #ifndef PACC_REGION_H
 #define PACC_REGION_H
 
+#include "diag.h"
 #include "dist.h"
 #include "launch.h"
 #include "planner.h"
@@ -61,7 +62,7 @@ struct pacc_region
   struct pacc_stats st;
   struct pacc_scratch *scratch;
   struct pacc_slots *slots;  /* reductions in segmented kernels
-                                (slots.c).  */
+                                (reductions.c).  */
 
   /* The online correction (replan.c).  */
   int replan;            /* 0: none; 1: after the first block; 2: after
@@ -83,5 +84,16 @@ struct pacc_region
 };
 
 #define PACC_REGION_MAGIC 0x70616363u
+
+/* REGION, a handle the generated code passed to entry point FN, as a
+   region; an internal error if it is none.  */
+static inline struct pacc_region *
+pacc_region_check (void *region, const char *fn)
+{
+  struct pacc_region *r = region;
+  if (!r || r->magic != PACC_REGION_MAGIC)
+    pacc_internal_error (NULL, "%s: not a region handle", fn);
+  return r;
+}
 
 #endif /* PACC_REGION_H */

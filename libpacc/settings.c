@@ -150,8 +150,9 @@ int
 pacc_fault (enum pacc_fault_kind kind)
 {
   unsigned long at = pacc_settings.fault_at[kind];
-  return at && !fault_held && __atomic_add_fetch (&fault_calls[kind], 1, __ATOMIC_RELAXED)
-               == at;
+  return at && !fault_held
+         && __atomic_add_fetch (&fault_calls[kind], 1, __ATOMIC_RELAXED)
+            == at;
 }
 
 const char *

@@ -183,7 +183,8 @@ stored_use_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
-  if (c.forward && (TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF))
+  if (c.forward
+      && (TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF))
     {
       tree d = pacc_ref_decl (t);
       tree *w = d ? c.last.get (d) : NULL;
@@ -357,7 +358,6 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
 			  TYPE_MAIN_VARIANT (TREE_TYPE (t)), h.vars);
       h.loads.push_back (std::make_pair (v, t));
       *tp = v;
-      *walk_subtrees = 0;
     }
   return NULL_TREE;
 }
@@ -367,11 +367,11 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
    reduction updates (ORDER: all its statements in order) make its body,
    below B (long, exclusive): every load of all of them first (iteration
    after iteration), then the stores and the updates, an update taking
-   an element an earlier store wrote from that store's value.  An iteration at or past B loads iteration
-   B - 1 (the buffers hold it) and stores and updates nothing; it is
-   compared with B as NEXT[m], or as converted to L's variable's type
-   when IN_TYPE (as paired iterations always did: their kernels' code
-   stays as measured).  */
+   an element an earlier store wrote from that store's value.  An
+   iteration at or past B loads iteration B - 1 (the buffers hold it)
+   and stores and updates nothing; it is compared with B as NEXT[m], or
+   as converted to L's variable's type when IN_TYPE (as paired
+   iterations always did: their kernels' code stays as measured).  */
 static tree
 loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
 	     const std::vector<tree> &next, tree b, bool in_type,

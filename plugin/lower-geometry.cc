@@ -220,8 +220,8 @@ pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k)
    hundred thousand short gangs contend); through slots, columns that
    run one after the other lost to rows to gangs (Jacobi's copy-back with
    a residual, 35 %), every load first won (RESULTS.md, "A residual in
-   a copy-like loop").  The vector loop's first value and bound (exclusive) are
-   returned in *A and *B; the middle loop's, in a
+   a copy-like loop").  The vector loop's first value and bound
+   (exclusive) are returned in *A and *B; the middle loop's, in a
    three-level nest, in *RA and *RB (NULL_TREE in a two-level one).  */
 bool
 pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,

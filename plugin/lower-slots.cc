@@ -9,10 +9,9 @@
    swaps (lower-geometry.cc).  Instead each gang of a segmented kernel
    with a reduction adds its partial atomically into one of PACC_SLOTS
    slots (its gang number modulo PACC_SLOTS: lower-segments.cc; max and
-   min by a compare-and-swap loop), and a
-   second kernel on the same queue combines the slots into the reduction
-   variable with OpenACC's reduction (one gang) and sets them back to
-   the identity.  The slots are device memory libpacc keeps per device,
+   min by a compare-and-swap loop), and a second kernel on the same
+   queue combines the slots into the reduction variable with OpenACC's
+   reduction (one gang) and sets them back to the identity.  The slots are device memory libpacc keeps per device,
    queue and variable (__pacc_reduction_slots, libpacc/reductions.c);
    their first use sets them to the identity with a third kernel.
    lower-geometry.cc decides which kernels (pacc_slot_reductions_p),

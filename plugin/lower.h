@@ -124,7 +124,7 @@ tree pacc_effect_r (tree *tp, int *walk_subtrees, void *);
 bool pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound);
 /* Is vector loop L of kernel K, whose reductions go through slots,
    copy-like with its reduction updates: every load first, the updates
-   after (lower-shape.cc)?  */
+   after (lower-columns.cc)?  */
 bool pacc_reduction_columns_p (pacc_region &r, pacc_kernel &k, pacc_loop &l,
 			       tree init, tree bound);
 bool pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
@@ -156,7 +156,7 @@ const char *pacc_kernel_gangs (pacc_region &r, pacc_kernel &k);
 /* A reduction variable of a kernel, through slots.  */
 struct pacc_slot_red
 {
-  tree gvar;			/* The gang loop iteration's partial.  */
+  tree gvar;			/* The gang's partial.  */
   tree slots;			/* Its slots (__pacc_reduction_slots).  */
   tree rvar;			/* What the second kernel combines them into.  */
   enum tree_code op;

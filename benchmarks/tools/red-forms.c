@@ -97,13 +97,27 @@ seg (int X, int Y, float *pp, float *pq)
   return s;
 }
 
+/* The sum of the NSLOT slots, which go back to zero: the second kernel
+   of the forms through slots.  */
+static double
+sum_slots (double *slots)
+{
+  double s = 0;
+#pragma acc parallel loop num_gangs(1) vector_length(256) deviceptr(slots) reduction(+:s)
+  for (int k = 0; k < NSLOT; k++)
+    {
+      s += slots[k];
+      slots[k] = 0;
+    }
+  return s;
+}
+
 static double
 seg_slots (int X, int Y, float *pp, float *pq, double *slots)
 {
   float (*p)[Y] = (void *) pp, (*q)[Y] = (void *) pq;
   unsigned nseg = (unsigned) ((Y - 2 + SEG - 1) / SEG);
   unsigned npairs = (unsigned) (X - 2) * nseg;
-  double s = 0;
 #pragma acc parallel loop gang num_gangs(npairs) num_workers(8) vector_length(32) deviceptr(pp, pq, slots)
   for (unsigned g = 0; g < npairs; g++)
     {
@@ -113,13 +127,7 @@ seg_slots (int X, int Y, float *pp, float *pq, double *slots)
 #pragma acc atomic update
       slots[g % NSLOT] += gs;
     }
-#pragma acc parallel loop num_gangs(1) vector_length(256) deviceptr(slots) reduction(+:s)
-  for (int k = 0; k < NSLOT; k++)
-    {
-      s += slots[k];
-      slots[k] = 0;
-    }
-  return s;
+  return sum_slots (slots);
 }
 
 static double
@@ -174,7 +182,6 @@ copy_seg_slots (int X, int Y, float *pp, float *pq, double *slots)
   float (*p)[Y] = (void *) pp, (*q)[Y] = (void *) pq;
   unsigned nseg = (unsigned) ((Y - 2 + CB_SEG - 1) / CB_SEG);
   unsigned npairs = (unsigned) (X - 2) * nseg;
-  double s = 0;
 #pragma acc parallel loop gang num_gangs(npairs) num_workers(8) vector_length(32) deviceptr(pp, pq, slots)
   for (unsigned g = 0; g < npairs; g++)
     {
@@ -199,13 +206,7 @@ copy_seg_slots (int X, int Y, float *pp, float *pq, double *slots)
 #pragma acc atomic update
       slots[g % NSLOT] += gs;
     }
-#pragma acc parallel loop num_gangs(1) vector_length(256) deviceptr(slots) reduction(+:s)
-  for (int k = 0; k < NSLOT; k++)
-    {
-      s += slots[k];
-      slots[k] = 0;
-    }
-  return s;
+  return sum_slots (slots);
 }
 
 /* Segmented, every load of the thread's CB_COLS columns first (a column
@@ -219,7 +220,6 @@ copy_lf (int X, int Y, float *pp, float *pq, double *slots, int none)
   float (*p)[Y] = (void *) pp, (*q)[Y] = (void *) pq;
   unsigned nseg = (unsigned) ((Y - 2 + CB_SEG - 1) / CB_SEG);
   unsigned npairs = (unsigned) (X - 2) * nseg;
-  double s = 0;
 #pragma acc parallel loop gang num_gangs(npairs) num_workers(8) vector_length(32) deviceptr(pp, pq, slots)
   for (unsigned g = 0; g < npairs; g++)
     {
@@ -265,13 +265,7 @@ copy_lf (int X, int Y, float *pp, float *pq, double *slots, int none)
     }
   if (none)
     return 0;
-#pragma acc parallel loop num_gangs(1) vector_length(256) deviceptr(slots) reduction(+:s)
-  for (int k = 0; k < NSLOT; k++)
-    {
-      s += slots[k];
-      slots[k] = 0;
-    }
-  return s;
+  return sum_slots (slots);
 }
 
 /* Both arrays: a smooth field with a bump, the same for every form.  */
