@@ -376,6 +376,30 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
   return 1;
 }
 
+/* PACC_K and the chunks both given, and their plan with NQ queues, not
+   skewed unless PACC_SKEW=1, does not fit: the settings left automatic
+   may still make one fit.  Skewed (PACC_SKEW unset), then two queues
+   (PACC_QUEUES unset), then both: the order in which the buffers shrink
+   for the usual shapes.  Into P the first that fits; 0 if none.  */
+static int
+fit_given (const struct pacc_plan_in *in, struct pacc_plan *p, long nc,
+           long block, long k, int nq)
+{
+  const struct pacc_settings *s = in->s;
+  int q2 = in->async && !s->queues && nq > 2;
+  for (int i = 1; i < 4; i++)
+    {
+      int sk = i & 1, qn = i & 2 ? 2 : nq;
+      if ((sk && s->skew != -1) || (qn != nq && !q2))
+        continue;
+      make_plan (in, p, (int) nc, block, k, user_k_first (in), qn,
+                 sk || s->skew == 1);
+      if (p->dev_bytes <= p->avail)
+        return 1;
+    }
+  return 0;
+}
+
 /* Whether IN plans with PACC_K=K (0: automatic) and PACC_CHUNKS=CHUNKS
    (0: automatic, and no PACC_BLOCK) instead of its own settings.  */
 static int
@@ -610,8 +634,15 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
         nc = 2 * nc < rows ? 2 * nc : rows;
       else if (k_auto && k > 1)
         k--;
+      else if (!k_auto && !c_auto && fit_given (in, p, nc, block, k, nq))
+        break;
       else
-        return -2;
+        {
+          /* The message describes the plan the settings asked for.  */
+          make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
+                     s->skew == 1);
+          return -2;
+        }
     }
   /* Every chunk has a buffer of its own: keep them across blocks.  */
   if (p->nbuf == p->nchunks && s->resident != 0)

@@ -366,6 +366,31 @@ random_plans (int cases, int model)
           refused++;
           /* Automatic chunks and k: refused only if the last plan the
              search tries, one row per chunk and k = 1, does not fit.  */
+          /* PACC_K and the chunks given: refused only if none of the
+             settings left automatic (skew, two queues) fits either.  */
+          if (u.s.k && (u.s.chunks || u.s.block) && u.s.resident != 1
+              && strstr (err, "the chunk buffers need"))
+            for (int i = 1; i < 4; i++)
+              {
+                struct setup v;
+                copy_setup (&v, &u);
+                if (((i & 1) && u.s.skew != -1) || ((i & 2) && u.s.queues))
+                  continue;
+                v.s.skew = i & 1 ? 1 : u.s.skew;
+                v.s.queues = i & 2 ? 2 : u.s.queues;
+                if (pacc_plan (&v.in, &q, why, sizeof why) == 0
+                    && !refusal_bad++)
+                  snprintf (detail, sizeof detail, "case %d refused (%s) "
+                            "although PACC_SKEW=%d PACC_QUEUES=%d fits "
+                            "(carry %d, %d devices, async %d, chunks %ld, "
+                            "block %ld, k %ld, first %ld/%d: skew %d, %d "
+                            "queues, %ld chunks, %zu B, k %ld span %d rows %ld nbuf %d carry %d)",
+                            t, err, v.s.skew, v.s.queues, u.s.carry,
+                            u.in.ndev, u.in.async, u.s.chunks, u.s.block,
+                            u.s.k, u.s.k_first, u.in.first_block, q.skew,
+                            q.nqueues, (long) q.nchunks, q.dev_bytes, q.k, (int) q.span, (long) q.buf_rows, (int) q.nbuf, (int) q.carry);
+                pacc_plan_free (&q);
+              }
           if (!u.s.k && !u.s.chunks && !u.s.block && u.s.resident != 1
               && (u.s.k_first <= 0 || !u.in.first_block)
               && strstr (err, "the chunk buffers need"))
@@ -1146,6 +1171,34 @@ main (void)
             rc == 0 && p.skew && p.predicted_s < trap
             && p.buf_rows == (1630 + p.nchunks - 1) / p.nchunks + 1 + p.k
             && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    pacc_plan_free (&p);
+  }
+
+  /* Himeno at 8x with PACC_K=64 and PACC_CHUNKS=51, the automatic
+     plan's (the sweep of RESULTS): three queues' trapezoid buffers need
+     13.4 GiB, but the settings left automatic, skew and queues, make it
+     fit in 6 GiB; with PACC_SKEW=0 and PACC_QUEUES=3 none does, and the
+     message names the plan the settings asked for.  */
+  {
+    himeno_8x (&u);
+    u.in.link_gbs = u.in.wb_gbs = u.in.hbm_gbs = 0;
+    u.s.k = 64;
+    u.s.chunks = 51;
+    u.s.skew = -1;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; skew %d, %d queues (%s), %zu bytes",
+              err, p.skew, p.nqueues, p.q_from, p.dev_bytes);
+    report ("PACC_K and PACC_CHUNKS given: skew and queues left automatic "
+            "make the plan fit", rc == 0 && p.k == 64 && p.nchunks == 51
+            && p.skew && p.nqueues == 2 && p.dev_bytes <= (size_t) 6 << 30
+            && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    pacc_plan_free (&p);
+    u.s.skew = 0;
+    u.s.queues = 3;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    report ("PACC_K, PACC_CHUNKS, PACC_SKEW=0 and PACC_QUEUES=3 given: "
+            "refused, with the buffers asked for",
+            rc != 0 && strstr (err, "3 buffers of 160 rows"), err);
     pacc_plan_free (&p);
   }
 
