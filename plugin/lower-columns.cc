@@ -44,16 +44,6 @@ load_r (tree *tp, int *walk_subtrees, void *)
 	 ? t : NULL_TREE;
 }
 
-/* A side effect in a reduction update: as pacc_effect_r, but calls of
-   functions without any (fabs, sqrt) may stay.  */
-static tree
-update_effect_r (tree *tp, int *walk_subtrees, void *data)
-{
-  if (TREE_CODE (*tp) == CALL_EXPR && (call_expr_flags (*tp) & ECF_CONST))
-    return NULL_TREE;
-  return pacc_effect_r (tp, walk_subtrees, data);
-}
-
 /* Is T an update of reduction targets TARGETS, `v = RHS' with RHS free
    of side effects (`v += RHS' is the front end's `(SAVE_EXPR <RHS>, v =
    v + SAVE_EXPR <RHS>)'), or such updates under a condition that loads
@@ -78,13 +68,13 @@ red_update_p (tree t, hash_set<tree> &targets)
     case COMPOUND_EXPR:
       {
 	tree first = TREE_OPERAND (t, 0);
-	return !walk_tree_without_duplicates (&first, update_effect_r, NULL)
+	return !walk_tree_without_duplicates (&first, pacc_pure_effect_r, NULL)
 	       && red_update_p (TREE_OPERAND (t, 1), targets);
       }
     case COND_EXPR:
       {
 	tree cond = TREE_OPERAND (t, 0);
-	return !walk_tree_without_duplicates (&cond, update_effect_r, NULL)
+	return !walk_tree_without_duplicates (&cond, pacc_pure_effect_r, NULL)
 	       && !walk_tree_without_duplicates (&cond, load_r, NULL)
 	       && red_update_p (TREE_OPERAND (t, 1), targets)
 	       && red_update_p (TREE_OPERAND (t, 2), targets);
@@ -93,7 +83,7 @@ red_update_p (tree t, hash_set<tree> &targets)
       {
 	tree rhs = TREE_OPERAND (t, 1);
 	return targets.contains (strip_conv (TREE_OPERAND (t, 0)))
-	       && !walk_tree_without_duplicates (&rhs, update_effect_r, NULL);
+	       && !walk_tree_without_duplicates (&rhs, pacc_pure_effect_r, NULL);
       }
     default:
       return IS_EMPTY_STMT (t);

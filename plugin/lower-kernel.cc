@@ -556,6 +556,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
       OMP_CLAUSE_DECL (clauses) = rd.slots;
     }
+  pacc_inline_math (&k.stmt);
   add (&pset, k.stmt);
   tree par = pacc_oacc_parallel (loc, pvars, pset, clauses);
   if (segs)

@@ -306,6 +306,14 @@ pacc_effect_r (tree *tp, int *walk_subtrees, void *)
     }
 }
 
+tree
+pacc_pure_effect_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TREE_CODE (*tp) == CALL_EXPR && (call_expr_flags (*tp) & ECF_CONST))
+    return NULL_TREE;
+  return pacc_effect_r (tp, walk_subtrees, data);
+}
+
 /* Is T an element of a listed array, or a choice between such elements
    of one type, without side effects?  */
 static bool

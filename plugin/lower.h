@@ -17,6 +17,7 @@
      lower-columns.cc   several loads in flight per thread in copy-like
                         loops
      lower-shape.cc     the form of a kernel's memory accesses
+     lower-math.cc      fmax and fmin in kernels as comparisons
      lower-region.cc    a region as chunk loops and the replay loop, and
                         the verbose report
      lower-function.cc  the per-function driver: every directive
@@ -119,6 +120,13 @@ tree pacc_ref_decl (tree ref);
 /* walk_tree callback: a side effect in an expression (stores, calls,
    increments).  */
 tree pacc_effect_r (tree *tp, int *walk_subtrees, void *);
+/* The same, but calls of functions without side effects (fabs) may
+   stay.  */
+tree pacc_pure_effect_r (tree *tp, int *walk_subtrees, void *data);
+
+/* lower-math.cc */
+/* fmax and fmin in kernel BODY as comparisons, with their results.  */
+void pacc_inline_math (tree *body);
 
 /* lower-columns.cc */
 bool pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound);
