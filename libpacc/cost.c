@@ -296,3 +296,12 @@ pacc_plan_set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
   p->kernel_eff = eff_of (in);
   p->overlap_loss = loss_of (in);
 }
+
+int
+pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
+                        int pinned)
+{
+  if (!pinned && !p->k_first)
+    return 0;
+  return steps_left > p->k ? 1 : -1;
+}

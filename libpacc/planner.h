@@ -164,6 +164,16 @@ int pacc_plan_measured (const struct pacc_plan_in *in,
                         const double bytes[4], double span,
                         struct pacc_plan_in *out);
 
+/* Which block of plan P a re-plan can measure, once block 0 has ended
+   with STEPS_LEFT steps to go (PINNED: block 0 registered host memory as
+   its copies reached it): 0, block 0; 1, the next block (block 0 waited
+   for the registration, or had steps of its own, which the rates of a
+   k-step block do not explain), if a block follows that one; -1, none
+   (the next block is the last: rates from block 0 would be wrong, and a
+   block measured after it would leave nothing to re-plan).  */
+int pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
+                            int pinned);
+
 /* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
 void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
                          size_t size);

@@ -1202,6 +1202,28 @@ main (void)
     pacc_plan_free (&p);
   }
 
+  /* Which block a re-plan measures (replan.c).  Himeno at 2x: a first
+     block of 192 steps, k 64, 256 steps: the block after it is the last,
+     so none (measured as a 64-step block, the first gave its kernels a
+     third of their rate).  */
+  {
+    struct pacc_plan b;
+    memset (&b, 0, sizeof b);
+    b.k = 64;
+    b.k_first = 192;
+    int w1 = pacc_plan_replan_block (&b, 64, 1);
+    int w2 = pacc_plan_replan_block (&b, 128, 0);
+    b.k_first = 0;
+    int w3 = pacc_plan_replan_block (&b, 64, 1);
+    int w4 = pacc_plan_replan_block (&b, 192, 1);
+    int w5 = pacc_plan_replan_block (&b, 64, 0);
+    snprintf (msg, sizeof msg, "%d %d %d %d %d, expected -1 1 -1 1 0", w1,
+              w2, w3, w4, w5);
+    report ("a re-plan measures block 0 only if it had k steps and did "
+            "not register, else the next one if it is not the last",
+            w1 == -1 && w2 == 1 && w3 == -1 && w4 == 1 && w5 == 0, msg);
+  }
+
   measured_rates ();
   measured_rates_skewed ();
   replan_property (3000);
