@@ -128,12 +128,10 @@ launch_init (void)
       CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2,
                &v->ldev, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
       for (int i = 0; i < LAUNCH_SLOTS; i++)
-        {
-          CU_CALL ("creating a kernel-argument event", cuEventCreate,
-                   &v->lev[i], CU_EVENT_DISABLE_TIMING);
-          CU_CALL ("creating a kernel-argument event", cuEventCreate,
-                   &v->lkev[i], CU_EVENT_DISABLE_TIMING);
-        }
+        CU_CALL ("creating a kernel-argument event", cuEventCreate,
+                 &v->lev[i], CU_EVENT_DISABLE_TIMING);
+      CU_CALL ("creating the event of reduction kernels", cuEventCreate,
+               &v->lkev, CU_EVENT_DISABLE_TIMING);
       CU_CALL ("creating the stream of reduction results", cuStreamCreate,
                &v->lres, CU_STREAM_NON_BLOCKING);
     }
@@ -347,10 +345,12 @@ launch_issue (const struct klaunch *l)
         {
           if (after == l->s)
             {
-              CU_CALL ("recording a kernel-argument event", cuEventRecord,
-                       dv0->lkev[slot], l->s);
+              /* One event per device: the wait takes the record made
+                 just before it, and llock keeps other launches out.  */
+              CU_CALL ("recording a reduction kernel's event", cuEventRecord,
+                       dv0->lkev, l->s);
               CU_CALL ("ordering a reduction result after its kernel",
-                       cuStreamWaitEvent, dv0->lres, dv0->lkev[slot], 0);
+                       cuStreamWaitEvent, dv0->lres, dv0->lkev, 0);
               after = dv0->lres;
             }
           CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,

@@ -101,7 +101,7 @@ struct cdev
   char *lhost;                  /* pinned argument slots.  */
   CUdeviceptr ldev;             /* device argument slots.  */
   CUevent lev[LAUNCH_SLOTS];    /* the slot's last use is done.  */
-  CUevent lkev[LAUNCH_SLOTS];   /* its kernel is done (results to copy).  */
+  CUevent lkev;                 /* the last reduction kernel is done.  */
   CUstream lres;                /* the copies of reduction results.  */
   char lused[LAUNCH_SLOTS];
   char lpending[LAUNCH_SLOTS];  /* a deferred reduction result is in it
