@@ -250,6 +250,28 @@ pacc_omp_clause (location_t loc, enum omp_clause_code code, tree chain)
   return c;
 }
 
+/* `deviceptr (DECL)' (a map of kind force_deviceptr) at LOC, chained
+   before CHAIN.  */
+tree
+pacc_omp_deviceptr (location_t loc, tree decl, tree chain)
+{
+  tree c = pacc_omp_clause (loc, OMP_CLAUSE_MAP, chain);
+  OMP_CLAUSE_SET_MAP_KIND (c, GOMP_MAP_FORCE_DEVICEPTR);
+  OMP_CLAUSE_DECL (c) = decl;
+  return c;
+}
+
+/* `reduction (OP: DECL)' at LOC, chained before CHAIN.  */
+tree
+pacc_omp_reduction (location_t loc, enum tree_code op, tree decl,
+		    tree chain)
+{
+  tree c = pacc_omp_clause (loc, OMP_CLAUSE_REDUCTION, chain);
+  OMP_CLAUSE_DECL (c) = decl;
+  OMP_CLAUSE_REDUCTION_CODE (c) = op;
+  return c;
+}
+
 /* `#pragma acc parallel CLAUSES' at LOC around BODY, in a block that
    declares VARS; its location noted for the launch pass.  */
 tree

@@ -432,12 +432,8 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	  OMP_CLAUSE_DECL (clauses) = l.var;
 	}
       for (size_t q = 0; q < rvars.size (); q++)
-	{
-	  clauses = pacc_omp_clause (l.loc, OMP_CLAUSE_REDUCTION, clauses);
-	  OMP_CLAUSE_DECL (clauses) = rvars[q];
-	  OMP_CLAUSE_REDUCTION_CODE (clauses)
-	    = r.pc->reductions[k.reductions[q]].op;
-	}
+	clauses = pacc_omp_reduction
+	  (l.loc, r.pc->reductions[k.reductions[q]].op, rvars[q], clauses);
       tree cond;
       if (groups && i == 1)
 	{
@@ -520,11 +516,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   tree clauses = NULL_TREE;
   for (auto *ps : { &arr_ptr, &whole_ptr })
     for (tree p : *ps)
-      {
-	clauses = pacc_omp_clause (loc, OMP_CLAUSE_MAP, clauses);
-	OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
-	OMP_CLAUSE_DECL (clauses) = p;
-      }
+      clauses = pacc_omp_deviceptr (loc, p, clauses);
   clauses = pacc_omp_clause (loc, OMP_CLAUSE_ASYNC, clauses);
   OMP_CLAUSE_ASYNC_EXPR (clauses) = queue;
   if (ngangs)
@@ -544,18 +536,10 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	= build_int_cst (integer_type_node, SEG_VECTOR);
     }
   for (size_t q = 0; q < rvars.size () && reds.empty (); q++)
-    {
-      clauses = pacc_omp_clause (loc, OMP_CLAUSE_REDUCTION, clauses);
-      OMP_CLAUSE_DECL (clauses) = rvars[q];
-      OMP_CLAUSE_REDUCTION_CODE (clauses)
-	= r.pc->reductions[k.reductions[q]].op;
-    }
+    clauses = pacc_omp_reduction
+      (loc, r.pc->reductions[k.reductions[q]].op, rvars[q], clauses);
   for (auto &rd : reds)
-    {
-      clauses = pacc_omp_clause (loc, OMP_CLAUSE_MAP, clauses);
-      OMP_CLAUSE_SET_MAP_KIND (clauses, GOMP_MAP_FORCE_DEVICEPTR);
-      OMP_CLAUSE_DECL (clauses) = rd.slots;
-    }
+    clauses = pacc_omp_deviceptr (loc, rd.slots, clauses);
   pacc_inline_math (&k.stmt);
   add (&pset, k.stmt);
   tree par = pacc_oacc_parallel (loc, pvars, pset, clauses);

@@ -111,11 +111,7 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
   cl = pacc_omp_clause (l1.loc, OMP_CLAUSE_PRIVATE, cl);
   OMP_CLAUSE_DECL (cl) = q;
   for (auto &rd : reds)
-    {
-      cl = pacc_omp_clause (l1.loc, OMP_CLAUSE_REDUCTION, cl);
-      OMP_CLAUSE_DECL (cl) = rd.gvar;
-      OMP_CLAUSE_REDUCTION_CODE (cl) = rd.op;
-    }
+    cl = pacc_omp_reduction (l1.loc, rd.op, rd.gvar, cl);
   pacc_oacc_loop (l1, lcst (0),
 		  build2 (LT_EXPR, boolean_type_node, jj, lcst (vw)), cl,
 		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), body);

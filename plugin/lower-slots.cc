@@ -11,8 +11,9 @@
    slots (its gang number modulo PACC_SLOTS: lower-segments.cc; max and
    min by a compare-and-swap loop), and a second kernel on the same
    queue combines the slots into the reduction variable with OpenACC's
-   reduction (one gang) and sets them back to the identity.  The slots are device memory libpacc keeps per device,
-   queue and variable (__pacc_reduction_slots, libpacc/reductions.c);
+   reduction (one gang) and sets them back to the identity.  The slots
+   are device memory libpacc keeps per device, queue and variable
+   (__pacc_reduction_slots, libpacc/reductions.c);
    their first use sets them to the identity with a third kernel.
    lower-geometry.cc decides which kernels (pacc_slot_reductions_p),
    lower-kernel.cc builds the calls.  */
@@ -179,17 +180,11 @@ pacc_slots_kernel (lower_ctx &c, location_t loc, tree queue,
   tree cl = NULL_TREE;
   for (auto &rd : reds)
     {
-      cl = pacc_omp_clause (loc, OMP_CLAUSE_MAP, cl);
-      OMP_CLAUSE_SET_MAP_KIND (cl, GOMP_MAP_FORCE_DEVICEPTR);
-      OMP_CLAUSE_DECL (cl) = rd.slots;
+      cl = pacc_omp_deviceptr (loc, rd.slots, cl);
       if (!combine)
 	continue;
       for (tree *l : { &lcl, &cl })
-	{
-	  *l = pacc_omp_clause (loc, OMP_CLAUSE_REDUCTION, *l);
-	  OMP_CLAUSE_DECL (*l) = rd.rvar;
-	  OMP_CLAUSE_REDUCTION_CODE (*l) = rd.op;
-	}
+	*l = pacc_omp_reduction (loc, rd.op, rd.rvar, *l);
     }
   OMP_FOR_CLAUSES (loop) = lcl;
   cl = pacc_omp_clause (loc, OMP_CLAUSE_ASYNC, cl);

@@ -143,6 +143,9 @@ bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
 
 /* lower-build.cc: OpenACC constructs */
 tree pacc_omp_clause (location_t loc, enum omp_clause_code code, tree chain);
+tree pacc_omp_deviceptr (location_t loc, tree decl, tree chain);
+tree pacc_omp_reduction (location_t loc, enum tree_code op, tree decl,
+			 tree chain);
 tree pacc_oacc_parallel (location_t loc, tree vars, tree body, tree clauses);
 void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 		     tree var = NULL_TREE, tree incr = NULL_TREE,
