@@ -35,18 +35,27 @@ run () { # bench mem k chunks (k, chunks empty: automatic)
   local b=$1 m=$2 k=$3 c=$4 log
   log=$out/logs/$b-$m-k${k:-auto}-c${c:-auto}.log
   if [ $(( $(date +%s) - start )) -gt "$STOP_S" ]; then
-    echo "$b $m k=${k:-auto} chunks=${c:-auto} | skipped (STOP_S)" | tee -a "$out/sweep.txt"
+    echo "$b $m k=${k:-auto} chunks=${c:-auto} | skipped (STOP_S)" \
+      | tee -a "$out/sweep.txt"
     return
   fi
-  timeout 150 env PACC_DEVICE_MEMORY="$m" ${k:+PACC_K=$k} ${c:+PACC_CHUNKS=$c} \
-    PACC_VERBOSE=1 "$B/$b-pacc" $(args_of "$b") > "$log" 2>&1
-  local rc=$?
-  echo "$b $m k=${k:-auto} chunks=${c:-auto} rc=$rc | $(grep -oE 'k [0-9]+ \((auto|PACC_K)\), chunks [0-9]+ \([^)]*\), queues [0-9]+|skewed|first block: k [0-9]+|re-plan: .* (take over|would take)' "$log" | tr '\n' ' ')| $(grep -oE 'span of [0-9.]+ ms|registered in [0-9.]+ ms' "$log" | head -2 | tr '\n' ' ')| $(grep -E '^time|^GFLOPS|hash' "$log" | tr '\n' ' ')" | tee -a "$out/sweep.txt"
+  timeout 150 env PACC_DEVICE_MEMORY="$m" ${k:+PACC_K=$k} \
+    ${c:+PACC_CHUNKS=$c} PACC_VERBOSE=1 "$B/$b-pacc" $(args_of "$b") \
+    > "$log" 2>&1
+  local rc=$? plan times result
+  plan=$(grep -oE 'k [0-9]+ \((auto|PACC_K)\), chunks [0-9]+ \([^)]*\), queues [0-9]+|skewed|first block: k [0-9]+|re-plan: .* (take over|would take)' \
+           "$log" | tr '\n' ' ')
+  times=$(grep -oE 'span of [0-9.]+ ms|registered in [0-9.]+ ms' "$log" \
+            | head -2 | tr '\n' ' ')
+  result=$(grep -E '^time|^GFLOPS|hash' "$log" | tr '\n' ' ')
+  echo "$b $m k=${k:-auto} chunks=${c:-auto} rc=$rc | $plan| $times| $result" \
+    | tee -a "$out/sweep.txt"
 }
 for bm in "$@"; do
   b=${bm%%:*} m=${bm#*:}
   run "$b" "$m" "" ""
-  c0=$(grep -oE 'chunks [0-9]+ \(auto' "$out/logs/$b-$m-kauto-cauto.log" | head -1 | grep -oE '[0-9]+')
+  c0=$(grep -oE 'chunks [0-9]+ \(auto' "$out/logs/$b-$m-kauto-cauto.log" \
+         | head -1 | grep -oE '[0-9]+')
   c0=${c0:-32}
   run "$b" "$m" 8 "$c0"
   for k in 16 32 64; do
