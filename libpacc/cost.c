@@ -286,10 +286,20 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
   return 1;
 }
 
+double
+pacc_plan_score (const struct pacc_plan_in *in, const struct pacc_plan *p)
+{
+  struct pacc_plan_in slow = *in;
+  slow.link_gbs = in->link_gbs * PACC_LINK_MARGIN;
+  slow.wb_gbs = wb_of (in) * PACC_LINK_MARGIN;
+  return pacc_plan_predict (&slow, p);
+}
+
 void
 pacc_plan_set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
 {
   p->predicted_s = pacc_plan_predict (in, p);
+  p->score_s = pacc_plan_score (in, p);
   p->link_gbs = in->link_gbs;
   p->wb_gbs = wb_of (in);
   p->hbm_gbs = in->hbm_gbs;

@@ -7,7 +7,8 @@
    When the back end gives its rates (the CUDA one: the link measured by
    a short copy, the memory's peak from its clock and bus width), k and
    the chunk count are those of the plan that fits with the least time
-   the cost model (predict, below) gives; the settings the user gave stay
+   the cost model gives with the link at PACC_LINK_MARGIN of its rate
+   (pacc_plan_score, cost.c); the settings the user gave stay
    as they are, and queues and buffers follow the rules below.  Without
    rates (the host path), or when no candidate fits, the fixed rules.
 
@@ -206,7 +207,7 @@ auto_k_first (const struct pacc_plan_in *in)
 
 /* Plan P (C chunks, BLOCK, K, first block K0, NQ queues) if it fits
    (resident when every chunk has a buffer and the settings allow it):
-   its predicted time in *T, else 0.  */
+   its score (pacc_plan_score) in *T, else 0.  */
 static int
 try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
           long block, long k, long k0, int nq, int skew, double *t)
@@ -222,11 +223,11 @@ try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
      nothing.  */
   if (p->resident && k0 && auto_k_first (in))
     return 0;
-  *t = pacc_plan_predict (in, p);
+  *t = pacc_plan_score (in, p);
   return 1;
 }
 
-/* A candidate of the search: its predicted time, k, chunks, first
+/* A candidate of the search: its score, k, chunks, first
    block's k and queues per device.  */
 struct cand
 {
@@ -287,7 +288,7 @@ k_cand (int i, long nsteps)
   return i < K_CANDS - 1 && ks[i] < nsteps ? ks[i] : nsteps;
 }
 
-/* The plan of least predicted time (BC[0] with NQ queues per device,
+/* The plan of least score (BC[0] with NQ queues per device,
    BC[1] with two when TWO) among K (0: k_cand's, with the halo rows of a
    block within the thinnest chunk) and NC chunks (0: from the device
    count up, a quarter more each time, up to a chunk per row) that

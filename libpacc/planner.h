@@ -49,6 +49,17 @@ struct pacc_plan_array
    fraction more than the least predicted.  */
 #define PACC_QUEUES_GAIN 0.05
 
+/* The planner ranks plans by their time with the link this much slower
+   than its rates say, and reports the time at those rates.  The link's
+   rate varies where the kernels' does not: on an H100 at 8x the loads
+   ran 38-48 GB/s from block to block and run to run, 32 GB/s over one
+   whole CIP run whose block 1 had measured 46; the kernels repeat within
+   1 %.  A plan whose loads take as long as its kernels loses all that
+   variation, one whose kernels hide the loads none of it: CIP's k 16
+   plans, which the model rated within 1-3 % of k 32 and more, ran 1-12 %
+   behind them (benchmarks/RESULTS.md).  */
+#define PACC_LINK_MARGIN 0.8
+
 /* What the planner is given.  */
 struct pacc_plan_in
 {
@@ -125,6 +136,8 @@ struct pacc_plan
              *kf_from;   /* "auto" or the setting.  */
   double predicted_s;    /* the cost model's time of the region (0: no
                             rates, the host path) ...  */
+  double score_s;        /* ... what the planner ranks it by
+                            (pacc_plan_score) ...  */
   double link_gbs, wb_gbs, hbm_gbs, kernel_eff, overlap_loss;  /* ... from
                                                                   these
                                                                   rates.  */
@@ -144,6 +157,10 @@ void pacc_plan_free (struct pacc_plan *p);
    rates.  */
 double pacc_plan_predict (const struct pacc_plan_in *in,
                           const struct pacc_plan *p);
+/* The time the planner ranks plan P by: its prediction for IN with
+   the link and write-back rates at PACC_LINK_MARGIN of IN's.  */
+double pacc_plan_score (const struct pacc_plan_in *in,
+                        const struct pacc_plan *p);
 /* P's prediction for IN, and the rates it was made from, into P.  */
 void pacc_plan_set_predicted (const struct pacc_plan_in *in,
                               struct pacc_plan *p);

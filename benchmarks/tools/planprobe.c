@@ -21,7 +21,8 @@
      REPEAT   plans made, for the time per plan (default 1).
    Environment: T steps (default 256); K, C, Q force PACC_K,
    PACC_CHUNKS, PACC_QUEUES; SKEW 0 or 1 PACC_SKEW; KE and OL the
-   kernels' fraction of the peak and the overlap loss a re-plan measured.
+   kernels' fraction of the peak and the overlap loss a re-plan measured;
+   LINK the link's GB/s (default 53.8).
    Prints the plan, its predicted time and the milliseconds per plan.  */
 
 #include "planner.h"
@@ -115,7 +116,7 @@ main (int argc, char **argv)
   in.ndev = 1;
   in.mem = (size_t) 79 << 30;
   in.mem_kind = "register";
-  in.link_gbs = 53.8;
+  in.link_gbs = env_num ("LINK", 53.8);
   in.hbm_gbs = 3352;
   in.s = &s;
   in.first_block = 1;

@@ -508,8 +508,9 @@ random_model_region (struct setup *u)
   u->in.hbm_gbs = 100 + (double) rnd (4000);
 }
 
-/* Re-planning the steps left with other rates never predicts more than
-   the plan it would replace (that plan is among the candidates; with
+/* Re-planning the steps left with other rates never scores more (the
+   time the planner ranks plans by, pacc_plan_score) than the plan it
+   would replace (that plan is among the candidates; with
    another queue count, by at most PACC_QUEUES_GAIN, the margin a change
    of queues needs), and every plan keeps the rules.  */
 static void
@@ -535,32 +536,32 @@ replan_property (int cases)
       m.wb_gbs = 1 + (double) rnd (60);
       m.kernel_eff = 0.05 + (double) rnd (95) / 100;
       m.overlap_loss = (double) rnd (101) / 100;
-      double cur = pacc_plan_predict (&m, &p);
+      double cur = pacc_plan_score (&m, &p);
       tried++;
       if (pacc_plan (&m, &q, err, sizeof err) != 0)
         {
           if (!bad++)
             snprintf (detail, sizeof detail, "case %d: no plan (%s)", t, err);
         }
-      else if (q.predicted_s > cur * (1 + 1e-9) / (q.nqueues == p.nqueues
+      else if (q.score_s > cur * (1 + 1e-9) / (q.nqueues == p.nqueues
                                                    ? 1 : 1 - PACC_QUEUES_GAIN)
                && !bad++)
         snprintf (detail, sizeof detail, "case %d: re-plan k %ld, %d chunks, "
                   "%d queues predicts %.6f s, the plan so far (k %ld, %d "
                   "chunks, %d queues) %.6f s", t, q.k, q.nchunks, q.nqueues,
-                  q.predicted_s, p.k, p.nchunks, p.nqueues, cur);
+                  q.score_s, p.k, p.nchunks, p.nqueues, cur);
       else if (!plan_ok (&m, &q, why, sizeof why) && !bad++)
         snprintf (detail, sizeof detail, "case %d: %s", t, why);
       pacc_plan_free (&q);
       pacc_plan_free (&p);
     }
-  snprintf (why, sizeof why, "re-plans with measured rates predict no "
+  snprintf (why, sizeof why, "re-plans with measured rates score no "
             "more than the plan so far (%d cases)", tried);
   report (why, !bad && tried > cases / 10, detail);
 }
 
 /* A first block that waits for the registration: the model's plan,
-   which may give that block steps of its own, never predicts more than
+   which may give that block steps of its own, never scores more than
    the best plan without (PACC_K_FIRST=0, the same wait; with another
    queue count, by at most PACC_QUEUES_GAIN), and every plan keeps the
    rules.  */
@@ -590,24 +591,24 @@ first_block_property (int cases)
         {
           tried++;
           deeper += p.k_first > 0;
-          if (p.predicted_s > q.predicted_s * (1 + 1e-9)
+          if (p.score_s > q.score_s * (1 + 1e-9)
                               / (p.nqueues == q.nqueues
                                  ? 1 : 1 - PACC_QUEUES_GAIN) && !bad++)
             snprintf (detail, sizeof detail, "case %d: k %ld, first block "
                       "%ld predicts %.6f s, k %ld without one %.6f s", t,
-                      p.k, p.k_first, p.predicted_s, q.k, q.predicted_s);
+                      p.k, p.k_first, p.score_s, q.k, q.score_s);
           else if (!plan_ok (&u.in, &p, why, sizeof why) && !bad++)
             snprintf (detail, sizeof detail, "case %d: %s", t, why);
         }
       pacc_plan_free (&p);
       pacc_plan_free (&q);
     }
-  snprintf (why, sizeof why, "a first block of its own predicts no more "
+  snprintf (why, sizeof why, "a first block of its own scores no more "
             "than none (%d cases, %d deeper)", tried, deeper);
   report (why, !bad && tried > cases / 10 && deeper > 0, detail);
 }
 
-/* The automatic queue count: the plan predicts no more than the best
+/* The automatic queue count: the plan scores no more than the best
    with three queues (PACC_QUEUES=3) and no more than the best with two
    (PACC_QUEUES=2) but for the margin; two only when that margin is
    saved.  The search tries two queues only where three do not fit
@@ -636,24 +637,24 @@ queues_property (int cases)
       int rp = pacc_plan (&u.in, &p, err, sizeof err);
       int r3 = pacc_plan (&v.in, &q3, err, sizeof err);
       int r2 = pacc_plan (&w.in, &q2, err, sizeof err);
-      if (!rp && !r3 && !r2 && p.predicted_s > 0)
+      if (!rp && !r3 && !r2 && p.score_s > 0)
         {
           tried++;
           twos += p.nqueues == 2 * p.ndev && q3.nqueues == 3 * q3.ndev;
           double g = 1 - PACC_QUEUES_GAIN, e = 1 + 1e-9;
-          if ((p.predicted_s > q3.predicted_s * e
-               || p.predicted_s > q2.predicted_s * e / g
+          if ((p.score_s > q3.score_s * e
+               || p.score_s > q2.score_s * e / g
                || (p.nqueues < q3.nqueues
-                   && p.predicted_s >= q3.predicted_s * g * e))
+                   && p.score_s >= q3.score_s * g * e))
               && !bad++)
             snprintf (detail, sizeof detail, "case %d (%ld rows, halo "
                       "%ld/%ld, %ld steps, %zu B of memory): automatic %d "
                       "queues, k %ld, %d chunks, %.6f s; three: k %ld, %d "
                       "chunks, %.6f s; two: k %ld, %d chunks, %.6f s", t,
                       u.in.g.len0, u.in.g.hlo, u.in.g.hhi, u.in.nsteps,
-                      u.in.mem, p.nqueues, p.k, p.nchunks, p.predicted_s,
-                      q3.k, q3.nchunks, q3.predicted_s, q2.k, q2.nchunks,
-                      q2.predicted_s);
+                      u.in.mem, p.nqueues, p.k, p.nchunks, p.score_s,
+                      q3.k, q3.nchunks, q3.score_s, q2.k, q2.nchunks,
+                      q2.score_s);
         }
       else if (!rp != !r3 && !bad++)
         snprintf (detail, sizeof detail, "case %d: %s automatically, %s "
@@ -663,7 +664,7 @@ queues_property (int cases)
       pacc_plan_free (&q3);
       pacc_plan_free (&q2);
     }
-  snprintf (why, sizeof why, "the automatic queues predict no more than "
+  snprintf (why, sizeof why, "the automatic queues score no more than "
             "three, nor than two but for the margin (%d cases, %d with two)",
             tried, twos);
   report (why, !bad && tried > cases / 10, detail);
@@ -738,7 +739,7 @@ measured_rates_skewed (void)
   pacc_plan_free (&p);
 }
 
-/* Skewed or not (PACC_SKEW unset): the plan predicts no more than the
+/* Skewed or not (PACC_SKEW unset): the plan scores no more than the
    best trapezoid (PACC_SKEW=0) and the best skewed plan (PACC_SKEW=1)
    (but for the margin of another queue count), and all three keep the
    rules.  Rows of kilobytes to megabytes, where the band copies' fixed
@@ -766,7 +767,7 @@ skew_property (int cases)
       int rp = pacc_plan (&u.in, &p, err, sizeof err);
       int r0 = pacc_plan (&v.in, &p0, err, sizeof err);
       int r1 = pacc_plan (&w.in, &p1, err, sizeof err);
-      if (!rp && !r0 && !r1 && p.predicted_s > 0)
+      if (!rp && !r0 && !r1 && p.score_s > 0)
         {
           char w1[512] = "", w2[512] = "", w3[512] = "";
           tried++;
@@ -774,8 +775,8 @@ skew_property (int cases)
           double g = 1 - PACC_QUEUES_GAIN;
           double e0 = (p.nqueues != p0.nqueues ? 1 / g : 1) + 1e-9;
           double e1 = (p.nqueues != p1.nqueues ? 1 / g : 1) + 1e-9;
-          if ((p.predicted_s > p0.predicted_s * e0
-               || p.predicted_s > p1.predicted_s * e1
+          if ((p.score_s > p0.score_s * e0
+               || p.score_s > p1.score_s * e1
                || !plan_ok (&u.in, &p, w1, sizeof w1)
                || !plan_ok (&v.in, &p0, w2, sizeof w2)
                || !plan_ok (&w.in, &p1, w3, sizeof w3) || p0.skew)
@@ -786,8 +787,8 @@ skew_property (int cases)
                       "chunks, %.6f s; skewed %d, k %ld, %d chunks, %.6f "
                       "s %s%s%s", t, u.in.g.len0, u.in.g.hlo, u.in.g.hhi,
                       u.in.g.elo, u.in.nsteps, p.skew, p.k, p.nchunks,
-                      p.predicted_s, p0.k, p0.nchunks, p0.predicted_s,
-                      p1.skew, p1.k, p1.nchunks, p1.predicted_s, w1, w2, w3);
+                      p.score_s, p0.k, p0.nchunks, p0.score_s,
+                      p1.skew, p1.k, p1.nchunks, p1.score_s, w1, w2, w3);
         }
       else if (!rp != !r0 && !bad++)
         snprintf (detail, sizeof detail, "case %d: %s automatically, %s "
@@ -797,7 +798,7 @@ skew_property (int cases)
       pacc_plan_free (&p0);
       pacc_plan_free (&p1);
     }
-  snprintf (why, sizeof why, "the automatic plan predicts no more than the "
+  snprintf (why, sizeof why, "the automatic plan scores no more than the "
             "trapezoid or the skewed one (%d cases, %d skewed)", tried,
             skews);
   report (why, !bad && tried > cases / 10 && skews > 0, detail);
