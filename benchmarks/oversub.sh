@@ -16,7 +16,9 @@
 # kernels) and OUTDIR/oversub.svg (% of the CUDA kernels against the
 # factor, one line per benchmark, the CUDA kernels at 100 %).
 # Environment: DATA_GB, T, FACTORS, BENCHES (default "jacobi cip himeno"),
-# and any PACC_* or BENCH_HUGEPAGES, passed to the runs.
+# and any PACC_* or BENCH_HUGEPAGES, passed to the runs; PLOT_ONLY=1 runs
+# nothing and draws OUTDIR/oversub.svg from an OUTDIR/oversub.tsv made
+# before (e.g. on the GPU machine; T and DATA_GB for the title).
 
 set -u
 bundle=${1:-gpu-bundle}
@@ -26,7 +28,8 @@ export LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 D=$(awk -v g="${DATA_GB:-48}" 'BEGIN { printf "%.0f", g * 1e9 }')
 T=${T:-64}
 tsv=$out/oversub.tsv
-printf 'bench\tfactor\tGFLOPS\tpercent_of_cuda_kernels\n' > "$tsv"
+[ "${PLOT_ONLY:-0}" = 1 ] || \
+  printf 'bench\tfactor\tGFLOPS\tpercent_of_cuda_kernels\n' > "$tsv"
 
 args_of () {
   case $1 in
@@ -36,7 +39,9 @@ args_of () {
   esac
 }
 
+[ "${PLOT_ONLY:-0}" = 1 ] && BENCHES=none
 for b in ${BENCHES:-jacobi cip himeno}; do
+  [ "$b" = none ] && continue
   a=$(args_of "$b")
   # shellcheck disable=SC2086
   cu=$("$bundle/bin/$b-cuda" $a 2>/dev/null | awk '$1 == "GFLOPS_kernels" { print $2 }')
@@ -52,18 +57,22 @@ for b in ${BENCHES:-jacobi cip himeno}; do
   done
 done
 
-# The picture: % of the CUDA kernels (y, 0-120) against the factor (x, log2).
+# The picture: % of the CUDA kernels (y, 0 to 120 or, when a point is
+# above 110, to the next multiple of 20 above it) against the factor (x,
+# log2).
 awk -F'\t' -v T="$T" -v D="${DATA_GB:-48}" '
   NR == 1 { next }
-  { b[NR] = $1; f[NR] = $2; p[NR] = $4; n = NR; if (!($1 in seen)) { seen[$1] = 1; order[++nb] = $1 } }
+  { b[NR] = $1; f[NR] = $2; p[NR] = $4; n = NR; if (!($1 in seen)) { seen[$1] = 1; order[++nb] = $1 }
+    if ($4 != "-" && $4 + 10 > top) top = $4 + 10 }
   function X(v) { return 80 + (log(v) / log(2) + 1) * 520 / 4.2 }
-  function Y(v) { return 380 - v * 3 }
+  function Y(v) { return 380 - v * 340 / top }
   END {
+    top = top > 120 ? 20 * int((top + 19) / 20) : 120
     split("#1b9e77 #d95f02 #7570b3", col, " ")
     print "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"700\" height=\"440\" font-family=\"sans-serif\" font-size=\"12\">"
     print "<rect width=\"700\" height=\"440\" fill=\"white\"/>"
     printf "<text x=\"350\" y=\"20\" text-anchor=\"middle\">PACC, automatic plan: %% of the hand-written CUDA kernels (in core) against oversubscription (%s GB, T = %s)</text>\n", D, T
-    for (v = 0; v <= 120; v += 20) { printf "<line x1=\"80\" x2=\"620\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"70\" y=\"%d\" text-anchor=\"end\">%d %%</text>\n", Y(v), Y(v), Y(v) + 4, v }
+    for (v = 0; v <= top; v += 20) { printf "<line x1=\"80\" x2=\"620\" y1=\"%d\" y2=\"%d\" stroke=\"#ddd\"/><text x=\"70\" y=\"%d\" text-anchor=\"end\">%d %%</text>\n", Y(v), Y(v), Y(v) + 4, v }
     split("0.5 1 2 4 8", xs, " ")
     for (i = 1; i <= 5; i++) printf "<text x=\"%d\" y=\"400\" text-anchor=\"middle\">%sx</text>\n", X(xs[i]), xs[i]
     print "<text x=\"350\" y=\"425\" text-anchor=\"middle\">data size / device memory</text>"
