@@ -286,12 +286,20 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
   return 1;
 }
 
+int
+pacc_plan_link_margin (const struct pacc_plan_in *in)
+{
+  int m = in->s ? in->s->link_margin : 0;
+  return m < 0 ? 0 : m > 0 ? m : PACC_LINK_MARGIN;
+}
+
 double
 pacc_plan_score (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
   struct pacc_plan_in slow = *in;
-  slow.link_gbs = in->link_gbs * PACC_LINK_MARGIN;
-  slow.wb_gbs = wb_of (in) * PACC_LINK_MARGIN;
+  double f = 1 - pacc_plan_link_margin (in) / 100.0;
+  slow.link_gbs = in->link_gbs * f;
+  slow.wb_gbs = wb_of (in) * f;
   return pacc_plan_predict (&slow, p);
 }
 

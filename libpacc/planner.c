@@ -7,7 +7,7 @@
    When the back end gives its rates (the CUDA one: the link measured by
    a short copy, the memory's peak from its clock and bus width), k and
    the chunk count are those of the plan that fits with the least time
-   the cost model gives with the link at PACC_LINK_MARGIN of its rate
+   the cost model gives with the link PACC_LINK_MARGIN percent slower
    (pacc_plan_score, cost.c); the settings the user gave stay
    as they are, and queues and buffers follow the rules below.  Without
    rates (the host path), or when no candidate fits, the fixed rules.

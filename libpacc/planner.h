@@ -57,8 +57,9 @@ struct pacc_plan_array
    1 %.  A plan whose loads take as long as its kernels loses all that
    variation, one whose kernels hide the loads none of it: CIP's k 16
    plans, which the model rated within 1-3 % of k 32 and more, ran 1-12 %
-   behind them (benchmarks/RESULTS.md).  */
-#define PACC_LINK_MARGIN 0.8
+   behind them (benchmarks/RESULTS.md).  In percent; PACC_LINK_MARGIN
+   in the environment sets it (0: rank by the prediction itself).  */
+#define PACC_LINK_MARGIN 20
 
 /* What the planner is given.  */
 struct pacc_plan_in
@@ -158,9 +159,12 @@ void pacc_plan_free (struct pacc_plan *p);
 double pacc_plan_predict (const struct pacc_plan_in *in,
                           const struct pacc_plan *p);
 /* The time the planner ranks plan P by: its prediction for IN with
-   the link and write-back rates at PACC_LINK_MARGIN of IN's.  */
+   the link and write-back rates pacc_plan_link_margin percent below
+   IN's.  */
 double pacc_plan_score (const struct pacc_plan_in *in,
                         const struct pacc_plan *p);
+/* That margin: PACC_LINK_MARGIN of IN's settings, else planner.h's.  */
+int pacc_plan_link_margin (const struct pacc_plan_in *in);
 /* P's prediction for IN, and the rates it was made from, into P.  */
 void pacc_plan_set_predicted (const struct pacc_plan_in *in,
                               struct pacc_plan *p);

@@ -12,8 +12,8 @@
    at least one ran), and how much of the three did not overlap (the
    block's span against the model's).  With those rates the model
    predicts the steps left under the plan the region has and under the
-   one it now prefers, each also with the link at PACC_LINK_MARGIN of
-   its rate, as the planner ranks plans; when that ranking saves more
+   one it now prefers, each also with the link PACC_LINK_MARGIN percent
+   slower, as the planner ranks plans; when that ranking saves more
    than REPLAN_GAIN, the buffers go back and the new plan's are
    allocated (the queues have drained for the measurement already).
 
@@ -205,8 +205,8 @@ pacc_replan (struct pacc_region *r)
     }
   double now = pacc_now_us ();
   double t_cur = in.link_gbs > 0 ? pacc_plan_predict (&in, &r->plan) : 0;
-  /* Compared as the planner ranks them: with the link slower (planner.h,
-     PACC_LINK_MARGIN).  */
+  /* Compared as the planner ranks them: with the link slower
+     (pacc_plan_score).  */
   double s_cur = in.link_gbs > 0 ? pacc_plan_score (&in, &r->plan) : 0;
   double s_next = in.link_gbs > 0 ? pacc_plan_score (&in, &next) : 0;
   int same = next.k == r->plan.k && next.nchunks == r->plan.nchunks
@@ -221,12 +221,12 @@ pacc_replan (struct pacc_region *r)
       if (pacc_settings.verbose >= 1)
         pacc_note (r->where, "re-plan: for the %ld steps left, k %ld, %d "
                    "chunks and %d queues %s: %.3f s predicted (%.3f s with "
-                   "the link %.0f %% slower), against %.3f s (%.3f s) for k "
+                   "the link %d %% slower), against %.3f s (%.3f s) for k "
                    "%ld, %d chunks and %d queues%s", in.nsteps,
                    next.k, next.nchunks, next.nqueues,
                    change ? "take over" : "would take",
                    next.predicted_s, s_next,
-                   100 * (1 - PACC_LINK_MARGIN), t_cur, s_cur, r->plan.k,
+                   pacc_plan_link_margin (&in), t_cur, s_cur, r->plan.k,
                    r->plan.nchunks, r->plan.nqueues,
                    change ? "" : same ? " (the same plan)"
                    : " (not worth new buffers)");

@@ -192,6 +192,18 @@ pacc_env_read (const char *where)
   s->resident = digit (where, "PACC_RESIDENT", 1, -1, "0 or 1");
   s->carry = digit (where, "PACC_CARRY", 1, -1, "0 or 1");
   s->skew = digit (where, "PACC_SKEW", 1, -1, "0 or 1");
+  /* 0 is a value here (rank by the prediction itself), stored as -1.  */
+  v = get ("PACC_LINK_MARGIN");
+  s->link_margin = 0;
+  if (v)
+    {
+      unsigned long long x;
+      const char *end;
+      if (!parse_digits (v, 90, &x, &end) || *end)
+        pacc_error (where, "PACC_LINK_MARGIN: expected an integer from 0 "
+                    "to 90, got '%s'", v);
+      s->link_margin = x ? (int) x : -1;
+    }
   s->early_unregister = digit (where, "PACC_EARLY_UNREGISTER", 3, 3,
                                "0, 1, 2 or 3");
   v = get ("PACC_PIN");

@@ -55,6 +55,10 @@ struct pacc_settings
   int carry;                        /* PACC_CARRY: -1 auto (on), 0, 1.  */
   int skew;                         /* PACC_SKEW: -1 auto (with the cost
                                        model), 0, 1 (chunks.h).  */
+  int link_margin;                  /* PACC_LINK_MARGIN: how much slower,
+                                       in percent, the planner ranks the
+                                       link (planner.h); 0 unset (the
+                                       default), -1 set to 0.  */
   int early_unregister;             /* PACC_EARLY_UNREGISTER: 0 to 3.  */
   int pin_lazy;                     /* PACC_PIN: 0 (begin: every piece
                                        at region begin), 1 (first-block:

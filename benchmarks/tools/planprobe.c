@@ -22,7 +22,7 @@
    Environment: T steps (default 256); K, C, Q force PACC_K,
    PACC_CHUNKS, PACC_QUEUES; SKEW 0 or 1 PACC_SKEW; KE and OL the
    kernels' fraction of the peak and the overlap loss a re-plan measured;
-   LINK the link's GB/s (default 53.8).
+   LINK the link's GB/s (default 53.8); LM PACC_LINK_MARGIN (default 20).
    Prints the plan, its predicted time and the milliseconds per plan.  */
 
 #include "planner.h"
@@ -65,6 +65,8 @@ main (int argc, char **argv)
   s.k = (long) env_num ("K", 0);
   s.chunks = (long) env_num ("C", 0);
   s.queues = (int) env_num ("Q", 0);
+  s.link_margin = (int) env_num ("LM", 20);
+  s.link_margin = s.link_margin ? s.link_margin : -1;
   s.device_memory = (unsigned long long) (argc > 4 ? atoll (argv[4]) : 6)
                     << 30;
   in.kernel_eff = env_num ("KE", 0);

@@ -1118,6 +1118,16 @@ main (void)
             rc == 0 && p.k > 16 && p.score_s >= p.predicted_s
             && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
     pacc_plan_free (&p);
+    /* PACC_LINK_MARGIN=0 (stored as -1): ranked by the prediction
+       itself, as before, k 16.  */
+    u.s.link_margin = -1;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    snprintf (msg, sizeof msg, "%s; k %ld, predicted %.3f s, score %.3f s",
+              err, p.k, p.predicted_s, p.score_s);
+    report ("PACC_LINK_MARGIN=0: CIP at 8x ranked by its prediction, k 16",
+            rc == 0 && p.k == 16 && p.score_s == p.predicted_s, msg);
+    pacc_plan_free (&p);
+    u.s.link_margin = 0;
     u.in.first_block = 0;
     u.in.pin_s = 0;
     u.in.nsteps = 176;

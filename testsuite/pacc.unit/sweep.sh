@@ -219,6 +219,9 @@ expect 1 "PACC_PIN: expected begin or first-block, got 'later'" PACC_PIN=later o
 expect 1 "PACC_PIN_PIECE: expected a positive number of bytes with an optional K, M or G suffix, got '0'" PACC_PIN_PIECE=0 ok
 expect 0 '^region ran$' "PACC_PIN=begin PACC_PIN_PIECE=4K" ok
 expect 1 "PACC_REPLAN: expected 0, 1 or 2, got '3'" PACC_REPLAN=3 ok
+expect 1 "PACC_LINK_MARGIN: expected an integer from 0 to 90, got '91'" PACC_LINK_MARGIN=91 ok
+expect 1 "PACC_LINK_MARGIN: expected an integer from 0 to 90, got '-5'" PACC_LINK_MARGIN=-5 ok
+expect 0 '^region ran$' "PACC_LINK_MARGIN=0" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 1 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1 PACC_CARRY=0" ok
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
