@@ -206,9 +206,9 @@ pacc_replan (struct pacc_region *r)
   double now = pacc_now_us ();
   double t_cur = in.link_gbs > 0 ? pacc_plan_predict (&in, &r->plan) : 0;
   /* Compared as the planner ranks them: with the link slower
-     (pacc_plan_score).  */
+     (pacc_plan_score; NEXT's is its score_s, from the same IN).  */
   double s_cur = in.link_gbs > 0 ? pacc_plan_score (&in, &r->plan) : 0;
-  double s_next = in.link_gbs > 0 ? pacc_plan_score (&in, &next) : 0;
+  double s_next = next.score_s;
   int same = next.k == r->plan.k && next.nchunks == r->plan.nchunks
              && next.nqueues == r->plan.nqueues
              && next.resident == r->plan.resident;
