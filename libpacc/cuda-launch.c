@@ -535,8 +535,8 @@ cuda_defer_result (const void *var, void *dst, size_t bytes)
   deferred[ndeferred].bytes = bytes;
   deferred[ndeferred].dev = last[i].dev;
   deferred[ndeferred].slot = last[i].slot;
-  __atomic_store_n (&devs[last[i].dev].lpending[last[i].slot], 1,
-                    __ATOMIC_RELEASE);
+  __atomic_add_fetch (&devs[last[i].dev].lpending[last[i].slot], 1,
+                      __ATOMIC_RELEASE);
   ndeferred++;
   pthread_mutex_unlock (&defer_lock);
   return 1;
@@ -546,7 +546,12 @@ cuda_defer_result (const void *var, void *dst, size_t bytes)
    deferred, through the last that sits in slot SLOT of device DEV (all
    of them when DEV < 0); the newer ones stay deferred.  A slot holds the
    results of one launch only (its next launch flushes them first).  A
-   slot is released (its flag cleared) only after the copy out of it.  */
+   slot is released (its count of deferred results down to zero) only
+   after the copies out of it, and only when no result left deferred is
+   in it: a launch's results are deferred one call each, so another
+   thread's results, deferred between two of them, can end a flush
+   between them (testsuite/pacc.unit/deferred.c: with a flag cleared by
+   the first, the slot's next launch overwrote the rest).  */
 static void
 flush_results_through (int dev, unsigned slot)
 {
@@ -568,8 +573,8 @@ flush_results_through (int dev, unsigned slot)
       memcpy (x->dst, x->src, x->bytes);
     }
   for (size_t i = 0; i < n; i++)
-    __atomic_store_n (&devs[deferred[i].dev].lpending[deferred[i].slot], 0,
-                      __ATOMIC_RELEASE);
+    __atomic_sub_fetch (&devs[deferred[i].dev].lpending[deferred[i].slot], 1,
+                        __ATOMIC_RELEASE);
   memmove (deferred, deferred + n, (ndeferred - n) * sizeof *deferred);
   ndeferred -= n;
   pthread_mutex_unlock (&defer_lock);

@@ -104,8 +104,9 @@ struct cdev
   CUevent lkev;                 /* the last reduction kernel is done.  */
   CUstream lres;                /* the copies of reduction results.  */
   char lused[LAUNCH_SLOTS];
-  char lpending[LAUNCH_SLOTS];  /* a deferred reduction result is in it
-                                   (set and cleared under defer_lock).  */
+  unsigned short lpending[LAUNCH_SLOTS];  /* deferred reduction results
+                                             in it (counted under
+                                             defer_lock).  */
   unsigned lnext;
   pthread_mutex_t llock;        /* the slots: one issuing thread at a time.  */
 };

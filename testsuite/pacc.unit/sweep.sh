@@ -8,7 +8,8 @@
 # PACC_QUEUES, plain and skewed (each test compares bit for bit with its own sequential
 # run), then the error messages, PACC_VERBOSE and PACC_TRACE.  planner.c
 # tests the planner alone, built without the rest of libpacc; pin.c the
-# CUDA back end's pinning threads alone, against a fake driver.
+# CUDA back end's pinning threads alone, against a fake driver; deferred.c
+# its own kernel launches and their reduction results, the same way.
 #
 #   sweep.sh [--valgrind] [--verbose] [BUILD_DIR]
 #
@@ -47,7 +48,7 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
-  [ "$t" = planner ] || [ "$t" = pin ] && continue
+  [ "$t" = planner ] || [ "$t" = pin ] || [ "$t" = deferred ] && continue
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
@@ -70,6 +71,12 @@ $CC $asan -o "$build/asan" "$build/asan.c" 2>/dev/null \
 $CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
   -I"$top/libpacc" -o "$build/pin" "$here/pin.c" "$top/libpacc/cuda-pin.c" \
   "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lpthread -lm || exit 1
+# The CUDA back end's own launches and their deferred reduction results
+# (cuda-launch.c) against a fake driver, the same way.
+$CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
+  -I"$top/libpacc" -o "$build/deferred" "$here/deferred.c" \
+  "$top/libpacc/cuda-launch.c" "$top/libpacc/diag.c" \
+  "$top/libpacc/settings.c" -lpthread -lm || exit 1
 
 pass=0 fail=0
 indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
@@ -113,6 +120,8 @@ checks () {
 checks planner "random plans" "$build/planner"
 checks pin "unpinned before exit" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin"
+checks deferred "no slot left pending after the last flush" \
+  env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/deferred"
 
 for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
   for c in "" PACC_CHUNKS=1 PACC_CHUNKS=2 PACC_CHUNKS=3 PACC_CHUNKS=7 \
