@@ -271,6 +271,40 @@ him_rowgroups (float **d, long X, long Y, long Z, int W)
   return gosa;
 }
 
+/* The residual's 1024 slots summed, and set back to zero.  */
+static double
+slots_sum (double *slots)
+{
+  double gosa = 0;
+#pragma acc parallel loop deviceptr(slots) reduction(+:gosa)
+  for (int s = 0; s < 1024; s++)
+    {
+      gosa += slots[s];
+      slots[s] = 0;
+    }
+  return gosa;
+}
+
+/* The copy-back of the tile probes and their row-group reference, rows
+   to gangs.  */
+static void
+tiles_copy (float **d, long X, long Y, long Z)
+{
+  float (*p)[Y][Z] = (float (*)[Y][Z]) d[0];
+  float (*wrk2)[Y][Z] = (float (*)[Y][Z]) d[13];
+#pragma acc parallel deviceptr(p, wrk2) num_workers(8) vector_length(32)
+  {
+#pragma acc loop gang
+    for (long g = 0; g < (X - 2) * (Y - 2); g++)
+      {
+	long i = 1 + g / (Y - 2), j = 1 + g % (Y - 2);
+#pragma acc loop worker vector
+	for (long k = 1; k < Z - 1; k++)
+	  p[i][j][k] = wrk2[i][j][k];
+      }
+  }
+}
+
 /* Tiles, as CUDA's himeno_step (64 columns x 4 rows a block): gang G
    takes (plane, tile of R rows, segment of 256 / R columns) from its
    gang number, with no gang loop (as pacc.so's segmented kernels), and
@@ -305,25 +339,8 @@ him_tiles (float **d, double *slots, long X, long Y, long Z, int R, int red)
       }
   }
   if (red)
-    {
-#pragma acc parallel loop deviceptr(slots) reduction(+:gosa)
-      for (int s = 0; s < 1024; s++)
-	{
-	  gosa += slots[s];
-	  slots[s] = 0;
-	}
-    }
-#pragma acc parallel HIMENO_COPY_CLAUSES num_workers(8) vector_length(32)
-  {
-#pragma acc loop gang
-    for (long g = 0; g < (X - 2) * (Y - 2); g++)
-      {
-	long i = 1 + g / (Y - 2), j = 1 + g % (Y - 2);
-#pragma acc loop worker vector
-	for (long k = 1; k < Z - 1; k++)
-	  p[i][j][k] = wrk2[i][j][k];
-      }
-  }
+    gosa = slots_sum (slots);
+  tiles_copy (d, X, Y, Z);
   return gosa;
 }
 
@@ -384,14 +401,7 @@ NAME (float **d, double *slots, long X, long Y, long Z)		\
       }									\
   }									\
   if (RED)								\
-    {									\
-      PRAGMA (acc parallel loop deviceptr(slots) reduction(+:gosa))	\
-      for (int s = 0; s < 1024; s++)					\
-	{								\
-	  gosa += slots[s];						\
-	  slots[s] = 0;							\
-	}								\
-    }									\
+    gosa = slots_sum (slots);						\
   flat_copy (d, X, Y, Z);						\
   return gosa;								\
 }
@@ -455,12 +465,7 @@ him_rowgroups_flat (float **d, double *slots, long X, long Y, long Z)
 #pragma acc atomic update
     slots[g % 1024] += part;
   }
-#pragma acc parallel loop deviceptr(slots) reduction(+:gosa)
-  for (int s = 0; s < 1024; s++)
-    {
-      gosa += slots[s];
-      slots[s] = 0;
-    }
+  gosa = slots_sum (slots);
   flat_copy (d, X, Y, Z);
   return gosa;
 }
@@ -488,17 +493,7 @@ him_rowgroups_ref (float **d, long X, long Y, long Z)
 	    HIMENO_BODY
       }
   }
-#pragma acc parallel HIMENO_COPY_CLAUSES num_workers(8) vector_length(32)
-  {
-#pragma acc loop gang
-    for (long g = 0; g < (X - 2) * (Y - 2); g++)
-      {
-	long i = 1 + g / (Y - 2), j = 1 + g % (Y - 2);
-#pragma acc loop worker vector
-	for (long k = 1; k < Z - 1; k++)
-	  p[i][j][k] = wrk2[i][j][k];
-      }
-  }
+  tiles_copy (d, X, Y, Z);
   return gosa;
 }
 

@@ -26,7 +26,8 @@
    no slot pending.  DEFERRED_DEBUG=1 in the environment lists the wrong
    results.  */
 
-#include "cuda.h"
+#define UNIT_NAME "deferred"
+#include "fake-backend.h"
 #include "image.h"
 
 #include <stdio.h>
@@ -39,46 +40,13 @@
 #define MAP_FIRSTPRIVATE_INT 13
 
 /* ------------------------------------------------------------------ */
-/* What cuda-launch.c uses from the rest of the back end.  */
+/* What cuda-launch.c uses from the rest of the back end, beyond
+   fake-backend.h.  */
 
-struct cuda_lib cu;
 struct gomp_api gomp;
 int have_gomp = 1;
-struct cdev devs[PACC_MAX_DEVICES];
 int ndevs;
-const char *cur_where = "deferred.c";
 static int failures;
-
-void
-use_ctx (int d)
-{
-  (void) d;
-}
-
-const char *
-cuda_name (CUresult r)
-{
-  return r == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_FAKE";
-}
-
-void
-cuda_fail (const char *call, CUresult r, const char *what,
-           const struct pacc_opinfo *info)
-{
-  (void) info;
-  printf ("FAIL deferred: %s while %s returned %d\n", call, what, (int) r);
-  exit (1);
-}
-
-void
-cuda_fail_injected (const char *call, const char *what,
-                    const struct pacc_opinfo *info, enum pacc_fault_kind kind)
-{
-  (void) info;
-  (void) kind;
-  printf ("FAIL deferred: %s while %s failed (injected)\n", call, what);
-  exit (1);
-}
 
 char **
 pacc_image_bounded_ptx (const struct pacc_fn_launch *fn, unsigned *n,

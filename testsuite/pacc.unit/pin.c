@@ -26,7 +26,8 @@
    at exit: the check registered first with atexit runs after libpacc's
    wait.  */
 
-#include "cuda.h"
+#define UNIT_NAME "pin"
+#include "fake-backend.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,50 +36,10 @@
 #include <unistd.h>
 
 /* ------------------------------------------------------------------ */
-/* What cuda-pin.c uses from the rest of the back end.  */
+/* What cuda-pin.c uses from the rest of the back end, beyond
+   fake-backend.h.  */
 
-struct cuda_lib cu;
-struct cdev devs[PACC_MAX_DEVICES];
-const char *cur_where = "pin.c";
 static int failures;
-
-void
-use_ctx (int d)
-{
-  (void) d;
-}
-
-const char *
-cuda_name (CUresult r)
-{
-  return r == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_FAKE";
-}
-
-const char *
-cuda_string (CUresult r)
-{
-  (void) r;
-  return "fake driver";
-}
-
-void
-cuda_fail (const char *call, CUresult r, const char *what,
-           const struct pacc_opinfo *info)
-{
-  (void) info;
-  printf ("FAIL pin: %s while %s returned %d\n", call, what, (int) r);
-  exit (1);
-}
-
-void
-cuda_fail_injected (const char *call, const char *what,
-                    const struct pacc_opinfo *info, enum pacc_fault_kind kind)
-{
-  (void) info;
-  (void) kind;
-  printf ("FAIL pin: %s while %s failed (injected)\n", call, what);
-  exit (1);
-}
 
 void
 pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,

@@ -1,0 +1,64 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* fake-backend.h - what a file of the CUDA back end tested alone
+   against a fake driver (pin.c: cuda-pin.c; deferred.c: cuda-launch.c)
+   needs from the rest of the back end: the driver table, the devices,
+   the current region's name, and the error functions, which print
+   `FAIL UNIT_NAME: ...' and exit.  It defines them: a test program
+   includes it once, with UNIT_NAME (a string) defined first.  */
+
+#ifndef PACC_FAKE_BACKEND_H
+#define PACC_FAKE_BACKEND_H
+
+#include "cuda.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+struct cuda_lib cu;
+struct cdev devs[PACC_MAX_DEVICES];
+const char *cur_where = UNIT_NAME ".c";
+
+void
+use_ctx (int d)
+{
+  (void) d;
+}
+
+const char *
+cuda_name (CUresult r)
+{
+  return r == CUDA_SUCCESS ? "CUDA_SUCCESS" : "CUDA_ERROR_FAKE";
+}
+
+const char *
+cuda_string (CUresult r)
+{
+  (void) r;
+  return "fake driver";
+}
+
+void
+cuda_fail (const char *call, CUresult r, const char *what,
+           const struct pacc_opinfo *info)
+{
+  (void) info;
+  printf ("FAIL " UNIT_NAME ": %s while %s returned %d\n", call, what,
+          (int) r);
+  exit (1);
+}
+
+void
+cuda_fail_injected (const char *call, const char *what,
+                    const struct pacc_opinfo *info, enum pacc_fault_kind kind)
+{
+  (void) info;
+  (void) kind;
+  printf ("FAIL " UNIT_NAME ": %s while %s failed (injected)\n", call,
+          what);
+  exit (1);
+}
+
+#endif
