@@ -31,7 +31,9 @@
 #            (benchmarks/tools/red-forms.c: a reduction's cost in rows to
 #            gangs and in segmented kernels),
 #            kernel-shapes (benchmarks/tools/kernel-shapes.c: loop
-#            mappings of GCC 12's OpenACC kernels)
+#            mappings of GCC 12's OpenACC kernels), himeno-tiles
+#            (benchmarks/tools/himeno-tiles.c: Himeno's step in CUDA's
+#            geometry)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
 #            testsuite/lib/pacc.exp builds it (NAME.pacc), the output of the
 #            plain build run here (NAME.ref.out: the reference is CPU code),
@@ -224,6 +226,10 @@ run_logged acc-probe $CC -O2 -fopenacc $poffload "$bundle/build-logs/acc-probe.c
 # shellcheck disable=SC2086
 run_logged kernel-shapes $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \
   "$top/benchmarks/tools/kernel-shapes.c" -o "$bundle/bin/kernel-shapes"
+# Himeno's step in CUDA's geometry (benchmarks/tools/himeno-tiles.c).
+# shellcheck disable=SC2086
+run_logged himeno-tiles $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \
+  "$top/benchmarks/tools/himeno-tiles.c" -o "$bundle/bin/himeno-tiles"
 # CIP's stencil addressed in several forms (benchmarks/tools/cip-forms.c).
 # shellcheck disable=SC2086
 run_logged cip-forms $CC -O3 -std=gnu11 -fopenacc $poffload -ffp-contract=off \

@@ -8,14 +8,10 @@
    form pacc.so's lowering emits (chunk pointers of VLA row type, 64-bit
    loop variables) with one mapping of the loops to gangs, workers and
    vector lanes.  Arrays live on the device only (acc_malloc), so only
-   kernels are timed.  `tiles' writes Himeno's step in CUDA's geometry
-   (a gang per plane, tile of rows and segment of columns, one point per
-   thread, the residual through slots), with VLA and with flat indexing,
-   against row groups (benchmarks/RESULTS.md, "Himeno's stencil in
-   CUDA's tiles"); V0=N in the environment starts at its variant N.
+   kernels are timed.  Himeno's step in CUDA's own geometry is
+   himeno-tiles.c.
 
-   Usage: kernel-shapes jacobi X Y T | himeno X Y Z T | tiles X Y Z T
-	  | copy X Y T
+   Usage: kernel-shapes jacobi X Y T | himeno X Y Z T | copy X Y T
    Prints one line per variant: name, seconds per step, GFLOPS
    (4 and 34 flops per interior point), and a checksum of the result that
    must be equal across the variants of one run.  */
@@ -26,16 +22,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "acc-probe-util.h"
+#include "himeno-probe.h"
 
-
-static void
-fill (float *d, long n, int seed)
-{
-#pragma acc parallel loop deviceptr(d)
-  for (long i = 0; i < n; i++)
-    d[i] = (float) ((i * 7 + seed * 13) % 101) / 101.0f;
-}
 
 /* ---------------------------------------------------------------- */
 /* Jacobi.                                                           */
@@ -43,8 +31,6 @@ fill (float *d, long n, int seed)
 /* As pacc.so emits it today: rows to gangs round robin, columns to
    workers and vector lanes, 64-bit variables; G gangs (0: libgomp's
    choice), W workers, V vector lanes.  */
-#define PRAGMA_(x) _Pragma (#x)
-#define PRAGMA(x) PRAGMA_ (x)
 #define JAC_ROWS(NAME, V)						\
 static void								\
 NAME (float *dp, float *dq, long X, long Y, int G, int W)		\
@@ -166,42 +152,6 @@ jac_seg32 (float *dp, float *dq, long X, long Y, int W, long S)
 /* ---------------------------------------------------------------- */
 /* Himeno: 14 arrays, the step of benchmarks/himeno/himeno.c.          */
 
-#define HIMENO_BODY HIMENO_BODY_TO (gosa)
-#define HIMENO_BODY_TO(gosa)						\
-  {									\
-    float s0 = a0[i][j][k] * p[i + 1][j][k] + a1[i][j][k] * p[i][j + 1][k] \
-      + a2[i][j][k] * p[i][j][k + 1]					\
-      + b0[i][j][k] * (p[i + 1][j + 1][k] - p[i + 1][j - 1][k]		\
-		       - p[i - 1][j + 1][k] + p[i - 1][j - 1][k])	\
-      + b1[i][j][k] * (p[i][j + 1][k + 1] - p[i][j - 1][k + 1]		\
-		       - p[i][j + 1][k - 1] + p[i][j - 1][k - 1])	\
-      + b2[i][j][k] * (p[i + 1][j][k + 1] - p[i - 1][j][k + 1]		\
-		       - p[i + 1][j][k - 1] + p[i - 1][j][k - 1])	\
-      + c0[i][j][k] * p[i - 1][j][k] + c1[i][j][k] * p[i][j - 1][k]	\
-      + c2[i][j][k] * p[i][j][k - 1] + wrk1[i][j][k];			\
-    float ss = (s0 * a3[i][j][k] - p[i][j][k]) * bnd[i][j][k];		\
-    gosa += ss * ss;							\
-    wrk2[i][j][k] = p[i][j][k] + 0.8f * ss;				\
-  }
-
-#define HIMENO_ARRAYS							\
-  float (*p)[Y][Z] = (float (*)[Y][Z]) d[0];				\
-  float (*a0)[Y][Z] = (float (*)[Y][Z]) d[1];				\
-  float (*a1)[Y][Z] = (float (*)[Y][Z]) d[2];				\
-  float (*a2)[Y][Z] = (float (*)[Y][Z]) d[3];				\
-  float (*a3)[Y][Z] = (float (*)[Y][Z]) d[4];				\
-  float (*b0)[Y][Z] = (float (*)[Y][Z]) d[5];				\
-  float (*b1)[Y][Z] = (float (*)[Y][Z]) d[6];				\
-  float (*b2)[Y][Z] = (float (*)[Y][Z]) d[7];				\
-  float (*c0)[Y][Z] = (float (*)[Y][Z]) d[8];				\
-  float (*c1)[Y][Z] = (float (*)[Y][Z]) d[9];				\
-  float (*c2)[Y][Z] = (float (*)[Y][Z]) d[10];				\
-  float (*bnd)[Y][Z] = (float (*)[Y][Z]) d[11];				\
-  float (*wrk1)[Y][Z] = (float (*)[Y][Z]) d[12];			\
-  float (*wrk2)[Y][Z] = (float (*)[Y][Z]) d[13]
-
-#define HIMENO_COPY_CLAUSES deviceptr(p, a0, a1, a2, a3, b0, b1, b2, c0, c1, c2, bnd, wrk1, wrk2)
-
 /* As pacc.so emits it today: planes to gangs, rows to workers, columns
    to vector lanes.  */
 static double
@@ -271,232 +221,6 @@ him_rowgroups (float **d, long X, long Y, long Z, int W)
   return gosa;
 }
 
-/* The residual's 1024 slots summed, and set back to zero.  */
-static double
-slots_sum (double *slots)
-{
-  double gosa = 0;
-#pragma acc parallel loop deviceptr(slots) reduction(+:gosa)
-  for (int s = 0; s < 1024; s++)
-    {
-      gosa += slots[s];
-      slots[s] = 0;
-    }
-  return gosa;
-}
-
-/* The copy-back of the tile probes and their row-group reference, rows
-   to gangs.  */
-static void
-tiles_copy (float **d, long X, long Y, long Z)
-{
-  float (*p)[Y][Z] = (float (*)[Y][Z]) d[0];
-  float (*wrk2)[Y][Z] = (float (*)[Y][Z]) d[13];
-#pragma acc parallel deviceptr(p, wrk2) num_workers(8) vector_length(32)
-  {
-#pragma acc loop gang
-    for (long g = 0; g < (X - 2) * (Y - 2); g++)
-      {
-	long i = 1 + g / (Y - 2), j = 1 + g % (Y - 2);
-#pragma acc loop worker vector
-	for (long k = 1; k < Z - 1; k++)
-	  p[i][j][k] = wrk2[i][j][k];
-      }
-  }
-}
-
-/* Tiles, as CUDA's himeno_step (64 columns x 4 rows a block): gang G
-   takes (plane, tile of R rows, segment of 256 / R columns) from its
-   gang number, with no gang loop (as pacc.so's segmented kernels), and
-   each of its 8 x 32 threads one point.  RED 0: no residual; 1: each
-   gang adds its partial into slot G % 1024 (as pacc.so's slots), a
-   second kernel sums the slots.  The copy-back is one form for all.  */
-static double
-him_tiles (float **d, double *slots, long X, long Y, long Z, int R, int red)
-{
-  HIMENO_ARRAYS;
-  int C = 256 / R;
-  unsigned nt = (Y - 2 + R - 1) / R, ns = (Z - 2 + C - 1) / C;
-  unsigned n = (X - 2) * nt * ns;
-  double gosa = 0;
-#pragma acc parallel HIMENO_COPY_CLAUSES deviceptr(slots) num_gangs(n) num_workers(8) vector_length(32)
-  {
-    unsigned g = __builtin_goacc_parlevel_id (0);
-    unsigned pl = g / (nt * ns), r = g % (nt * ns);
-    long i = 1 + pl, j0 = 1 + (long) (r / ns) * R, k0 = 1 + (long) (r % ns) * C;
-    double part = 0;
-#pragma acc loop worker vector reduction(+:part)
-    for (int t = 0; t < 256; t++)
-      {
-	long j = j0 + t / C, k = k0 + t % C;
-	if (j < Y - 1 && k < Z - 1)
-	  HIMENO_BODY_TO (part)
-      }
-    if (red)
-      {
-#pragma acc atomic update
-	slots[g % 1024] += part;
-      }
-  }
-  if (red)
-    gosa = slots_sum (slots);
-  tiles_copy (d, X, Y, Z);
-  return gosa;
-}
-
-/* him_tiles with one flat offset for all 14 arrays, as CUDA's kernel
-   indexes them: tiles of R x P rows, each thread P points (rows R
-   apart, one after the other); RED: the residual through slots.  */
-#define F(a, di, dj, dk) a[o + (di) * YZ + (dj) * Z + (dk)]
-#define FLAT_POINT(part)						\
-  {									\
-    float s0 = F (a0, 0, 0, 0) * F (p, 1, 0, 0) + F (a1, 0, 0, 0) * F (p, 0, 1, 0) \
-      + F (a2, 0, 0, 0) * F (p, 0, 0, 1)				\
-      + F (b0, 0, 0, 0) * (F (p, 1, 1, 0) - F (p, 1, -1, 0) - F (p, -1, 1, 0) + F (p, -1, -1, 0)) \
-      + F (b1, 0, 0, 0) * (F (p, 0, 1, 1) - F (p, 0, -1, 1) - F (p, 0, 1, -1) + F (p, 0, -1, -1)) \
-      + F (b2, 0, 0, 0) * (F (p, 1, 0, 1) - F (p, -1, 0, 1) - F (p, 1, 0, -1) + F (p, -1, 0, -1)) \
-      + F (c0, 0, 0, 0) * F (p, -1, 0, 0) + F (c1, 0, 0, 0) * F (p, 0, -1, 0) \
-      + F (c2, 0, 0, 0) * F (p, 0, 0, -1) + F (wrk1, 0, 0, 0);	\
-    float ss = (s0 * F (a3, 0, 0, 0) - F (p, 0, 0, 0)) * F (bnd, 0, 0, 0); \
-    part += ss * ss;							\
-    F (wrk2, 0, 0, 0) = F (p, 0, 0, 0) + 0.8f * ss;			\
-  }
-#define FLAT_ARRAYS							\
-  float *p = d[0], *a0 = d[1], *a1 = d[2], *a2 = d[3], *a3 = d[4],	\
-    *b0 = d[5], *b1 = d[6], *b2 = d[7], *c0 = d[8], *c1 = d[9], *c2 = d[10], \
-    *bnd = d[11], *wrk1 = d[12], *wrk2 = d[13]
-#define TILES_FLAT(NAME, R, P, RED)					\
-static double								\
-NAME (float **d, double *slots, long X, long Y, long Z)		\
-{									\
-  FLAT_ARRAYS;								\
-  const int C = 256 / (R);						\
-  unsigned nt = (Y - 2 + (R) * (P) - 1) / ((R) * (P));			\
-  unsigned ns = (Z - 2 + C - 1) / C;					\
-  unsigned n = (X - 2) * nt * ns;					\
-  long YZ = Y * Z;							\
-  double gosa = 0;							\
-  PRAGMA (acc parallel HIMENO_COPY_CLAUSES deviceptr(slots) num_gangs(n) num_workers(8) vector_length(32)) \
-  {									\
-    unsigned g = __builtin_goacc_parlevel_id (0);			\
-    unsigned pl = g / (nt * ns), r = g % (nt * ns);			\
-    long i = 1 + pl, j0 = 1 + (long) (r / ns) * (R) * (P);		\
-    long k0 = 1 + (long) (r % ns) * C;					\
-    double part = 0;							\
-    PRAGMA (acc loop worker vector reduction(+:part))			\
-    for (int t = 0; t < 256; t++)					\
-      for (int q = 0; q < (P); q++)					\
-	{								\
-	  long j = j0 + t / C + q * (R), k = k0 + t % C;		\
-	  if (j < Y - 1 && k < Z - 1)					\
-	    {								\
-	      long o = (i * Y + j) * Z + k;				\
-	      FLAT_POINT (part)						\
-	    }								\
-	}								\
-    if (RED)								\
-      {									\
-	PRAGMA (acc atomic update)					\
-	slots[g % 1024] += part;					\
-      }									\
-  }									\
-  if (RED)								\
-    gosa = slots_sum (slots);						\
-  flat_copy (d, X, Y, Z);						\
-  return gosa;								\
-}
-
-/* The copy-back of the flat forms.  */
-static void
-flat_copy (float **d, long X, long Y, long Z)
-{
-  float *p = d[0], *wrk2 = d[13];
-  long YZ = Y * Z;
-#pragma acc parallel deviceptr(p, wrk2) num_workers(8) vector_length(32)
-  {
-#pragma acc loop gang
-    for (long g = 0; g < (X - 2) * (Y - 2); g++)
-      {
-	long o = (1 + g / (Y - 2)) * YZ + (1 + g % (Y - 2)) * Z;
-#pragma acc loop worker vector
-	for (long k = 1; k < Z - 1; k++)
-	  p[o + k] = wrk2[o + k];
-      }
-  }
-}
-
-TILES_FLAT (tiles_flat_4_1, 4, 1, 1)
-/* The same with the tile's shape known only at run time.  */
-static int tiles_rt_rows = 4;
-TILES_FLAT (tiles_flat_rt_4_1, tiles_rt_rows, 1, 1)
-TILES_FLAT (tiles_flat_8_1, 8, 1, 1)
-TILES_FLAT (tiles_flat_2_1, 2, 1, 1)
-TILES_FLAT (tiles_flat_4_1_nored, 4, 1, 0)
-TILES_FLAT (tiles_flat_4_2, 4, 2, 1)
-TILES_FLAT (tiles_flat_4_4, 4, 4, 1)
-TILES_FLAT (tiles_flat_2_4, 2, 4, 1)
-TILES_FLAT (tiles_flat_4_2_nored, 4, 2, 0)
-
-/* Flat row groups: gang G takes (plane, group of 8 rows) from its gang
-   number, rows to workers, columns to vector lanes (as pacc.so's
-   Himeno stencil, but flat), the residual through slots.  */
-static double
-him_rowgroups_flat (float **d, double *slots, long X, long Y, long Z)
-{
-  FLAT_ARRAYS;
-  unsigned ng = (Y - 2 + 7) / 8;
-  unsigned n = (X - 2) * ng;
-  long YZ = Y * Z;
-  double gosa = 0;
-#pragma acc parallel HIMENO_COPY_CLAUSES deviceptr(slots) num_gangs(n) num_workers(8) vector_length(32)
-  {
-    unsigned g = __builtin_goacc_parlevel_id (0);
-    long i = 1 + g / ng, j0 = 1 + (long) (g % ng) * 8;
-    long j1 = j0 + 8 < Y - 1 ? j0 + 8 : Y - 1;
-    double part = 0;
-#pragma acc loop worker reduction(+:part)
-    for (long j = j0; j < j1; j++)
-#pragma acc loop vector reduction(+:part)
-      for (long k = 1; k < Z - 1; k++)
-	{
-	  long o = (i * Y + j) * Z + k;
-	  FLAT_POINT (part)
-	}
-#pragma acc atomic update
-    slots[g % 1024] += part;
-  }
-  gosa = slots_sum (slots);
-  flat_copy (d, X, Y, Z);
-  return gosa;
-}
-#undef F
-
-/* Row groups of 8 rows (as pacc.so's Himeno stencil) with the same
-   copy-back as him_tiles, the reference for the tiles.  */
-static double
-him_rowgroups_ref (float **d, long X, long Y, long Z)
-{
-  HIMENO_ARRAYS;
-  double gosa = 0;
-  long ng = (Y - 2 + 7) / 8;
-#pragma acc parallel HIMENO_COPY_CLAUSES num_workers(8) vector_length(32) reduction(+:gosa)
-  {
-#pragma acc loop gang reduction(+:gosa)
-    for (long g = 0; g < (X - 2) * ng; g++)
-      {
-	long i = 1 + g / ng, j0 = 1 + (g % ng) * 8;
-	long j1 = j0 + 8 < Y - 1 ? j0 + 8 : Y - 1;
-#pragma acc loop worker reduction(+:gosa)
-	for (long j = j0; j < j1; j++)
-#pragma acc loop vector reduction(+:gosa)
-	  for (long k = 1; k < Z - 1; k++)
-	    HIMENO_BODY
-      }
-  }
-  tiles_copy (d, X, Y, Z);
-  return gosa;
-}
-
 /* Gangs over (plane, row), columns to workers and vector lanes.  */
 static double
 him_rows (float **d, long X, long Y, long Z, int W)
@@ -532,13 +256,10 @@ him_rows (float **d, long X, long Y, long Z, int W)
 /* The step with one shared index computation for all 14 arrays (as
    CUDA's kernel and as a lowering with shared extents would give):
    planes to gangs (ROWS = 0) or (plane, row) pairs to gangs (ROWS = 1).  */
-#define F(a, di, dj, dk) a[o + (di) * YZ + (dj) * Z + (dk)]
 static double
 him_flat (float **d, long X, long Y, long Z, int W, int rows)
 {
-  float *p = d[0], *a0 = d[1], *a1 = d[2], *a2 = d[3], *a3 = d[4],
-    *b0 = d[5], *b1 = d[6], *b2 = d[7], *c0 = d[8], *c1 = d[9], *c2 = d[10],
-    *bnd = d[11], *wrk1 = d[12], *wrk2 = d[13];
+  FLAT_ARRAYS;
   long YZ = Y * Z, nr = Y - 2, n = rows ? (X - 2) * nr : X - 2;
   double gosa = 0;
 #pragma acc parallel HIMENO_COPY_CLAUSES num_workers(W) vector_length(32) reduction(+:gosa)
@@ -554,16 +275,7 @@ him_flat (float **d, long X, long Y, long Z, int W, int rows)
 	  for (long k = 1; k < Z - 1; k++)
 	    {
 	      long o = (i * Y + j) * Z + k;
-	      float s0 = F (a0, 0, 0, 0) * F (p, 1, 0, 0) + F (a1, 0, 0, 0) * F (p, 0, 1, 0)
-		+ F (a2, 0, 0, 0) * F (p, 0, 0, 1)
-		+ F (b0, 0, 0, 0) * (F (p, 1, 1, 0) - F (p, 1, -1, 0) - F (p, -1, 1, 0) + F (p, -1, -1, 0))
-		+ F (b1, 0, 0, 0) * (F (p, 0, 1, 1) - F (p, 0, -1, 1) - F (p, 0, 1, -1) + F (p, 0, -1, -1))
-		+ F (b2, 0, 0, 0) * (F (p, 1, 0, 1) - F (p, -1, 0, 1) - F (p, 1, 0, -1) + F (p, -1, 0, -1))
-		+ F (c0, 0, 0, 0) * F (p, -1, 0, 0) + F (c1, 0, 0, 0) * F (p, 0, -1, 0)
-		+ F (c2, 0, 0, 0) * F (p, 0, 0, -1) + F (wrk1, 0, 0, 0);
-	      float ss = (s0 * F (a3, 0, 0, 0) - F (p, 0, 0, 0)) * F (bnd, 0, 0, 0);
-	      gosa += ss * ss;
-	      F (wrk2, 0, 0, 0) = F (p, 0, 0, 0) + 0.8f * ss;
+	      FLAT_POINT (gosa)
 	    }
       }
   }
@@ -586,7 +298,6 @@ him_flat (float **d, long X, long Y, long Z, int W, int rows)
   }
   return gosa;
 }
-#undef F
 
 /* The copy-back alone (p = q over the interior), one gang per row, W
    workers: as pacc.so emits it; with restrict-qualified row pointers;
@@ -660,6 +371,28 @@ copy_rows (float *dp, float *dq, long X, long Y, int W, int how)
 	      }
 	  }
       }
+    }
+}
+
+/* Variant V of `kernel-shapes himeno': one step, its gosa.  */
+static double
+himeno_step (int v, float **d, double *slots, long X, long Y, long Z)
+{
+  (void) slots;
+  switch (v)
+    {
+    case 0: return him_planes (d, X, Y, Z, 8);
+    case 1: return him_planes (d, X, Y, Z, 4);
+    case 2: return him_rowgroups (d, X, Y, Z, 2);
+    case 3: return him_rowgroups (d, X, Y, Z, 4);
+    case 4: return him_rowgroups (d, X, Y, Z, 8);
+    case 5: return him_rows (d, X, Y, Z, 2);
+    case 6: return him_rows (d, X, Y, Z, 4);
+    case 7: return him_rows (d, X, Y, Z, 8);
+    case 8: return him_flat (d, X, Y, Z, 8, 0);
+    case 9: return him_flat (d, X, Y, Z, 4, 0);
+    case 10: return him_flat (d, X, Y, Z, 1, 1);
+    default: return him_flat (d, X, Y, Z, 8, 1);
     }
 }
 
@@ -763,69 +496,6 @@ main (int argc, char **argv)
 	}
       return 0;
     }
-  if (!strcmp (argv[1], "tiles") && argc == 6)
-    {
-      long X = atol (argv[2]), Y = atol (argv[3]), Z = atol (argv[4]);
-      int T = atoi (argv[5]);
-      long n = X * Y * Z;
-      float *d[14];
-      double *slots = acc_malloc (1024 * sizeof (double));
-      if (!slots)
-	return 1;
-      for (int a = 0; a < 14; a++)
-	if (!(d[a] = acc_malloc (n * sizeof (float))))
-	  return 1;
-#pragma acc parallel loop deviceptr(slots)
-      for (int s = 0; s < 1024; s++)
-	slots[s] = 0;
-      double pts = (double) (X - 2) * (Y - 2) * (Z - 2);
-      static const char *names[] = {
-	"rowgroups R=8", "tiles R=1 slots", "tiles R=2 slots",
-	"tiles R=4 slots", "tiles R=8 slots", "tiles R=4 nored",
-	"tiles R=8 nored", "rowgroups R=8", "flat tiles R=4",
-	"flat tiles R=8", "flat tiles R=2", "flat R=4 nored",
-	"flat R=4 P=2", "flat R=4 P=4", "flat R=2 P=4", "flat R=4 P=2 nored",
-	"flat rowgroups", "flat R=4 runtime" };
-      int v0 = getenv ("V0") ? atoi (getenv ("V0")) : 0;
-      for (int v = v0; v < 18; v++)
-	{
-	  for (int a = 0; a < 14; a++)
-	    fill (d[a], n, a);
-	  double t0 = 0, gosa = 0;
-	  for (int t = -1; t < T; t++)
-	    {
-	      if (t == 0)
-		t0 = now ();
-	      switch (v)
-		{
-		case 0: case 7: gosa = him_rowgroups_ref (d, X, Y, Z); break;
-		case 1: gosa = him_tiles (d, slots, X, Y, Z, 1, 1); break;
-		case 2: gosa = him_tiles (d, slots, X, Y, Z, 2, 1); break;
-		case 3: gosa = him_tiles (d, slots, X, Y, Z, 4, 1); break;
-		case 4: gosa = him_tiles (d, slots, X, Y, Z, 8, 1); break;
-		case 5: gosa = him_tiles (d, slots, X, Y, Z, 4, 0); break;
-		case 6: gosa = him_tiles (d, slots, X, Y, Z, 8, 0); break;
-		case 8: gosa = tiles_flat_4_1 (d, slots, X, Y, Z); break;
-		case 9: gosa = tiles_flat_8_1 (d, slots, X, Y, Z); break;
-		case 10: gosa = tiles_flat_2_1 (d, slots, X, Y, Z); break;
-		case 11: gosa = tiles_flat_4_1_nored (d, slots, X, Y, Z); break;
-		case 12: gosa = tiles_flat_4_2 (d, slots, X, Y, Z); break;
-		case 13: gosa = tiles_flat_4_4 (d, slots, X, Y, Z); break;
-		case 14: gosa = tiles_flat_2_4 (d, slots, X, Y, Z); break;
-		case 15: gosa = tiles_flat_4_2_nored (d, slots, X, Y, Z); break;
-		case 16: gosa = him_rowgroups_flat (d, slots, X, Y, Z); break;
-		case 17: gosa = tiles_flat_rt_4_1 (d, slots, X, Y, Z); break;
-		}
-	    }
-	  acc_wait_all ();
-	  double s = (now () - t0) / T;
-	  printf ("tiles %ldx%ldx%ld %-16s %.6f s/step %8.1f GFLOPS  sum %.9g gosa %.6g\n",
-		  X, Y, Z, names[v], s, 34 * pts / s * 1e-9, checksum (d[0], n),
-		  gosa);
-	  fflush (stdout);
-	}
-      return 0;
-    }
   if (!strcmp (argv[1], "himeno") && argc == 6)
     {
       long X = atol (argv[2]), Y = atol (argv[3]), Z = atol (argv[4]);
@@ -835,43 +505,12 @@ main (int argc, char **argv)
       for (int a = 0; a < 14; a++)
 	if (!(d[a] = acc_malloc (n * sizeof (float))))
 	  return 1;
-      double pts = (double) (X - 2) * (Y - 2) * (Z - 2);
-      for (int v = 0; v < 12; v++)
-	{
-	  static const char *names[] = {
-	    "planes W=8", "planes W=4", "rowgroups W=2", "rowgroups W=4",
-	    "rowgroups W=8", "rows W=2", "rows W=4", "rows W=8",
-	    "flat planes W=8", "flat planes W=4", "flat rows W=1",
-	    "flat rows W=8" };
-	  for (int a = 0; a < 14; a++)
-	    fill (d[a], n, a);
-	  double t0 = 0, gosa = 0;
-	  for (int t = -1; t < T; t++)
-	    {
-	      if (t == 0)
-		t0 = now ();
-	      switch (v)
-		{
-		case 0: gosa = him_planes (d, X, Y, Z, 8); break;
-		case 1: gosa = him_planes (d, X, Y, Z, 4); break;
-		case 2: gosa = him_rowgroups (d, X, Y, Z, 2); break;
-		case 3: gosa = him_rowgroups (d, X, Y, Z, 4); break;
-		case 4: gosa = him_rowgroups (d, X, Y, Z, 8); break;
-		case 5: gosa = him_rows (d, X, Y, Z, 2); break;
-		case 6: gosa = him_rows (d, X, Y, Z, 4); break;
-		case 7: gosa = him_rows (d, X, Y, Z, 8); break;
-		case 8: gosa = him_flat (d, X, Y, Z, 8, 0); break;
-		case 9: gosa = him_flat (d, X, Y, Z, 4, 0); break;
-		case 10: gosa = him_flat (d, X, Y, Z, 1, 1); break;
-		case 11: gosa = him_flat (d, X, Y, Z, 8, 1); break;
-		}
-	    }
-	  double s = (now () - t0) / T;
-	  printf ("himeno %ldx%ldx%ld %-16s %.6f s/step %8.1f GFLOPS  sum %.9g gosa %.6g\n",
-		  X, Y, Z, names[v], s, 34 * pts / s * 1e-9, checksum (d[0], n),
-		  gosa);
-	  fflush (stdout);
-	}
+      static const char *const names[] = {
+	"planes W=8", "planes W=4", "rowgroups W=2", "rowgroups W=4",
+	"rowgroups W=8", "rows W=2", "rows W=4", "rows W=8",
+	"flat planes W=8", "flat planes W=4", "flat rows W=1",
+	"flat rows W=8" };
+      time_himeno ("himeno", names, 0, 12, himeno_step, d, NULL, X, Y, Z, T);
       return 0;
     }
   fprintf (stderr, "usage: kernel-shapes jacobi X Y T | himeno X Y Z T\n");
