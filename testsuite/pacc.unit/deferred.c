@@ -33,7 +33,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 /* GCC's gomp-constants.h map kinds, as cuda-launch.c reads them.  */
 #define MAP_TOFROM 3
@@ -119,13 +118,6 @@ struct CUfunc_st
   unsigned dims[3];
 };
 
-static void
-pause_us (unsigned us)
-{
-  struct timespec t = { 0, (long) us * 1000L };
-  nanosleep (&t, NULL);
-}
-
 static void *
 stream_thread (void *arg)
 {
@@ -137,7 +129,7 @@ stream_thread (void *arg)
         pthread_cond_wait (&s->c, &s->m);
       struct op *o = s->head;
       pthread_mutex_unlock (&s->m);
-      pause_us (rand_r (&s->seed) % 100);
+      fake_hold ((int) (rand_r (&s->seed) % 100));
       switch (o->kind)
         {
         case OP_COPY:
@@ -224,11 +216,11 @@ f_event_create (CUevent *pe, unsigned flags)
 static CUresult
 f_event_record (CUevent e, CUstream s)
 {
-  struct op *o = new_op (OP_RECORD);
   /* Kept to the end: a wait may still refer to it.  */
   struct mark *m = calloc (1, sizeof *m);
   if (!m)
     return CUDA_ERROR_OUT_OF_MEMORY;
+  struct op *o = new_op (OP_RECORD);
   pthread_mutex_lock (&ev_lock);
   e->last = o->mark = m;
   pthread_mutex_unlock (&ev_lock);
@@ -274,11 +266,13 @@ f_mem_alloc_host (void **p, size_t n)
   return *p ? CUDA_SUCCESS : CUDA_ERROR_OUT_OF_MEMORY;
 }
 
+/* A copy on stream S, either way (the fake device memory is the host's):
+   it reads SRC when it runs.  */
 static CUresult
-f_htod (CUdeviceptr dst, const void *src, size_t n, CUstream s)
+copy_op (void *dst, const void *src, size_t n, CUstream s)
 {
   struct op *o = new_op (OP_COPY);
-  o->dst = (void *) (uintptr_t) dst;
+  o->dst = dst;
   o->src = src;
   o->n = n;
   enqueue (s, o);
@@ -286,14 +280,15 @@ f_htod (CUdeviceptr dst, const void *src, size_t n, CUstream s)
 }
 
 static CUresult
+f_htod (CUdeviceptr dst, const void *src, size_t n, CUstream s)
+{
+  return copy_op ((void *) (uintptr_t) dst, src, n, s);
+}
+
+static CUresult
 f_dtoh (void *dst, CUdeviceptr src, size_t n, CUstream s)
 {
-  struct op *o = new_op (OP_COPY);
-  o->dst = dst;
-  o->src = (const void *) (uintptr_t) src;
-  o->n = n;
-  enqueue (s, o);
-  return CUDA_SUCCESS;
+  return copy_op (dst, (const void *) (uintptr_t) src, n, s);
 }
 
 static CUresult

@@ -6,7 +6,7 @@
    against a fake driver (pin.c: cuda-pin.c; deferred.c: cuda-launch.c)
    needs from the rest of the back end: the driver table, the devices,
    the current region's name, and the error functions, which print
-   `FAIL UNIT_NAME: ...' and exit.  It defines them: a test program
+   `FAIL UNIT_NAME: ...' and exit; and the fake drivers' pause.  It defines them: a test program
    includes it once, with UNIT_NAME (a string) defined first.  */
 
 #ifndef PACC_FAKE_BACKEND_H
@@ -16,6 +16,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 struct cuda_lib cu;
 struct cdev devs[PACC_MAX_DEVICES];
@@ -59,6 +60,15 @@ cuda_fail_injected (const char *call, const char *what,
   printf ("FAIL " UNIT_NAME ": %s while %s failed (injected)\n", call,
           what);
   exit (1);
+}
+
+/* The fake driver's time for a call or an operation: US microseconds
+   (below a second).  */
+static void
+fake_hold (int us)
+{
+  struct timespec t = { 0, us * 1000L };
+  nanosleep (&t, NULL);
 }
 
 #endif

@@ -89,13 +89,6 @@ now_s (void)
   return t.tv_sec + t.tv_nsec * 1e-9;
 }
 
-static void
-hold (int us)
-{
-  struct timespec t = { 0, us * 1000L };
-  nanosleep (&t, NULL);
-}
-
 static CUresult
 f_register (void *p, size_t n, unsigned flags)
 {
@@ -103,7 +96,7 @@ f_register (void *p, size_t n, unsigned flags)
   CUresult r = CUDA_SUCCESS;
   (void) flags;
   pthread_mutex_lock (&drv);
-  hold (50);
+  fake_hold (50);
   for (int i = 0; i < nreg; i++)
     if (reg[i].lo < hi && lo < reg[i].hi)
       r = CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED;
@@ -124,7 +117,7 @@ f_unregister (void *p)
 {
   CUresult r = CUDA_ERROR_HOST_MEMORY_NOT_REGISTERED;
   pthread_mutex_lock (&drv);
-  hold (50);
+  fake_hold (50);
   for (int i = 0; i < nbusy; i++)
     if (busy[i].lo == (uintptr_t) p && now_s () < busy[i].due)
       early_calls++;
@@ -197,9 +190,9 @@ static CUresult
 f_ev_sync (CUevent e)
 {
   while (now_s () < e->due)
-    hold (100);
+    fake_hold (100);
   pthread_mutex_lock (&drv);
-  hold (200);
+  fake_hold (200);
   pthread_mutex_unlock (&drv);
   return CUDA_SUCCESS;
 }
@@ -409,9 +402,9 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
       }
   /* Let some of the releases be dispatched, then synchronise the
      queues, as region end does before it unpins.  */
-  hold (rand () % 3000);
+  fake_hold (rand () % 3000);
   while (now_s () < max_due)
-    hold (100);
+    fake_hold (100);
   pin_region_end (g);
   long done = counted (&unregistrations) - before;
   if (mode < 2)
