@@ -153,6 +153,17 @@ struct pacc_backend
      registered its first pieces; 0: nothing left to register.  NULL:
      nothing is.  */
   double (*pin_pending) (void *handle);
+  /* After region_begin, before the region's first queue: copy array
+     NAME, [HOST, HOST + BYTES) as given to region_begin, through pinned
+     staging buffers from now on instead of registering it (what was
+     registered of it is unpinned); 1, or 0 when it cannot be (it shares
+     bytes with another array, or the driver cannot stage).  NULL: no
+     staging.  */
+  int (*stage) (void *handle, const void *host, size_t bytes,
+                const char *name);
+  /* GB/s of a staged load on the queue that issues it, whatever the
+     devices (the planner's stage_gbs).  */
+  double stage_gbs;
   /* After the region's queues are synchronised and its buffers freed.  */
   void (*region_end) (void *handle);
   /* No copy issued after this one, on any queue, touches host bytes

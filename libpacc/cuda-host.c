@@ -19,8 +19,10 @@
      (cuda-copy.c).  A range the program already registered
      (CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED) is used as it is when
      both its ends are page-locked host memory.
-   - staging: when registration fails (automatic choice) or
-     PACC_DATA_PATH=staging, copies go through a pinned buffer per queue
+   - staging: when registration fails (automatic choice), for the
+     arrays the region stages (cuda_stage, stage.h: PACC_STAGE or the
+     cost model), or with PACC_DATA_PATH=staging, copies go through a
+     pinned buffer per queue
      (cuMemAllocHost, STAGE_BYTES), in pieces.  The host side of each
      piece is a host function enqueued on the same stream with
      cuLaunchHostFunc: a load is [host function: user rows -> pinned]
@@ -414,6 +416,21 @@ cuda_region_begin (const char *where, int n, char *const *host,
 
   pin_region_add (g);
   return g;
+}
+
+/* Stage the copies of array NAME, [HOST, HOST + BYTES), instead of
+   registering it (backend.h stage).  */
+int
+cuda_stage (void *handle, const void *host, size_t bytes, const char *name)
+{
+  struct cregion *g = handle;
+  if (!bytes || !cu.cuLaunchHostFunc
+      || !pin_range_drop (g, (uintptr_t) host, (uintptr_t) host + bytes,
+                          name))
+    return 0;
+  staging_needed = 1;
+  pool_start ();
+  return 1;
 }
 
 /* The pieces left for the first block's copies to register, at the

@@ -237,6 +237,60 @@ pin_ensure (const struct direct_at *d, const void *host, size_t n,
     }
 }
 
+int
+pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
+                const char *name)
+{
+  int i;
+  pthread_mutex_lock (&region_lock);
+  for (i = 0; i < g->ndirect; i++)
+    if (g->direct[i].lo == lo && g->direct[i].hi == hi)
+      break;
+  if (i == g->ndirect)
+    {
+      pthread_mutex_unlock (&region_lock);
+      return 0;
+    }
+  /* No copy finds it now: nothing registers or unpins its pieces but
+     this.  */
+  memmove (&g->direct[i], &g->direct[i + 1],
+           (size_t) (g->ndirect - i - 1) * sizeof *g->direct);
+  g->ndirect--;
+  pthread_mutex_unlock (&region_lock);
+  for (int k = 0; k < g->nours; k++)
+    {
+      struct piece *p = &g->ours[k];
+      uintptr_t a = (uintptr_t) p->lo;
+      if (a < lo || a >= hi)
+        continue;
+      pthread_mutex_lock (&lazy_lock);
+      int state = p->state;
+      p->state = PIECE_THEIRS;
+      g->lazy_left -= state == PIECE_NONE;
+      pthread_mutex_unlock (&lazy_lock);
+      pthread_mutex_lock (&rel_lock);
+      int mine = state == PIECE_OURS && !p->gone;
+      p->gone = 1;
+      if (mine && g->reg_bytes)
+        {
+          /* The rate pin_pending reads stays that of the rest.  */
+          g->reg_us -= g->reg_us * (double) p->len / (double) g->reg_bytes;
+          g->reg_bytes -= p->len;
+        }
+      pthread_mutex_unlock (&rel_lock);
+      CUresult e = mine ? cu.cuMemHostUnregister (p->lo) : CUDA_SUCCESS;
+      if (e != CUDA_SUCCESS)
+        {
+          char what[256];
+          snprintf (what, sizeof what, "unregistering %zu bytes of array "
+                    "'%s' at %p to stage its copies instead", p->len, name,
+                    p->lo);
+          cuda_fail ("cuMemHostUnregister", e, what, NULL);
+        }
+    }
+  return 1;
+}
+
 /* ------------------------------------------------------------------ */
 /* Registration in pieces, several at a time: pinning is the driver
    touching every page, 6-19 GB/s from four threads on an H100 host

@@ -39,6 +39,12 @@
 /* Pinned staging buffer per queue, and so the largest piece of a staged
    copy.  */
 #define STAGE_BYTES ((size_t) 32 << 20)
+/* What a staged load runs at, GB/s, for the planner (backend.h
+   stage_gbs): on an H100 host, Himeno at 8x with every array staged
+   loaded at 17.0 GB/s with both directions busy, and with 4, 6 or 9 of
+   its 13 arrays staged the loads' mean implied 16.7-17.6 GB/s for the
+   staged ones (benchmarks/RESULTS.md).  */
+#define STAGE_GBS 17.0
 /* Host arrays are registered in pieces of this size, REG_THREADS at a
    time, at region begin (PACC_PIN=begin); in pieces of LAZY_PIECE, each
    when a copy first needs it, by the thread that issues the copy
@@ -324,6 +330,12 @@ void pin_region_add (struct cregion *g) PACC_HIDDEN;
 /* G's queues are synchronised: unpin what is left (now, or in the
    background with PACC_EARLY_UNREGISTER=2 or 3), report, free G.  */
 void pin_region_end (struct cregion *g) PACC_HIDDEN;
+/* The range of G that is exactly [LO, HI) (array NAME's) goes: its
+   pieces registered here are unpinned, the others never will be, and
+   copies of its bytes are staged from now on.  0 when G has no such
+   range (merged with another array's).  Before G's first copy.  */
+int pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
+                    const char *name) PACC_HIDDEN;
 /* Wait until no ended region is being unpinned.  */
 void pin_wait_background (void) PACC_HIDDEN;
 /* A registered range that a copy's bytes lie in (is_direct): its start
@@ -379,6 +391,8 @@ void *cuda_region_begin (const char *where, int n, char *const *host,
   PACC_HIDDEN;
 void cuda_region_end (void *handle) PACC_HIDDEN;
 double cuda_pin_pending (void *handle) PACC_HIDDEN;
+int cuda_stage (void *handle, const void *host, size_t bytes,
+                const char *name) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* cuda-copy.c  */

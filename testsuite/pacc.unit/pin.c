@@ -323,20 +323,25 @@ issue_copies (void *arg)
    by the caller).  */
 static char *lazy_region (int mode, int na, size_t bytes, size_t piece,
                           int released, int merged, const char *name,
-                          int ncopies);
+                          int ncopies, int drop);
 
 static char *
 region (int mode, int na, size_t bytes, size_t piece, int released,
         int merged, const char *name)
 {
-  return lazy_region (mode, na, bytes, piece, released, merged, name, -1);
+  return lazy_region (mode, na, bytes, piece, released, merged, name, -1,
+                      0);
 }
 
 /* The same; NCOPIES >= 0: registered lazily, the first block copying
-   NCOPIES pieces of each array (RELEASED <= NCOPIES).  */
+   NCOPIES pieces of each array (RELEASED <= NCOPIES).  DROP: before the
+   first block the last array is staged instead (pin_range_drop, as
+   cuda_stage does): what was registered of it is unregistered then, no
+   copy finds it registered, and nothing else of it is ever
+   registered.  */
 static char *
 lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
-             int merged, const char *name, int ncopies)
+             int merged, const char *name, int ncopies, int drop)
 {
   char buf[256];
   int np = (int) ((bytes + piece - 1) / piece);
@@ -352,8 +357,36 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
                                   ncopies >= 0);
   if (!g)
     return mem;
-  /* The pieces registered once the first block is through.  */
-  int expect = na * np;
+  /* The pieces registered once the first block is through (DROP: of the
+     arrays left, plus the dropped array's, unregistered at once).  */
+  int expect = na * np, kept = na;
+  if (drop)
+    {
+      char *last = mem + (na - 1) * bytes;
+      struct direct_at da;
+      long u0 = counted (&unregistrations);
+      int left0 = g->lazy_left;
+      int ok = pin_range_drop (g, (uintptr_t) last, (uintptr_t) last + bytes,
+                               "a");
+      int again = pin_range_drop (g, (uintptr_t) last,
+                                  (uintptr_t) last + bytes, "a");
+      long gone = counted (&unregistrations) - u0;
+      int want = ncopies >= 0 ? 1 : np;
+      snprintf (buf, sizeof buf, "dropped %d, again %d, %ld of %d pieces "
+                "unregistered, still direct %d, %d of %d lazy pieces "
+                "left, %ld bad calls", ok, again, gone, want,
+                is_direct (last, bytes, &da), g->lazy_left, left0,
+                counted (&bad_calls));
+      char dn[160];
+      snprintf (dn, sizeof dn, "%s: the staged array's range goes", name);
+      check (dn, ok && !again && gone == want && !is_direct (last, bytes, &da)
+                 && g->lazy_left == left0 - (ncopies >= 0 ? np - 1 : 0)
+                 && !registered ((uintptr_t) last, (uintptr_t) last + bytes)
+                 && !counted (&bad_calls), buf);
+      before += gone;
+      kept = na - 1;
+      expect = kept * np;
+    }
   if (ncopies >= 0)
     {
       struct copies c[2];
@@ -366,8 +399,8 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
         }
       for (int i = 0; i < 2; i++)
         pthread_join (t[i], NULL);
-      expect = na * (ncopies + 1 < np ? ncopies + 1 : np);
-      regs = counted (&registrations) - regs + na;
+      expect = kept * (ncopies + 1 < np ? ncopies + 1 : np);
+      regs = counted (&registrations) - regs + kept;
       snprintf (buf, sizeof buf, "%ld of %d pieces registered by the "
                 "first block, %ld bad calls", regs, expect,
                 counted (&bad_calls));
@@ -502,21 +535,38 @@ main (void)
           snprintf (name, sizeof name, "PACC_PIN=first-block, "
                     "PACC_EARLY_UNREGISTER=%d, %d of 9 pieces copied, %d "
                     "released", mode, nc, rel);
-          free (lazy_region (mode, 3, 9 * 4096, 4096, rel, 0, name, nc));
+          free (lazy_region (mode, 3, 9 * 4096, 4096, rel, 0, name, nc,
+                             0));
         }
+  /* An array staged instead (stage.h), registered at region begin or
+     lazily.  */
+  for (int mode = 0; mode <= 3; mode++)
+    for (int nc = -1; nc <= 9; nc += 5)
+      {
+        if (nc < 0)
+          snprintf (name, sizeof name, "the last array staged, "
+                    "PACC_EARLY_UNREGISTER=%d, registered at region begin",
+                    mode);
+        else
+          snprintf (name, sizeof name, "the last array staged, "
+                    "PACC_EARLY_UNREGISTER=%d, first-block, %d of 9 pieces "
+                    "copied", mode, nc);
+        free (lazy_region (mode, 3, 9 * 4096, 4096, mode == 3 ? 0 : 3, 0,
+                           name, nc < 0 ? -1 : nc, 1));
+      }
   /* Uneven arrays, many times (the threads meet differently).  */
   for (int i = 0; i < 40; i++)
     {
       snprintf (name, sizeof name, "PACC_PIN=first-block, region %d", i);
       free (lazy_region (2, 1 + i % 4, (size_t) (1 + i % 7) * 4096 + 100,
-                         4096, 0, 0, name, i % 9));
+                         4096, 0, 0, name, i % 9, i % 3 == 0 && i % 4));
     }
   /* The verbose report of each mode.  */
   pacc_settings.verbose = 1;
   free (region (1, 2, 5 * 4096, 4096, 2, 0, "report, mode 1"));
   free (region (2, 2, 5 * 4096, 4096, 2, 0, "report, mode 2"));
   free (lazy_region (3, 2, 5 * 4096, 4096, 0, 0, "report, first-block",
-                     5));
+                     5, 0));
   pacc_settings.verbose = 0;
 
   /* A region still unpinning when the program ends.  */
