@@ -36,8 +36,10 @@
    fill and drain the pipeline.  The region's
    first block loads no faster than the back end registers the arrays
    (pin_s; its first chunk waits for its own share before the device
-   starts), and may have steps of its own (k_first).  A resident plan
-   loads once and writes back once.  */
+   starts), and may have steps of its own (k_first).  Staged arrays
+   (stage.h) load at the staging rate, which the devices share, on the
+   queue that issues them.  A resident plan loads once and writes back
+   once.  */
 
 static double
 eff_of (const struct pacc_plan_in *in)
@@ -76,6 +78,21 @@ row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
       *wb_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
       *k_rb += in->a[i].kind == PACC_KIND_IN ? rb : 2 * rb;
     }
+}
+
+/* Seconds per loaded row on one of ND devices: the registered arrays'
+   bytes over its link, the staged ones' at the staging rate, which the
+   devices share (the host's memory copies bound it).  */
+static double
+load_row_s (const struct pacc_plan_in *in, double nd)
+{
+  double ld_rb, wb_rb, k_rb, st_rb = 0;
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  for (int i = 0; in->staged && in->stage_gbs > 0 && i < in->n; i++)
+    st_rb += in->staged[i] && in->a[i].kind != PACC_KIND_TEMP
+             ? (double) in->a[i].row_bytes : 0;
+  return (ld_rb - st_rb) / (in->link_gbs * 1e9) / nd
+         + (st_rb > 0 ? st_rb / (in->stage_gbs * 1e9) : 0);
 }
 
 /* Rows chunk CH's kernels compute in a block of K steps: its own rows
@@ -134,10 +151,10 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
             const struct pacc_chunk *chs, double k, double pin_s,
             double *fill)
 {
-  double link = in->link_gbs * 1e9;
   double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
   double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0;
+  double row1 = load_row_s (in, 1), rowd = load_row_s (in, p->ndev);
   int qd = p->nqueues / p->ndev;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
   /* A chunk's share of the registration: its rows from the host.  */
@@ -151,7 +168,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
       double lr = (double) (ch->lhi - ch->llo), o = (double) (ch->hi - ch->lo);
       double xr = (double) (ch->xhi - ch->xlo);
       double r = kernel_rows (in, ch, k, p->skew);
-      double tl = lr * ld_rb / link;
+      double tl = lr * row1;
       if (host_rows > 0 && pin_s * xr / host_rows > tl)
         tl = pin_s * xr / host_rows;
       double t = tl + r * k_rb / mem + o * wb_rb / wlink;
@@ -162,7 +179,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
       kr += r;
     }
   double nd = (double) p->ndev;
-  double L = ld * ld_rb / link / nd, W = own * wb_rb / wlink / nd;
+  double L = ld * rowd, W = own * wb_rb / wlink / nd;
   L = L > pin_s ? L : pin_s;
   /* The carry's rows are copied within the device, twice through the
      carry buffer (into it, out of it), once straight from the previous
@@ -202,7 +219,6 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
 double
 pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
-  double link = in->link_gbs * 1e9;
   double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
   double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, t = 0;
@@ -212,7 +228,7 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
   if (p->resident)
     {
       double own = (double) in->g.len0;
-      double L = own * ld_rb / link / nd;
+      double L = own * load_row_s (in, nd);
       return (L > pin_s ? L : pin_s) + own * wb_rb / wlink / nd
              + own * (double) steps * k_rb / mem / nd;
     }
@@ -300,6 +316,7 @@ pacc_plan_score (const struct pacc_plan_in *in, const struct pacc_plan *p)
   double f = 1 - pacc_plan_link_margin (in) / 100.0;
   slow.link_gbs = in->link_gbs * f;
   slow.wb_gbs = wb_of (in) * f;
+  slow.stage_gbs = in->stage_gbs * f;
   return pacc_plan_predict (&slow, p);
 }
 

@@ -37,6 +37,11 @@
      from the buffer, with two queues or more): as many buffers as
      queues, plus the carry buffer of the targetinout rows two
      neighbours share (of every array read, with one queue).
+   - staged arrays (PACC_STAGE=auto, stage.h): when the first block
+     waits for the registration and that wait costs the plan at least
+     PACC_STAGE_GAIN, the plans with the last 1, 2, ... targetin arrays
+     staged instead (STAGE_CANDS counts), the one that scores
+     PACC_STAGE_GAIN less than registering all, if any.
    - devices (PACC_DEVICES, else every device the back end has): chunks
      go round robin, chunk i to device i % D, so that the loads, kernels
      and write-backs of consecutive chunks run on different devices at
@@ -49,6 +54,7 @@
      it).  */
 
 #include "planner.h"
+#include "diag.h"
 #include "pacc-abi.h"
 
 #include <stdio.h>
@@ -517,10 +523,108 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
 }
 
 int
+pacc_plan_stage_mark (const struct pacc_plan_in *in, int nstage,
+                      char *staged)
+{
+  int m = 0;
+  memset (staged, 0, (size_t) in->n);
+  for (int i = in->n - 1; i >= 0 && m < nstage; i--)
+    if (in->a[i].kind == PACC_KIND_IN && in->a[i].row_bytes)
+      staged[i] = 1, m++;
+  return m;
+}
+
+/* The plan of IN with the last M targetin arrays staged (their share of
+   the registration gone from the first block's wait) into *P, its score
+   in *T: 0, or plan_core's failure.  */
+static int
+plan_staged (const struct pacc_plan_in *in, int m, char *staged,
+             struct pacc_plan *p, double *t, char *err, size_t errlen)
+{
+  struct pacc_plan_in s = *in;
+  double all = 0, st = 0;
+  pacc_plan_stage_mark (in, m, staged);
+  for (int i = 0; i < in->n; i++)
+    if (in->a[i].kind != PACC_KIND_TEMP)
+      {
+        all += (double) in->a[i].row_bytes;
+        st += staged[i] ? (double) in->a[i].row_bytes : 0;
+      }
+  s.staged = staged;
+  s.stage_auto = 0;
+  s.pin_s = all > 0 ? in->pin_s * (1 - st / all) : in->pin_s;
+  if (m > 0)
+    s.pin_s *= PACC_STAGE_PIN_SLOWER;
+  int rc = plan_core (&s, p, err, errlen);
+  *t = p->score_s;
+  p->nstage = m;
+  return rc;
+}
+
+/* Staging candidates: none, and then every count of targetin arrays up
+   to all of them, or STAGE_CANDS - 1 counts evenly spread when there are
+   more (each a search of its own: 2-10 ms for Himeno at 8x).  */
+#define STAGE_CANDS 9
+
+int
 pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
            size_t errlen)
 {
-  int rc = plan_core (in, p, err, errlen);
+  int rc, nin = 0;
+  for (int i = 0; i < in->n; i++)
+    nin += in->a[i].kind == PACC_KIND_IN && in->a[i].row_bytes;
+  /* The first block would wait for the arrays' registration: staging
+     some of the read-only ones instead shortens that wait, and slows
+     every block's loads of them (PACC_STAGE; the cost model decides).  */
+  if (in->stage_auto && in->stage_gbs > 0 && in->first_block
+      && in->pin_s > 0 && in->link_gbs > 0 && in->hbm_gbs > 0 && nin > 0)
+    {
+      char *staged = pacc_xcalloc (in->where, (size_t) in->n + 1, 1,
+                                   "the staged arrays");
+      double t, t0 = 0, best = 0;
+      int last = -1;
+      rc = plan_staged (in, 0, staged, p, &t0, err, errlen);
+      double pred0 = p->predicted_s;
+      best = t0;
+      /* What the registration wait costs that plan: staging can save
+         no more, and a wait the first block's kernels nearly hide is
+         not worth the slower loads of every block.  */
+      struct pacc_plan_in nowait = *in;
+      nowait.pin_s = 0;
+      double wait = rc == 0 ? pred0 - pacc_plan_predict (&nowait, p) : 0;
+      int nc = nin < STAGE_CANDS - 1 ? nin : STAGE_CANDS - 1;
+      if (wait < pred0 * PACC_STAGE_GAIN)
+        nc = 0;
+      for (int c = 1; rc == 0 && c <= nc; c++)
+        {
+          int m = (nin * c + nc - 1) / nc;
+          struct pacc_plan q;
+          if (m <= last || m > nin)
+            continue;
+          last = m;
+          if (plan_staged (in, m, staged, &q, &t, err, errlen) == 0
+              && t < best && t < t0 * (1 - PACC_STAGE_GAIN))
+            {
+              pacc_plan_free (p);
+              *p = q;
+              best = t;
+            }
+          else
+            pacc_plan_free (&q);
+        }
+      free (staged);
+      if (rc == 0 && p->nstage)
+        {
+          /* What registering every array was predicted to take, for
+             the report (the caller marks the staged arrays again).  */
+          p->nostage_s = pred0;
+          return 0;
+        }
+      if (rc == 0)
+        return 0;
+      pacc_plan_free (p);
+    }
+  rc = plan_core (in, p, err, errlen);
   if (rc == -2)
     {
       no_fit (in, p, err, errlen);

@@ -96,6 +96,18 @@ struct pacc_plan_in
   double pin_s;          /* ... which waits this long at least for host
                             memory to be registered as it goes (the back
                             end's estimate; 0: none).  */
+  double stage_gbs;      /* loads of staged arrays (copied through pinned
+                            buffers, not registered: stage.h), GB/s on
+                            the queue issuing them, one rate for all
+                            devices (host copies); 0: staged arrays load
+                            at the link's rate (a re-plan, whose measured
+                            rate has them in).  */
+  const char *staged;    /* [n]: array i is staged (NULL: none) ...  */
+  int stage_auto;        /* ... or the planner may stage the last
+                            targetin arrays (pacc_plan_stage_mark) when
+                            the first block would wait for their
+                            registration (PIN_S) longer than they take
+                            through staging.  */
   const struct pacc_settings *s;
 };
 
@@ -135,6 +147,9 @@ struct pacc_plan
   size_t avail;          /* the memory per device it was planned for.  */
   const char *k_from, *c_from, *q_from, *d_from, *r_from,
              *kf_from;   /* "auto" or the setting.  */
+  int nstage;            /* stage_auto: the last NSTAGE targetin arrays
+                            are to be staged (pacc_plan_stage_mark) ...  */
+  double nostage_s;      /* ... and the prediction without (0: none).  */
   double predicted_s;    /* the cost model's time of the region (0: no
                             rates, the host path) ...  */
   double score_s;        /* ... what the planner ranks it by
@@ -194,6 +209,27 @@ int pacc_plan_measured (const struct pacc_plan_in *in,
    block measured after it would leave nothing to re-plan).  */
 int pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
                             int pinned);
+
+/* The least fraction of the time staging arrays must save for the
+   planner to stage them, and that the first block's registration wait
+   must cost: the staging rate is a fixed figure (STAGE_GBS, cuda.h),
+   not a measurement of this host.  Himeno at 4x on an H100, whose
+   128-step first block nearly hid a 3 s registration, ran 6 % slower
+   with 6 arrays staged where the model had predicted 4 % less.  */
+#define PACC_STAGE_GAIN 0.03
+
+/* How much slower the registration of the other arrays runs while
+   staged copies run beside it (host memory copies): on an H100 host,
+   Himeno at 8x registered at 16.1-17.1 GB/s with nothing staged and at
+   12.7-14.9 GB/s with 5 arrays staged, in the same machine starts
+   (benchmarks/RESULTS.md).  */
+#define PACC_STAGE_PIN_SLOWER 1.2
+
+/* Mark in STAGED[n] (zeroed first) the last NSTAGE targetin arrays of IN
+   that are transferred, the ones a plan's nstage stages; how many there
+   are (fewer when IN has fewer).  */
+int pacc_plan_stage_mark (const struct pacc_plan_in *in, int nstage,
+                          char *staged);
 
 /* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
 void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,

@@ -123,6 +123,9 @@ main (int argc, char **argv)
   in.s = &s;
   in.first_block = 1;
   in.pin_s = pin_gbs > 0 ? pin_bytes / (pin_gbs * 1e9) : 0;
+  /* STAGE=GB/s: the planner may stage targetin arrays at that rate.  */
+  in.stage_gbs = env_num ("STAGE", 0);
+  in.stage_auto = in.stage_gbs > 0;
 
   struct pacc_plan p;
   char err[2048];
@@ -147,6 +150,9 @@ main (int argc, char **argv)
           "%.3f s; %.2f ms per plan\n", argv[1], in.nsteps, in.pin_s, p.k,
           p.k_first, p.nchunks, p.nqueues, p.skew, p.nbuf, p.buf_rows,
           (double) p.dev_bytes / 1073741824.0, p.predicted_s, ms);
+  if (p.nstage)
+    printf ("  staged: the last %d targetin arrays (%.3f s predicted with "
+            "none)\n", p.nstage, p.nostage_s);
   pacc_plan_free (&p);
   return 0;
 }

@@ -670,6 +670,65 @@ queues_property (int cases)
   report (why, !bad && tried > cases / 10, detail);
 }
 
+/* Staging (stage.h): where the planner may stage targetin arrays, the
+   plan it takes stages some only when that scores PACC_STAGE_GAIN less
+   than registering them all (the plan of the same input with staging
+   not offered), it never scores more, every plan keeps the rules, and
+   nothing is staged unless the first block waits for registration.  */
+static void
+stage_property (int cases)
+{
+  int bad = 0, tried = 0, staged = 0;
+  char detail[2600] = "", why[512];
+  for (int t = 0; t < cases; t++)
+    {
+      struct setup u, v;
+      struct pacc_plan p, q;
+      char err[2048];
+      random_model_region (&u);
+      u.in.first_block = rnd (4) != 0;
+      u.in.pin_s = rnd (4) ? (double) (1 + rnd (800)) / 100 : 0;
+      u.s.k_first = rnd (2) ? -1 : 0;
+      u.in.stage_gbs = 1 + (double) rnd (40);
+      u.in.stage_auto = 1;
+      copy_setup (&v, &u);
+      v.in.stage_auto = 0;
+      int rp = pacc_plan (&u.in, &p, err, sizeof err);
+      int rq = pacc_plan (&v.in, &q, err, sizeof err);
+      int may = u.in.first_block && u.in.pin_s > 0;
+      if (rp != rq && !bad++)
+        snprintf (detail, sizeof detail, "case %d: %s with staging, %s "
+                  "without", t, rp ? "refused" : "planned",
+                  rq ? "refused" : "planned");
+      else if (!rp)
+        {
+          tried++;
+          staged += p.nstage > 0;
+          if (p.nstage && (!may || p.score_s > q.score_s
+                                                 * (1 - PACC_STAGE_GAIN)
+                           || p.nostage_s != q.predicted_s) && !bad++)
+            snprintf (detail, sizeof detail, "case %d: %d staged, pin %.2f "
+                      "s, first block %d: %.6f s (%.6f predicted without), "
+                      "%.6f s with none offered", t, p.nstage, u.in.pin_s,
+                      u.in.first_block, p.score_s, p.nostage_s,
+                      q.score_s);
+          else if (!p.nstage && (p.score_s != q.score_s || p.k != q.k
+                                 || p.nchunks != q.nchunks) && !bad++)
+            snprintf (detail, sizeof detail, "case %d: nothing staged, yet "
+                      "k %ld, %d chunks, %.6f s against k %ld, %d chunks, "
+                      "%.6f s with none offered", t, p.k, p.nchunks,
+                      p.score_s, q.k, q.nchunks, q.score_s);
+          else if (!plan_ok (&u.in, &p, why, sizeof why) && !bad++)
+            snprintf (detail, sizeof detail, "case %d: %s", t, why);
+        }
+      pacc_plan_free (&p);
+      pacc_plan_free (&q);
+    }
+  snprintf (why, sizeof why, "staging is taken only where it saves "
+            "PACC_STAGE_GAIN (%d cases, %d staged)", tried, staged);
+  report (why, !bad && tried > cases / 10 && staged > 0, detail);
+}
+
 /* Himeno at 8x on an H100 (1630 planes: p inout, its 12 coefficient
    arrays in, as 6 of twice the bytes, wrk2 temp; 6 GiB, T = 256), with
    the H100's rates.  */
@@ -1264,6 +1323,94 @@ main (void)
             w1 == -1 && w2 == 1 && w3 == -1 && w4 == 1 && w5 == 0, msg);
   }
 
+  /* Staging at 8x (stage.h): Himeno's first block of 64 steps would
+     wait 3.5 s for the registration of its 41.5 GiB (12.7 GB/s, as
+     measured on an H100 host); the kernels' rate and the link as its
+     re-plans measured them.  The model stages some of the targetin
+     arrays, the last ones, and predicts at least PACC_STAGE_GAIN less;
+     with nothing to wait for, or staging not offered, none.  */
+  {
+    char marks[8];
+    himeno_8x (&u);
+    /* Skewed where faster, as on a GPU.  */
+    u.s.skew = -1;
+    u.in.first_block = 1;
+    u.in.pin_s = 41.5 * 1073741824.0 / 12.7e9;
+    u.in.kernel_eff = 0.58;
+    u.in.link_gbs = 47.6;
+    u.in.wb_gbs = 49.2;
+    u.in.stage_gbs = 17;
+    u.in.stage_auto = 1;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    int m = rc == 0 ? pacc_plan_stage_mark (&u.in, p.nstage, marks) : 0;
+    snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, %d queues, %d staged "
+              "(marks %d%d%d%d%d%d%d%d), predicted %.3f s, %.3f s staging "
+              "none", rc ? err : "planned", p.k, p.nchunks, p.nqueues, p.nstage, marks[0],
+              marks[1], marks[2], marks[3], marks[4], marks[5], marks[6],
+              marks[7], p.predicted_s, p.nostage_s);
+    report ("cost model: Himeno at 8x stages its last targetin arrays",
+            rc == 0 && p.nstage > 0 && p.nstage < 6 && m == p.nstage
+            && marks[6] && !marks[0] && !marks[7]
+            && p.predicted_s < p.nostage_s * (1 - PACC_STAGE_GAIN)
+            && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    pacc_plan_free (&p);
+    u.in.pin_s = 0;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    int none1 = rc == 0 && p.nstage == 0;
+    pacc_plan_free (&p);
+    u.in.pin_s = 3.5;
+    u.in.first_block = 0;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    int none2 = rc == 0 && p.nstage == 0;
+    pacc_plan_free (&p);
+    u.in.first_block = 1;
+    u.in.stage_auto = 0;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    int none3 = rc == 0 && p.nstage == 0;
+    pacc_plan_free (&p);
+    snprintf (msg, sizeof msg, "no wait %d, a later block %d, not offered "
+              "%d", none1, none2, none3);
+    report ("cost model: nothing staged without a registration wait, in a "
+            "re-plan, or when not offered", none1 && none2 && none3, msg);
+    /* The cost model: staged arrays at the link's own rate cost what
+       registered ones do; slower, more.  */
+    pacc_plan_stage_mark (&u.in, 3, marks);
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    double reg = pacc_plan_predict (&u.in, &p);
+    u.in.staged = marks;
+    u.in.stage_gbs = u.in.link_gbs;
+    double same = pacc_plan_predict (&u.in, &p);
+    u.in.stage_gbs = 17;
+    double slow = pacc_plan_predict (&u.in, &p);
+    u.in.stage_gbs = 0;
+    double off = pacc_plan_predict (&u.in, &p);
+    pacc_plan_free (&p);
+    snprintf (msg, sizeof msg, "registered %.6f s, staged at the link's "
+              "rate %.6f, at 17 GB/s %.6f, rate 0 %.6f", reg, same, slow,
+              off);
+    report ("cost model: staged loads at the staging rate",
+            rc == 0 && fabs (same - reg) < 1e-9 * reg && slow > reg
+            && off == reg, msg);
+    /* The marks: the last N targetin arrays with rows, no other kind.  */
+    struct pacc_plan_array ma[5] = {
+      { "a", PACC_KIND_IN, 8 }, { "b", PACC_KIND_INOUT, 8 },
+      { "c", PACC_KIND_IN, 0 }, { "d", PACC_KIND_IN, 8 },
+      { "e", PACC_KIND_TEMP, 8 } };
+    struct pacc_plan_in mi;
+    memset (&mi, 0, sizeof mi);
+    mi.n = 5;
+    mi.a = ma;
+    int m1 = pacc_plan_stage_mark (&mi, 1, marks);
+    int ok1 = m1 == 1 && marks[3] && !marks[0] && !marks[1] && !marks[2]
+              && !marks[4];
+    int m9 = pacc_plan_stage_mark (&mi, 9, marks);
+    int ok9 = m9 == 2 && marks[3] && marks[0] && !marks[1] && !marks[2]
+              && !marks[4];
+    snprintf (msg, sizeof msg, "1: %d marked, 9: %d marked", m1, m9);
+    report ("pacc_plan_stage_mark marks the last targetin arrays with "
+            "rows", ok1 && ok9, msg);
+  }
+
   measured_rates ();
   measured_rates_skewed ();
   replan_property (3000);
@@ -1272,5 +1419,6 @@ main (void)
   skew_property (1000);
   random_plans (20000, 0);
   random_plans (20000, 1);
+  stage_property (400);
   return failures ? 1 : 0;
 }
