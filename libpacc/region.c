@@ -17,6 +17,7 @@
 #include "replan.h"
 #include "report.h"
 #include "runtime.h"
+#include "stage.h"
 #include "workers.h"
 
 #include <openacc.h>
@@ -227,6 +228,7 @@ plan (struct pacc_region *r)
      that block more steps (the ranks of `mpi' agree on one k).  */
   in.pin_s = r->be_region && r->base->pin_pending && !r->dist
              ? r->base->pin_pending (r->be_region) : 0;
+  pacc_stage_inputs (r, &in);
   /* The cost model's rates, unless PACC_K and the chunks are both given
      (the back end's probe runs before the free memory is read: it
      allocates a little for a moment).  */
@@ -440,7 +442,10 @@ region_begin (int abi_version, const char *where, const char *names,
     }
   /* The host ranges first: how fast they register is the plan's.  */
   if (r->base->region_begin && r->nsteps > 0)
-    backend_region_begin (r);
+    {
+      backend_region_begin (r);
+      pacc_stage_given (r);
+    }
   plan (r);
   /* Every rank's blocks have the same steps: the smallest k.  */
   if (r->dist)
@@ -456,6 +461,7 @@ region_begin (int abi_version, const char *where, const char *names,
       if (!user)
         r->plan.k_from = "auto, the smallest of the ranks'";
     }
+  pacc_stage_apply (r);
   /* One worker thread per device issues the queue operations
      (workers.c): by default when the pipeline spreads over devices.  */
   r->workers = pacc_settings.workers >= 0 ? pacc_settings.workers
@@ -778,6 +784,7 @@ __pacc_region_end (void *region)
 
   pacc_reductions_free (r);
   pacc_plan_free (&r->plan);
+  free (r->staged);
   free (r->perm);
   free (r->perm_tmp);
   free (r->handed);

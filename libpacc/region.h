@@ -79,6 +79,9 @@ struct pacc_region
   /* The back end's view of the region (backend.h region_begin).  */
   void *be_region;
   const char *data_path;  /* for the report; NULL: the back end's name.  */
+  char *staged;          /* [n]: staged, not registered (stage.c); NULL:
+                            none.  */
+  int stage_decided;     /* which arrays are staged is settled.  */
   struct pacc_launch_count launches;  /* at region begin.  */
   struct pacc_dist *dist;  /* `mpi': the ranks (dist.h), else NULL.  */
 };

@@ -178,6 +178,9 @@ pacc_replan (struct pacc_region *r)
   in.nsteps = r->nsteps - r->s.steps_done;
   in.first_block = 0;
   in.pin_s = 0;
+  /* Staged arrays stay staged; the loads measured have them in.  */
+  in.stage_gbs = 0;
+  in.stage_auto = 0;
   /* The partials are per chunk: same chunks, same partition.  */
   if (r->chunks_fixed && !set.block)
     set.chunks = r->plan.nchunks;

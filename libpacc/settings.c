@@ -239,6 +239,19 @@ pacc_env_read (const char *where)
                     "or staging, got '%s'", v);
     }
 
+  /* auto is -1; unset, 0 (stage.c says why).  */
+  v = get ("PACC_STAGE");
+  s->stage = v && !strcmp (v, "auto") ? -1 : 0;
+  if (v && strcmp (v, "auto"))
+    {
+      unsigned long long x;
+      const char *end;
+      if (!parse_digits (v, 4096, &x, &end) || *end)
+        pacc_error (where, "PACC_STAGE: expected auto or an integer from 0 "
+                    "to 4096, got '%s'", v);
+      s->stage = (int) x;
+    }
+
   /* Checked on every path, the host's too, where it changes nothing.  */
   v = get ("PACC_LAUNCH");
   s->launch_libgomp = 0;

@@ -74,6 +74,11 @@ struct pacc_settings
   int workers;                      /* PACC_WORKERS: -1 auto, 0, 1.  */
   int data_path;                    /* PACC_DATA_PATH, enum
                                        pacc_data_path.  */
+  int stage;                        /* PACC_STAGE: -1 auto (the cost
+                                       model's, when the first block
+                                       would wait for registration), 0
+                                       none (the default), N the last N
+                                       targetin arrays (stage.h).  */
   char trace[4096];                 /* PACC_TRACE file name.  */
   int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
   long progress;                    /* PACC_PROGRESS: seconds between

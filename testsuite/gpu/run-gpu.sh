@@ -45,15 +45,21 @@
 #       ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M,256K
 #       ; PACC_K_FIRST=7 PACC_K=3 PACC_CHUNKS=5,13
 #       ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M PACC_K_FIRST=-,0
-#       ; PACC_SKEW=1 PACC_K=3,8 PACC_CHUNKS=5,13 PACC_QUEUES=1,3"
+#       ; PACC_SKEW=1 PACC_K=3,8 PACC_CHUNKS=5,13 PACC_QUEUES=1,3
+#       ; PACC_STAGE=2 PACC_K=3 PACC_CHUNKS=5,13 PACC_PIN=first-block,begin
+#       ; PACC_STAGE=1,auto PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M"
 #       (the third product registers the tests' small arrays in pieces of
 #       4 KiB as the first block needs them, and at region begin; the
 #       fourth streams automatic plans through little memory, so that the
 #       re-plan follows a first block that pinned as it went; the fifth
-#       gives the first block steps of its own; the last lets the cost
+#       gives the first block steps of its own; the sixth lets the cost
 #       model choose the first block's steps while it registers, or not;
-#       the last skews the plans, as the cost model does where that is
-#       faster (libpacc/chunks.h); the tests' own dg-pacc-sweep lines are not used here)
+#       the seventh skews the plans, as the cost model does where that is
+#       faster (libpacc/chunks.h); the last two copy the last targetin
+#       arrays through staging buffers and the rest straight from
+#       registered memory, or let the cost model choose
+#       (libpacc/stage.h); the tests' own
+#       dg-pacc-sweep lines are not used here)
 #   JOBS=N                   test runs at a time (default 8)
 #   RUN_TIMEOUT=S            seconds per test run (default 60)
 #   DEADLINE=S               whole-script budget; runs that would start
@@ -100,7 +106,7 @@ case $BENCH in
   small|none) DEADLINE=${DEADLINE:-115} ;;
   *) echo "run-gpu: BENCH must be small, large, multi or none" >&2; exit 2 ;;
 esac
-GPU_SWEEP=${GPU_SWEEP:-"PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=- ; PACC_PIN_PIECE=4K,- PACC_PIN=first-block,begin PACC_K=3 PACC_CHUNKS=5 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M,256K ; PACC_K_FIRST=7 PACC_K=3 PACC_CHUNKS=5,13 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M PACC_K_FIRST=-,0 ; PACC_SKEW=1 PACC_K=3,8 PACC_CHUNKS=5,13 PACC_QUEUES=1,3"}
+GPU_SWEEP=${GPU_SWEEP:-"PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=- ; PACC_PIN_PIECE=4K,- PACC_PIN=first-block,begin PACC_K=3 PACC_CHUNKS=5 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M,256K ; PACC_K_FIRST=7 PACC_K=3 PACC_CHUNKS=5,13 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M PACC_K_FIRST=-,0 ; PACC_SKEW=1 PACC_K=3,8 PACC_CHUNKS=5,13 PACC_QUEUES=1,3 ; PACC_STAGE=2 PACC_K=3 PACC_CHUNKS=5,13 PACC_PIN=first-block,begin ; PACC_STAGE=1,auto PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M"}
 RUN_PACC_ON_GPU=${RUN_PACC_ON_GPU:-auto}
 RESULTS=${RESULTS:-${OUT:-$PWD/gpu-results}}
 mkdir -p "$RESULTS"

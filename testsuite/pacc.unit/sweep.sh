@@ -231,6 +231,12 @@ expect 1 "PACC_REPLAN: expected 0, 1 or 2, got '3'" PACC_REPLAN=3 ok
 expect 1 "PACC_LINK_MARGIN: expected an integer from 0 to 90, got '91'" PACC_LINK_MARGIN=91 ok
 expect 1 "PACC_LINK_MARGIN: expected an integer from 0 to 90, got '-5'" PACC_LINK_MARGIN=-5 ok
 expect 0 '^region ran$' "PACC_LINK_MARGIN=0" ok
+expect 1 "PACC_STAGE: expected auto or an integer from 0 to 4096, got 'some'" PACC_STAGE=some ok
+expect 1 "PACC_STAGE: expected auto or an integer from 0 to 4096, got '4097'" PACC_STAGE=4097 ok
+expect 1 "PACC_STAGE: expected auto or an integer from 0 to 4096, got '-1'" PACC_STAGE=-1 ok
+expect 0 '^region ran$' "PACC_STAGE=auto" ok
+expect 0 '^region ran$' "PACC_STAGE=0" ok
+expect 0 '^region ran$' "PACC_STAGE=3" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 1 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1 PACC_CARRY=0" ok
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok

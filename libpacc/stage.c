@@ -1,0 +1,154 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
+/* stage.c - staged arrays instead of registered ones (stage.h).
+
+   On the CUDA back end the arrays are registered as the first block's
+   copies reach them (cuda-pin.c), and that block waits for it: on an
+   H100 host at 11-19 GB/s, against 46-52 GB/s for the copies once
+   registered.  A read-only array can be copied through the back end's
+   pinned staging buffers instead, never registered: no wait in the
+   first block, but every block's loads of it at the staging rate (17
+   GB/s, host memory copies).  Himeno at 8x, whose 64-step first block
+   waited 3.5 s for 41.5 GiB, ran 8.96 s with 6 of its 12 targetin
+   arrays staged against 9.96 s registering all (benchmarks/RESULTS.md).
+
+   Which and how many: PACC_STAGE=N stages the last N targetin arrays
+   (in the order of the pipeline's clauses) before the plan;
+   PACC_STAGE=auto has the planner try staging the last 0, 1, ... of
+   them when the first block would wait for registration (pacc_plan,
+   planner.h) and the region stages what the plan it took assumed.
+   Staging is decided once, at the first plan: a later plan (after a
+   failed allocation, or a re-plan) keeps the arrays as they are.
+
+   Not by default: with the registration at 13-17 GB/s, Himeno at 8x
+   ran 814-862 GFLOPS with auto (5 arrays staged) and 801-857 without,
+   alternated in five machine starts, where the model had predicted 6-13
+   % less time: its 64-step blocks after the first took 2.04-2.14 s
+   against 1.97-1.98 s, the staged loads at 17 GB/s making a queue's
+   copies nearly as long as the other queue's kernels
+   (benchmarks/RESULTS.md).  */
+
+#include "stage.h"
+#include "pacc-abi.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Stage array I; whether the back end did.  */
+static int
+stage_one (struct pacc_region *r, int i)
+{
+  size_t bytes = (size_t) r->g.len0 * r->a[i].row_bytes;
+  char *lo = r->host[i] + r->g.lo0 * (long) r->a[i].row_bytes;
+  if (!r->base->stage (r->be_region, lo, bytes, r->a[i].name))
+    {
+      if (pacc_settings.verbose >= 1)
+        pacc_note (r->where, "array '%s' cannot be staged (it shares bytes "
+                   "with another array, or the driver has no host "
+                   "functions): registered", r->a[i].name);
+      return 0;
+    }
+  r->staged[i] = 1;
+  return 1;
+}
+
+/* Stage the last N targetin arrays; how many were.  */
+static int
+stage_last (struct pacc_region *r, int n)
+{
+  struct pacc_plan_in in;
+  int done = 0;
+  memset (&in, 0, sizeof in);
+  in.n = r->n;
+  in.a = r->a;
+  char *want = pacc_xcalloc (r->where, (size_t) r->n + 1, 1,
+                             "the staged arrays");
+  pacc_plan_stage_mark (&in, n, want);
+  if (!r->staged)
+    r->staged = pacc_xcalloc (r->where, (size_t) r->n + 1, 1,
+                              "the staged arrays");
+  for (int i = 0; i < r->n; i++)
+    if (want[i] && !r->staged[i])
+      done += stage_one (r, i);
+  free (want);
+  r->stage_decided = 1;
+  if (done)
+    {
+      int direct = 0;
+      for (int i = 0; i < r->n; i++)
+        direct += r->a[i].kind != PACC_KIND_TEMP && !r->staged[i];
+      r->data_path = direct ? "register+staging" : "staging";
+    }
+  return done;
+}
+
+/* "'a', 'b'" of the staged arrays into BUF.  */
+static void
+staged_names (const struct pacc_region *r, char *buf, size_t size)
+{
+  size_t len = 0;
+  buf[0] = 0;
+  for (int i = 0; i < r->n && len < size; i++)
+    if (r->staged[i])
+      {
+        int w = snprintf (buf + len, size - len, "%s'%s'", len ? ", " : "",
+                          r->a[i].name);
+        len += w > 0 ? (size_t) w : 0;
+      }
+}
+
+void
+pacc_stage_given (struct pacc_region *r)
+{
+  int n = pacc_settings.stage;
+  if (n <= 0 || !r->be_region || r->dist
+      || pacc_settings.data_path == PACC_PATH_STAGING)
+    return;
+  if (pacc_settings.data_path == PACC_PATH_REGISTER)
+    pacc_error (r->where, "PACC_STAGE=%d asks to stage arrays and "
+                "PACC_DATA_PATH=register to register every one; set one of "
+                "them", n);
+  if (!r->base->stage)
+    return;
+  if (stage_last (r, n) && pacc_settings.verbose >= 1)
+    {
+      char b[1024];
+      staged_names (r, b, sizeof b);
+      pacc_note (r->where, "staged (PACC_STAGE=%d): %s", n, b);
+    }
+}
+
+void
+pacc_stage_inputs (const struct pacc_region *r, struct pacc_plan_in *in)
+{
+  in->staged = r->staged;
+  in->stage_gbs = r->base->stage ? r->base->stage_gbs : 0;
+  in->stage_auto = !r->stage_decided && pacc_settings.stage < 0
+                   && r->be_region && r->base->stage && !r->dist
+                   && pacc_settings.data_path == PACC_PATH_AUTO;
+}
+
+void
+pacc_stage_apply (struct pacc_region *r)
+{
+  int n = r->plan.nstage;
+  if (r->stage_decided)
+    return;
+  r->stage_decided = 1;
+  if (n <= 0)
+    return;
+  int done = stage_last (r, n);
+  r->plan_in.staged = r->staged;
+  r->plan_in.stage_auto = 0;
+  if (done && pacc_settings.verbose >= 1)
+    {
+      char b[1024];
+      staged_names (r, b, sizeof b);
+      pacc_note (r->where, "staged instead of registered, as the cost model "
+                 "prefers: %s (%.3f s predicted, %.3f s registering every "
+                 "array)", b, r->plan.predicted_s, r->plan.nostage_s);
+    }
+}
