@@ -656,9 +656,12 @@ queues_property (int cases)
                       q3.k, q3.nchunks, q3.score_s, q2.k, q2.nchunks,
                       q2.score_s);
         }
-      else if (!rp != !r3 && !bad++)
-        snprintf (detail, sizeof detail, "case %d: %s automatically, %s "
-                  "with three queues", t, rp ? "refused" : "planned",
+      /* PACC_QUEUES=3 may be refused where the automatic plan fits
+         only with two queues' buffers.  */
+      else if (!rp != !r3 && !(!rp && p.nqueues < 3 * p.ndev) && !bad++)
+        snprintf (detail, sizeof detail, "case %d: %s automatically (%d "
+                  "queues), %s with three queues", t,
+                  rp ? "refused" : "planned", rp ? 0 : p.nqueues,
                   r3 ? "refused" : "planned");
       pacc_plan_free (&p);
       pacc_plan_free (&q3);
