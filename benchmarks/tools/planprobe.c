@@ -22,8 +22,11 @@
    Environment: T steps (default 256); K, C, Q force PACC_K,
    PACC_CHUNKS, PACC_QUEUES; SKEW 0 or 1 PACC_SKEW; KE and OL the
    kernels' fraction of the peak and the overlap loss a re-plan measured;
-   LINK the link's GB/s (default 53.8); LM PACC_LINK_MARGIN (default 20).
-   Prints the plan, its predicted time and the milliseconds per plan.  */
+   LINK the link's GB/s (default 53.8); LM PACC_LINK_MARGIN (default 20);
+   STAGE the staging rate in GB/s, which lets the planner stage targetin
+   arrays (PACC_STAGE=auto; default 0: none).
+   Prints the plan, its predicted time and the milliseconds per plan,
+   and how many arrays it stages.  */
 
 #include "planner.h"
 #include "pacc-abi.h"
