@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 enum hop_type { HOP_COPY, HOP_RECORD, HOP_WAIT };
@@ -203,25 +204,41 @@ check_buffer_device (const void *p, size_t bytes, int dev,
 /* Exactly the size asked for (at least a byte, so that every buffer has
    its own address), uninitialised: a kernel reading outside its rows is
    then caught by valgrind.  */
+static void
+track (void *p, size_t bytes, int dev)
+{
+  if (!p || host_ndev <= 1)
+    return;
+  if (nhbufs == caphbufs)
+    {
+      caphbufs = caphbufs ? 2 * caphbufs : 64;
+      hbufs = realloc (hbufs, caphbufs * sizeof *hbufs);
+      if (!hbufs)
+        pacc_error (NULL, "out of memory");
+    }
+  hbufs[nhbufs].lo = (uintptr_t) p;
+  hbufs[nhbufs].hi = (uintptr_t) p + bytes;
+  hbufs[nhbufs++].dev = dev;
+}
+
+static void
+untrack (void *buf)
+{
+  for (size_t i = 0; i < nhbufs; i++)
+    if (hbufs[i].lo == (uintptr_t) buf)
+      {
+        hbufs[i] = hbufs[--nhbufs];
+        break;
+      }
+}
+
 static void *
 host_alloc (int dev, size_t bytes)
 {
   if (pacc_fault (PACC_FAULT_ALLOC))
     return NULL;
   void *p = malloc (bytes ? bytes : 1);
-  if (p && host_ndev > 1)
-    {
-      if (nhbufs == caphbufs)
-        {
-          caphbufs = caphbufs ? 2 * caphbufs : 64;
-          hbufs = realloc (hbufs, caphbufs * sizeof *hbufs);
-          if (!hbufs)
-            pacc_error (NULL, "out of memory");
-        }
-      hbufs[nhbufs].lo = (uintptr_t) p;
-      hbufs[nhbufs].hi = (uintptr_t) p + (bytes ? bytes : 1);
-      hbufs[nhbufs++].dev = dev;
-    }
+  track (p, bytes ? bytes : 1, dev);
   return p;
 }
 
@@ -229,13 +246,55 @@ static void
 host_free (int dev, void *buf)
 {
   (void) dev;
-  for (size_t i = 0; i < nhbufs; i++)
-    if (hbufs[i].lo == (uintptr_t) buf)
-      {
-        hbufs[i] = hbufs[--nhbufs];
-        break;
-      }
+  untrack (buf);
   free (buf);
+}
+
+/* Rings: a memory file mapped twice, end to end, into a reserved range
+   (the same trick as the CUDA back end's virtual memory), so that the
+   schedule's ring arithmetic runs, and is tested, without a GPU.  */
+static size_t
+host_ring_unit (int dev)
+{
+  (void) dev;
+  long pg = sysconf (_SC_PAGESIZE);
+  return pg > 0 ? (size_t) pg : 4096;
+}
+
+static void *
+host_ring_alloc (int dev, size_t bytes)
+{
+  if (pacc_fault (PACC_FAULT_ALLOC) || !bytes || bytes > SIZE_MAX / 2)
+    return NULL;
+  int fd = memfd_create ("pacc-ring", MFD_CLOEXEC);
+  if (fd < 0)
+    return NULL;
+  char *r = MAP_FAILED;
+  if (ftruncate (fd, (off_t) bytes) == 0)
+    r = mmap (NULL, 2 * bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
+              0);
+  if (r != MAP_FAILED
+      && (mmap (r, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
+                fd, 0) == MAP_FAILED
+          || mmap (r + bytes, bytes, PROT_READ | PROT_WRITE,
+                   MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED))
+    {
+      munmap (r, 2 * bytes);
+      r = MAP_FAILED;
+    }
+  close (fd);
+  if (r == MAP_FAILED)
+    return NULL;
+  track (r, 2 * bytes, dev);
+  return r;
+}
+
+static void
+host_ring_free (int dev, void *ring, size_t bytes)
+{
+  (void) dev;
+  untrack (ring);
+  munmap (ring, 2 * bytes);
 }
 
 static void *
@@ -375,6 +434,9 @@ const struct pacc_backend pacc_backend_host =
   .mem_available = host_mem_available,
   .alloc = host_alloc,
   .free = host_free,
+  .ring_unit = host_ring_unit,
+  .ring_alloc = host_ring_alloc,
+  .ring_free = host_ring_free,
   .queue_create = host_queue_create,
   .queue_destroy = host_queue_destroy,
   .event_create = host_event_create,

@@ -64,6 +64,16 @@ struct pacc_backend
   void *(*alloc) (int dev, size_t bytes);
   void (*free) (int dev, void *buf);
 
+  /* Rings (chunks.h): BYTES of memory on device DEV, a multiple of
+     ring_unit (DEV), mapped twice end to end: the address returned + x
+     and + x + BYTES are the same byte for x < BYTES, so that any BYTES
+     in a row from the first half are contiguous.  NULL when it cannot
+     be had.  ring_unit NULL or 0: no rings (the chunk buffers hold
+     every array).  */
+  size_t (*ring_unit) (int dev);
+  void *(*ring_alloc) (int dev, size_t bytes);
+  void (*ring_free) (int dev, void *ring, size_t bytes);
+
   /* Queue INDEX (the OpenACC async number the chunk's kernels use) on
      device DEV.  Destroyed only once idle (after sync).  */
   void *(*queue_create) (int dev, int index);

@@ -8,6 +8,8 @@
 
 #include "cuda.h"
 
+#include <string.h>
+
 #define MEM_MARGIN_FIXED ((size_t) 256 << 20)
 #define MEM_MARGIN_SHIFT 6
 
@@ -42,6 +44,86 @@ cuda_free (int dev, void *buf)
 {
   use_ctx (dev);
   CU_CALL ("freeing a chunk buffer", cuMemFree_v2, dptr (buf));
+}
+
+/* Rings (backend.h): one physical allocation mapped twice, end to end,
+   with the driver's virtual memory calls; 0 (no rings) where the driver
+   or the device has none.  */
+static void
+ring_prop (int dev, CUmemAllocationProp *prop)
+{
+  memset (prop, 0, sizeof *prop);
+  prop->type = CU_MEM_ALLOCATION_TYPE_PINNED;
+  prop->requestedHandleTypes = CU_MEM_HANDLE_TYPE_NONE;
+  prop->location.type = CU_MEM_LOCATION_TYPE_DEVICE;
+  prop->location.id = devs[dev].cudev;
+}
+
+size_t
+cuda_ring_unit (int dev)
+{
+  static size_t unit[PACC_MAX_DEVICES];
+  int vmm = 0;
+  if (dev < 0 || dev >= ndevs)
+    return 0;
+  if (unit[dev])
+    return unit[dev] > 1 ? unit[dev] : 0;
+  unit[dev] = 1;
+  ensure_dev (dev);
+  CUmemAllocationProp prop;
+  ring_prop (dev, &prop);
+  size_t g = 0;
+  if (cu.cuMemGetAllocationGranularity && cu.cuMemCreate && cu.cuMemRelease
+      && cu.cuMemAddressReserve && cu.cuMemAddressFree && cu.cuMemMap
+      && cu.cuMemUnmap && cu.cuMemSetAccess
+      && cu.cuDeviceGetAttribute (&vmm,
+                                  CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
+                                  devs[dev].cudev) == CUDA_SUCCESS
+      && vmm
+      && cu.cuMemGetAllocationGranularity (&g, &prop,
+                                           CU_MEM_ALLOC_GRANULARITY_MINIMUM)
+         == CUDA_SUCCESS && g > 1)
+    unit[dev] = g;
+  return unit[dev] > 1 ? unit[dev] : 0;
+}
+
+void *
+cuda_ring_alloc (int dev, size_t bytes)
+{
+  CUmemAllocationProp prop;
+  CUmemGenericAllocationHandle h;
+  CUdeviceptr va = 0;
+  ensure_dev (dev);
+  if (pacc_fault (PACC_FAULT_ALLOC))
+    return NULL;
+  ring_prop (dev, &prop);
+  CUresult r = cu.cuMemCreate (&h, bytes, &prop, 0);
+  if (r == CUDA_ERROR_OUT_OF_MEMORY)
+    return NULL;
+  if (r != CUDA_SUCCESS)
+    cuda_fail ("cuMemCreate", r, "allocating a ring", NULL);
+  CU_CALL ("reserving addresses for a ring", cuMemAddressReserve, &va,
+           2 * bytes, 0, 0, 0);
+  CU_CALL ("mapping a ring", cuMemMap, va, bytes, 0, h, 0);
+  CU_CALL ("mapping a ring again", cuMemMap, va + bytes, bytes, 0, h, 0);
+  /* The mappings keep the memory; the handle may go.  */
+  CU_CALL ("releasing a ring's handle", cuMemRelease, h);
+  CUmemAccessDesc acc;
+  memset (&acc, 0, sizeof acc);
+  acc.location = prop.location;
+  acc.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
+  CU_CALL ("making a ring accessible", cuMemSetAccess, va, 2 * bytes, &acc,
+           1);
+  return (void *) (uintptr_t) va;
+}
+
+void
+cuda_ring_free (int dev, void *ring, size_t bytes)
+{
+  use_ctx (dev);
+  CU_CALL ("unmapping a ring", cuMemUnmap, dptr (ring), 2 * bytes);
+  CU_CALL ("freeing a ring's addresses", cuMemAddressFree, dptr (ring),
+           2 * bytes);
 }
 
 /* The link: copies of 16 MiB between pinned memory and the device,

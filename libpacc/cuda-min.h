@@ -80,8 +80,34 @@ typedef enum CUdevice_attribute_enum
 {
   CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT = 16,
   CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE = 36,
-  CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37
+  CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH = 37,
+  CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED = 102
 } CUdevice_attribute;
+
+typedef enum CUmemAllocationType_enum
+{
+  CU_MEM_ALLOCATION_TYPE_PINNED = 0x1
+} CUmemAllocationType;
+
+typedef enum CUmemAllocationHandleType_enum
+{
+  CU_MEM_HANDLE_TYPE_NONE = 0x0
+} CUmemAllocationHandleType;
+
+typedef enum CUmemLocationType_enum
+{
+  CU_MEM_LOCATION_TYPE_DEVICE = 0x1
+} CUmemLocationType;
+
+typedef enum CUmemAccess_flags_enum
+{
+  CU_MEM_ACCESS_FLAGS_PROT_READWRITE = 0x3
+} CUmemAccess_flags;
+
+typedef enum CUmemAllocationGranularity_flags_enum
+{
+  CU_MEM_ALLOC_GRANULARITY_MINIMUM = 0x0
+} CUmemAllocationGranularity_flags;
 
 typedef enum CUmemorytype_enum
 {
@@ -109,6 +135,34 @@ typedef enum CUfunction_attribute_enum
 } CUfunction_attribute;
 /* --- constants (end) --- */
 
+/* Virtual memory management (the rings, cuda-memory.c), laid out as in
+   cuda.h 12 and 13.  */
+typedef unsigned long long CUmemGenericAllocationHandle;
+typedef struct CUmemLocation_st
+{
+  CUmemLocationType type;
+  int id;
+} CUmemLocation;
+typedef struct CUmemAllocationProp_st
+{
+  CUmemAllocationType type;
+  CUmemAllocationHandleType requestedHandleTypes;
+  CUmemLocation location;
+  void *win32HandleMetaData;
+  struct
+  {
+    unsigned char compressionType;
+    unsigned char gpuDirectRDMACapable;
+    unsigned short usage;
+    unsigned char reserved[4];
+  } allocFlags;
+} CUmemAllocationProp;
+typedef struct CUmemAccessDesc_st
+{
+  CUmemLocation location;
+  CUmemAccess_flags flags;
+} CUmemAccessDesc;
+
 /* Flags of cuMemHostRegister.  */
 #define CU_MEMHOSTREGISTER_PORTABLE 0x01
 #define CU_MEMHOSTREGISTER_DEVICEMAP 0x02
@@ -126,6 +180,23 @@ CUresult cuDevicePrimaryCtxRelease_v2 (CUdevice dev);
 CUresult cuCtxGetCurrent (CUcontext *pctx);
 CUresult cuCtxSetCurrent (CUcontext ctx);
 CUresult cuMemGetInfo_v2 (size_t *free, size_t *total);
+CUresult cuMemGetAllocationGranularity (size_t *granularity,
+                                        const CUmemAllocationProp *prop,
+                                        CUmemAllocationGranularity_flags
+                                        option);
+CUresult cuMemCreate (CUmemGenericAllocationHandle *handle, size_t size,
+                      const CUmemAllocationProp *prop,
+                      unsigned long long flags);
+CUresult cuMemRelease (CUmemGenericAllocationHandle handle);
+CUresult cuMemAddressReserve (CUdeviceptr *ptr, size_t size, size_t alignment,
+                              CUdeviceptr addr, unsigned long long flags);
+CUresult cuMemAddressFree (CUdeviceptr ptr, size_t size);
+CUresult cuMemMap (CUdeviceptr ptr, size_t size, size_t offset,
+                   CUmemGenericAllocationHandle handle,
+                   unsigned long long flags);
+CUresult cuMemUnmap (CUdeviceptr ptr, size_t size);
+CUresult cuMemSetAccess (CUdeviceptr ptr, size_t size,
+                         const CUmemAccessDesc *desc, size_t count);
 CUresult cuMemAlloc_v2 (CUdeviceptr *dptr, size_t bytesize);
 CUresult cuMemFree_v2 (CUdeviceptr dptr);
 CUresult cuMemAllocHost_v2 (void **pp, size_t bytesize);

@@ -206,6 +206,9 @@ void *cuda_alloc (int dev, size_t bytes) PACC_HIDDEN;
 void cuda_rates (int dev, double *link_gbs, double *wb_gbs,
                  double *hbm_gbs) PACC_HIDDEN;
 void cuda_free (int dev, void *buf) PACC_HIDDEN;
+size_t cuda_ring_unit (int dev) PACC_HIDDEN;
+void *cuda_ring_alloc (int dev, size_t bytes) PACC_HIDDEN;
+void cuda_ring_free (int dev, void *ring, size_t bytes) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* cuda-queue.c  */
