@@ -109,6 +109,22 @@ pacc_chunks_carry_rows (const struct pacc_chunk *ch, int c)
 }
 
 long
+pacc_chunks_ring_rows (const struct pacc_chunk *ch, int c, int nlive)
+{
+  /* Two blocks' load ranges in ring order: chunk t % c of block t / c
+     starts (t / c) * per + ch[t % c].llo - first.  */
+  long first = ch[0].llo, per = ch[c - 1].lhi - first, rows = 0;
+  for (int t = 0; t < 2 * c; t++)
+    {
+      int o = t - nlive + 1 > 0 ? t - nlive + 1 : 0;
+      long end = (long) (t / c) * per + ch[t % c].lhi - first;
+      long start = (long) (o / c) * per + ch[o % c].llo - first;
+      rows = end - start > rows ? end - start : rows;
+    }
+  return rows;
+}
+
+long
 pacc_chunks_below_later (const struct pacc_geom *g,
                          const struct pacc_chunk *ch, int c, int j)
 {

@@ -95,6 +95,17 @@ void pacc_chunks_band (const struct pacc_geom *g, const struct pacc_chunk *ch,
    predecessor.  */
 long pacc_chunks_carry_rows (const struct pacc_chunk *ch, int c);
 
+/* Rings (streaming on one device, with the carry): the rows of a
+   targetin array live in one ring of device memory per array, mapped
+   twice end to end so that any run of rows is contiguous, instead of in
+   each chunk's buffer; chunk i's rows shared with chunk i - 1 are where
+   that chunk loaded them, and no carry copies them.  The rows the ring
+   must hold for the C chunks of blocks like this one (after
+   pacc_chunks_block) when NLIVE consecutive chunks' load ranges are in
+   use at once: the blocks follow each other in the ring, the next
+   block's chunk 0 after this block's last rows.  */
+long pacc_chunks_ring_rows (const struct pacc_chunk *ch, int c, int nlive);
+
 /* The first row that a chunk after J of the block loads or owns (G's
    last row + 1 after the last chunk): once chunks 0..J have run, no copy
    touches the rows below it again in the block.  */

@@ -3,8 +3,9 @@
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
 /* cost.c - the cost model of a plan (planner.h): the time a plan takes
-   from the link's and the memory's rates, and the rates one measured
-   block implies.  planner.c searches the plans it predicts.  */
+   from the link's and the memory's rates, the rates one measured block
+   implies, and the memory of its rings.  planner.c searches the plans
+   it predicts.  */
 
 #include "planner.h"
 #include "diag.h"
@@ -141,6 +142,32 @@ band_cost (const struct pacc_plan_in *in, const struct pacc_plan *p,
   return band_copies (in, p, k) * PACC_BAND_COPY_S / (double) p->ndev;
 }
 
+/* The kernels' tail per chunk and step: IN's, else planner.h's.  */
+static double
+tail_of (const struct pacc_plan_in *in)
+{
+  return in->kernel_tail_s > 0 ? in->kernel_tail_s
+         : in->kernel_tail_s < 0 ? 0 : PACC_KERNEL_TAIL_S;
+}
+
+/* The tails of a block of K steps of P's chunks CHS on one device: a
+   chunk's per step, but no more than its kernels take (small kernels
+   have no waves to wait for).  */
+static double
+tails (const struct pacc_plan_in *in, const struct pacc_plan *p,
+       const struct pacc_chunk *chs, double k)
+{
+  double ld_rb, wb_rb, k_rb, t = 0;
+  double mem = in->hbm_gbs * 1e9 * eff_of (in), f = k * tail_of (in);
+  row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  for (int c = 0; f > 0 && c < p->nchunks; c++)
+    {
+      double kt = kernel_rows (in, &chs[c], k, p->skew) * k_rb / mem;
+      t += kt < f ? kt : f;
+    }
+  return t / (double) p->ndev;
+}
+
 /* One block of K steps of plan P whose chunks' load ranges are CHS:
    its time, and in *FILL the longest one chunk's load, kernels and
    write-back add up to (the pipeline's fill and drain).  PIN_S: the
@@ -171,7 +198,9 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
       double tl = lr * row1;
       if (host_rows > 0 && pin_s * xr / host_rows > tl)
         tl = pin_s * xr / host_rows;
-      double t = tl + r * k_rb / mem + o * wb_rb / wlink;
+      double kt = r * k_rb / mem;
+      double t = tl + kt + (kt < k * tail_of (in) ? kt : k * tail_of (in))
+                 + o * wb_rb / wlink;
       *fill = t > *fill ? t : *fill;
       ld += xr;
       cr += lr - xr;
@@ -184,14 +213,15 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   /* The carry's rows are copied within the device, twice through the
      carry buffer (into it, out of it), once straight from the previous
      buffer; each copy is a read and a write.  */
-  double in_rb = ld_rb - wb_rb;
+  double in_rb = p->ring ? 0 : ld_rb - wb_rb;
   double cb = p->carry == PACC_CARRY_DIRECT ? 2 * in_rb + 4 * wb_rb
-                                            : 4 * ld_rb;
+                                            : 4 * (wb_rb + in_rb);
   /* A skewed plan's bands: saved and restored once per step and chunk
      boundary, each copy a read and a write, and each a fixed cost.  */
   double bands = p->skew ? (double) (p->nchunks - 1) * (k - 1)
                            * (double) p->band_rows * 4 * wb_rb : 0;
-  double K = (kr * k_rb + cr * cb + bands) / mem / nd, block;
+  double K = (kr * k_rb + cr * cb + bands) / mem / nd
+             + tails (in, p, chs, k), block;
   /* The band copies' fixed cost, for the share of the block the loads
      run: B L / K when the loads are the shorter (K = K1 + B L / K).  */
   double B = band_cost (in, p, k);
@@ -280,7 +310,8 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double lshare = busy[PACC_OP_LOAD] / busy[PACC_OP_KERNELS];
   double kbusy = busy[PACC_OP_KERNELS]
                  - band_cost (in, p, (double) p->k) * 1e6
-                   * (lshare < 1 ? lshare : 1);
+                   * (lshare < 1 ? lshare : 1)
+                 - tails (in, p, p->ch, (double) p->k) * 1e6;
   kbusy = kbusy > 0.5 * busy[PACC_OP_KERNELS] ? kbusy
           : 0.5 * busy[PACC_OP_KERNELS];
   double eff = kb / nd / kbusy * 1e-3 / in->hbm_gbs;
@@ -339,4 +370,37 @@ pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
   if (!pinned && !p->k_first)
     return 0;
   return steps_left > p->k ? 1 : -1;
+}
+
+/* Rings, where the back end has them (the chunks of every slot may be
+   in use at once) and they take less memory than the targetin arrays'
+   rows in the buffers and the carry (not so with tiny arrays and the
+   ring's unit): the memory side of the model.  */
+void
+pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p,
+                 long rows)
+{
+  size_t in_rb = 0, in_bytes, ring_bytes = 0, rg, unit = in->ring_gran;
+  p->ring_rows = 0;
+  for (int i = 0; i < in->n && unit && p->carry && in->s->ring; i++)
+    if (in->a[i].kind == PACC_KIND_IN)
+      {
+        size_t rb = in->a[i].row_bytes;
+        in_rb += rb;
+        if (!p->ring_rows)
+          p->ring_rows = pacc_chunks_ring_rows (p->ch, p->nchunks, p->nbuf);
+        if (__builtin_mul_overflow ((size_t) p->ring_rows, rb, &rg)
+            || __builtin_add_overflow (rg, unit - 1, &rg)
+            || __builtin_add_overflow (ring_bytes, rg / unit * unit,
+                                       &ring_bytes))
+          ring_bytes = (size_t) -1;
+      }
+  if (__builtin_mul_overflow ((size_t) rows * (size_t) p->dev_bufs
+                              + (p->carry == PACC_CARRY_BUFFER
+                                 ? (size_t) p->carry_rows : 0), in_rb,
+                              &in_bytes))
+    in_bytes = (size_t) -1;
+  p->ring = in_rb && ring_bytes < in_bytes;
+  p->ring_rows = p->ring ? p->ring_rows : 0;
+  p->ring_bytes = p->ring ? ring_bytes : 0;
 }

@@ -121,24 +121,27 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->span = span;
   p->buf_rows = rows;
   p->carry_rows = p->carry ? pacc_chunks_carry_rows (ch, c) : 0;
-  /* The ranges of a k-step block, each buffer's first row (blo) kept
-     where the larger block needs it, for a resident plan's blocks.  */
-  if (kmax != k)
-    pacc_chunks_block (&in->g, ch, c, k, 1, p->carry, p->skew);
   p->nbuf = p->nqueues > span + 1 ? p->nqueues : span + 1;
   p->nbuf = (p->nbuf + p->ndev - 1) / p->ndev * p->ndev;
   if (p->nbuf > c)
     p->nbuf = c;
   p->dev_bufs = (p->nbuf + p->ndev - 1) / p->ndev;
+  pacc_plan_rings (in, p, rows);
+  /* The ranges of a k-step block, each buffer's first row (blo) kept
+     where the larger block needs it, for a resident plan's blocks.  */
+  if (kmax != k)
+    pacc_chunks_block (&in->g, ch, c, k, 1, p->carry, p->skew);
 
   for (i = 0; i < in->n; i++)
     {
-      row_bytes += in->a[i].row_bytes;
-      inout_rb += in->a[i].kind == PACC_KIND_INOUT ? in->a[i].row_bytes : 0;
+      size_t rb = in->a[i].row_bytes;
+      if (p->ring && in->a[i].kind == PACC_KIND_IN)
+        continue;
+      row_bytes += rb;
+      inout_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
       carry_rb += in->a[i].kind == PACC_KIND_INOUT
                   || (in->a[i].kind == PACC_KIND_IN
-                      && p->carry == PACC_CARRY_BUFFER)
-                  ? in->a[i].row_bytes : 0;
+                      && p->carry == PACC_CARRY_BUFFER) ? rb : 0;
     }
   /* Saturate: a plan too large to count is too large to fit.  */
   if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes))
@@ -151,7 +154,8 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   p->buf_bytes = slots_bytes (bytes, p->nbuf);
   p->dev_bytes = slots_bytes (bytes, p->dev_bufs);  /* on one device */
   p->carry_bytes = carry;
-  if (__builtin_add_overflow (carry, p->band_bytes, &carry))
+  if (__builtin_add_overflow (carry, p->band_bytes, &carry)
+      || __builtin_add_overflow (carry, p->ring_bytes, &carry))
     carry = (size_t) -1;
   if (__builtin_add_overflow (p->buf_bytes, carry, &p->buf_bytes))
     p->buf_bytes = (size_t) -1;
@@ -505,10 +509,14 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
                   "(leave PACC_K, PACC_CHUNKS and PACC_BLOCK unset)");
     }
   pacc_plan_free (&least);
-  char carry[64] = "";
+  char carry[128] = "";
   if (p->carry)
     snprintf (carry, sizeof carry, ", and a carry buffer of %ld rows",
               p->carry_rows);
+  if (p->ring)
+    snprintf (carry + strlen (carry), sizeof carry - strlen (carry),
+              "; the targetin arrays in rings of %ld rows, not in the "
+              "buffers", p->ring_rows);
   snprintf (err, errlen, "the chunk buffers need %s per device (%d "
             "buffers of %ld rows: %ld own rows and %ld halo rows, halo "
             "-%ld/+%ld per step over k = %ld steps%s%s; rows of %s), more "

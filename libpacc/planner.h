@@ -40,6 +40,20 @@ struct pacc_plan_array
    bytes take, and little without loads.  */
 #define PACC_BAND_COPY_S 40e-6
 
+/* What a chunk's kernels lose per step, in seconds, whatever its
+   rows, but no more than they take: the last wave of each kernel's
+   blocks leaves multiprocessors idle until the next kernel of the queue
+   starts, and small copies between them (a skewed plan's bands) cost
+   more than their bytes.  Thin chunks pay it more often.  Himeno's
+   stencil in a 32-plane chunk: 4 waves of 2 blocks per multiprocessor,
+   477 microseconds against 413 for the same planes in core (ncu, H100);
+   on an H200, 8x plans with rings spent 7.87 s in the kernels' queues
+   with chunks of 54 planes and 9.62 s with 21, about 140 microseconds a
+   chunk and step (benchmarks/RESULTS.md).  Less than that: above 80,
+   CIP's plan at 8x on an H100 falls back to k 16, measured 1-12 %
+   slower.  */
+#define PACC_KERNEL_TAIL_S 80e-6
+
 /* The least a plan with two queues per device must save on one with
    three for the cost model to take it: two queues hold a third less
    memory (thicker chunks, or a larger k), but leave no slack between one
@@ -108,6 +122,10 @@ struct pacc_plan_in
                             the first block would wait for their
                             registration (PIN_S) longer than they take
                             through staging.  */
+  double kernel_tail_s;  /* the kernels' tail per chunk and step (0:
+                            PACC_KERNEL_TAIL_S, < 0: none).  */
+  size_t ring_gran;      /* the back end's unit of a ring's bytes
+                            (backend.h); 0: no rings.  */
   const struct pacc_settings *s;
 };
 
@@ -136,6 +154,12 @@ struct pacc_plan
                             dev_bytes and buf_bytes).  */
   int skew;              /* skewed (chunks.h): no halo row computed
                             twice; needs the carry.  */
+  int ring;              /* the targetin arrays' rows in rings (chunks.h,
+                            with the carry): not in the buffers, not in
+                            the carry buffer.  */
+  long ring_rows;        /* rows a ring holds, and ...  */
+  size_t ring_bytes;     /* ... the rings' bytes, all arrays (in
+                            dev_bytes and buf_bytes).  */
   long band_rows;        /* rows of a band (hlo + elo + hhi), ...  */
   long band_buf_rows;    /* ... of the band buffer of each targetinout
                             array (one band per step but one of the
@@ -183,6 +207,11 @@ int pacc_plan_link_margin (const struct pacc_plan_in *in);
 /* P's prediction for IN, and the rates it was made from, into P.  */
 void pacc_plan_set_predicted (const struct pacc_plan_in *in,
                               struct pacc_plan *p);
+/* Whether plan P (its chunks' load ranges those of its largest block,
+   buffers of ROWS rows) has rings (chunks.h), their rows and bytes,
+   into P.  */
+void pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p,
+                      long rows);
 /* The bytes the cost model has the kernels of one block of plan P move
    (P's chunks as the schedule set them for a block of P's k steps):
    what a measured kernel time is compared with.  */

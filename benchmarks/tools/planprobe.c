@@ -65,6 +65,7 @@ main (int argc, char **argv)
   s.resident = -1;
   s.carry = -1;
   s.skew = (int) env_num ("SKEW", -1);
+  s.ring = -1;
   s.k = (long) env_num ("K", 0);
   s.chunks = (long) env_num ("C", 0);
   s.queues = (int) env_num ("Q", 0);
@@ -122,13 +123,17 @@ main (int argc, char **argv)
   in.mem = (size_t) 79 << 30;
   in.mem_kind = "register";
   in.link_gbs = env_num ("LINK", 53.8);
-  in.hbm_gbs = 3352;
+  in.hbm_gbs = env_num ("HBM", 3352);
   in.s = &s;
   in.first_block = 1;
   in.pin_s = pin_gbs > 0 ? pin_bytes / (pin_gbs * 1e9) : 0;
   /* STAGE=GB/s: the planner may stage targetin arrays at that rate.  */
   in.stage_gbs = env_num ("STAGE", 0);
   in.stage_auto = in.stage_gbs > 0;
+  /* RING=bytes: the back end's ring unit (CUDA: 2 MiB); 0: no rings.  */
+  in.ring_gran = (size_t) env_num ("RING", 0);
+  /* TAIL=seconds per chunk and step (-1: none; unset: planner.h's).  */
+  in.kernel_tail_s = env_num ("TAIL", 0);
 
   struct pacc_plan p;
   char err[2048];
@@ -153,6 +158,9 @@ main (int argc, char **argv)
           "%.3f s; %.2f ms per plan\n", argv[1], in.nsteps, in.pin_s, p.k,
           p.k_first, p.nchunks, p.nqueues, p.skew, p.nbuf, p.buf_rows,
           (double) p.dev_bytes / 1073741824.0, p.predicted_s, ms);
+  if (p.ring)
+    printf ("  rings of %ld rows, %.2f GiB\n", p.ring_rows,
+            (double) p.ring_bytes / 1073741824.0);
   if (p.nstage)
     printf ("  staged: the last %d targetin arrays (%.3f s predicted with "
             "none)\n", p.nstage, p.nostage_s);

@@ -242,9 +242,51 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   if (p->dev_bufs != (p->nbuf + p->ndev - 1) / p->ndev)
     BAD ("%d buffers per device for %d over %d devices", p->dev_bufs,
          p->nbuf, p->ndev);
-  size_t brb = 0;
+  size_t brb = 0, ring_bytes = 0;
+  /* Rings: the targetin arrays, with the carry, where the back end has
+     them; each holds the load ranges of nbuf chunks in a row, two
+     blocks end to end.  */
+  int ring = 0;
+  for (int i = 0; i < in->n; i++)
+    ring |= in->ring_gran && carry && in->s->ring
+            && in->a[i].kind == PACC_KIND_IN;
+  long ring_rows = 0;
+  for (int t = 0; ring && t < 2 * c; t++)
+    {
+      long flo, fhi, llo, lhi, olo, ohi, per;
+      int o = (int) max_l (0, t - p->nbuf + 1);
+      need (g, p->ch[0].lo, p->ch[0].hi, kb, &flo, &fhi);
+      need (g, p->ch[c - 1].lo, p->ch[c - 1].hi, kb, &llo, &per);
+      need (g, p->ch[t % c].lo, p->ch[t % c].hi, kb, &llo, &lhi);
+      need (g, p->ch[o % c].lo, p->ch[o % c].hi, kb, &olo, &ohi);
+      per -= flo;
+      ring_rows = max_l (ring_rows, (t / c - o / c) * per + lhi - olo);
+    }
+  /* ... and only where they take less memory than the targetin arrays'
+     rows in the buffers and the carry.  */
+  size_t in_rb = 0, rings = 0;
+  for (int i = 0; ring && i < in->n; i++)
+    if (in->a[i].kind == PACC_KIND_IN)
+      {
+        in_rb += in->a[i].row_bytes;
+        rings += ((size_t) ring_rows * in->a[i].row_bytes + in->ring_gran - 1)
+                 / in->ring_gran * in->ring_gran;
+      }
+  if (ring && rings >= ((size_t) rows * (size_t) p->nbuf
+                        + (direct ? 0 : (size_t) carry_rows)) * in_rb)
+    ring = 0, ring_rows = 0;
+  if (p->ring != ring || p->ring_rows != ring_rows)
+    BAD ("rings %d of %ld rows, expected %d of %ld (carry %d, unit %zu, "
+         "PACC_RING=%d)", p->ring, p->ring_rows, ring, ring_rows, carry,
+         in->ring_gran, in->s->ring);
   for (int i = 0; i < in->n; i++)
     {
+      if (ring && in->a[i].kind == PACC_KIND_IN)
+        {
+          ring_bytes += ((size_t) ring_rows * in->a[i].row_bytes
+                         + in->ring_gran - 1) / in->ring_gran * in->ring_gran;
+          continue;
+        }
       rb += in->a[i].row_bytes;
       brb += in->a[i].kind == PACC_KIND_INOUT ? in->a[i].row_bytes : 0;
       crb += in->a[i].kind == PACC_KIND_INOUT
@@ -257,10 +299,11 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   size_t band = p->skew ? (size_t) (kb - 1)
                           * (size_t) (g->hlo + g->elo + g->hhi) * brb : 0;
   if (p->dev_bytes != (size_t) p->dev_bufs * (size_t) p->buf_rows * rb
-                      + (size_t) carry_rows * crb + band)
+                      + (size_t) carry_rows * crb + band + ring_bytes)
     BAD ("%zu bytes per device for %d buffers of %ld rows of %zu bytes, "
-         "a carry of %ld rows of %zu bytes and %zu of bands", p->dev_bytes,
-         p->dev_bufs, p->buf_rows, rb, carry_rows, crb, band);
+         "a carry of %ld rows of %zu bytes, %zu of bands and %zu of rings",
+         p->dev_bytes, p->dev_bufs, p->buf_rows, rb, carry_rows, crb, band,
+         ring_bytes);
   if (carry && p->nbuf != p->nqueues)
     BAD ("%d buffers with the carry and %d queues", p->nbuf, p->nqueues);
   avail = (long) in->mem;
@@ -329,6 +372,12 @@ random_plans (int cases, int model)
       if (!rnd (4))
         u.s.carry = (int) rnd (2);
       u.s.skew = (int) rnd (3) - 1;
+      /* A back end with rings (page or odd units), PACC_RING unset, 0, 1.  */
+      if (rnd (2))
+        {
+          u.in.ring_gran = rnd (2) ? 4096 : 1 + (size_t) rnd (5000);
+          u.s.ring = (int) rnd (3) - 1;
+        }
       if (!rnd (4))
         u.s.device_memory = (unsigned long long) rnd ((long) (2 * all)) + 1;
       /* The first block: given, or left to the model, which takes it
@@ -451,6 +500,8 @@ measured_rates (void)
       bytes[1] += own * rb;
       /* Kernels: p read and written, q written and read: 4 rows.  */
       busy[2] += (rows < most ? rows : most) * 4 * rb / (eff * 3352e9) * 1e6;
+      /* And the tail of each step's kernels (thick chunks: the whole).  */
+      busy[2] += k * PACC_KERNEL_TAIL_S * 1e6;
     }
   busy[0] = bytes[0] / (link * 1e9) * 1e6;
   busy[1] = bytes[1] / (wb * 1e9) * 1e6;
@@ -785,7 +836,8 @@ measured_rates_skewed (void)
   busy[1] = bytes[1] / (wb * 1e9) * 1e6;
   /* Kernels alone K1, with the band copies K = K1 + B L / K (L < K), or
      K1 + B.  One targetinout array: 2 (chunks - 1) (k - 1) copies.  */
-  double k1 = pacc_plan_kernel_bytes (&u.in, &p) / (eff * 3352e9) * 1e6;
+  double k1 = pacc_plan_kernel_bytes (&u.in, &p) / (eff * 3352e9) * 1e6
+              + (double) p.nchunks * (double) p.k * PACC_KERNEL_TAIL_S * 1e6;
   double b = 2.0 * (p.nchunks - 1) * (double) (p.k - 1) * PACC_BAND_COPY_S
              * 1e6;
   double kq = (k1 + sqrt (k1 * k1 + 4 * b * busy[0])) / 2;
