@@ -222,6 +222,7 @@ plan (struct pacc_region *r)
   in.a = r->a;
   in.ndev = pacc_ndevices;
   in.mem_kind = r->base->name;
+  in.ring_gran = r->base->ring_unit ? r->base->ring_unit (0) : 0;
   in.s = r->dist ? &r->dist->set : &pacc_settings;
   in.first_block = 1;
   /* The registration the first block will wait for: the model may give

@@ -54,6 +54,11 @@ pacc_report_plan (const struct pacc_region *r)
              : "streaming", p->r_from,
              r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
+  if (p->ring)
+    pacc_note (r->where, "rings: the targetin arrays' rows in rings of %ld "
+               "rows (%s in all, in the buffers' total), not in the "
+               "buffers; no carry copies them", p->ring_rows,
+               pacc_fmt_bytes (b1, sizeof b1, p->ring_bytes));
   if (p->k_first && !r->s.blocks_started)
     pacc_note (r->where, "first block: k %ld (%s), buffers for its halo "
                "rows; %.3f s of registration predicted in it", p->k_first,

@@ -71,7 +71,120 @@ int
 pacc_sched_in_carry (const struct pacc_sched *s, int a)
 {
   return s->a[a].kind == PACC_KIND_INOUT
-         || (s->a[a].kind == PACC_KIND_IN && s->p->carry == PACC_CARRY_BUFFER);
+         || (s->a[a].kind == PACC_KIND_IN && s->p->carry == PACC_CARRY_BUFFER
+             && !s->p->ring);
+}
+
+static int
+in_ring (const struct pacc_sched *s, int a)
+{
+  return s->p->ring && s->a[a].kind == PACC_KIND_IN;
+}
+
+char *
+pacc_sched_ring_row (const struct pacc_sched *s, int a, long row)
+{
+  long r = row - s->ring_first + s->ring_start;
+  return (char *) s->ring[a]
+         + (size_t) ((unsigned __int128) r * s->a[a].row_bytes
+                     % s->ring_bytes[a]);
+}
+
+int
+pacc_sched_ring_part (const struct pacc_sched *s, const void *p,
+                      size_t bytes, char **p1, size_t *n1, char **p2)
+{
+  for (int a = 0; s->ring && a < s->n; a++)
+    {
+      char *r = s->ring[a];
+      size_t len = s->ring_bytes[a];
+      if (!r || (const char *) p < r || (const char *) p >= r + 2 * len)
+        continue;
+      size_t off = (size_t) ((const char *) p - r) % len;
+      if (bytes > len)
+        pacc_internal_error (s->where, "%zu bytes of a ring of %zu", bytes,
+                             len);
+      *p1 = r + off;
+      *p2 = r;
+      *n1 = bytes < len - off ? bytes : len - off;
+      return 1;
+    }
+  return 0;
+}
+
+int
+pacc_sched_ring_waits (struct pacc_sched *s, int i, int *m)
+{
+  const struct pacc_plan *p = s->p;
+  const struct pacc_chunk *c = &p->ch[i];
+  long base = s->ring_start - s->ring_first;
+  long x0 = c->xlo + base, x1 = c->xhi + base;
+  int n = 0;
+  /* Loading ring row x may overwrite the bytes of rows x - len - 1 to
+     x - len (rows need not fill the ring exactly).  Load ranges grow
+     with the chunk index and the blocks follow each other: walk back
+     until a range ends below.  */
+  for (int d = 1; d <= p->nchunks && x1 > x0; d++)
+    {
+      int k = i - d, j = k < 0 ? k + p->nchunks : k;
+      if (k < 0 && s->plan_blocks < 2)
+        break;
+      long a0 = s->ring_w[2 * j], a1 = s->ring_w[2 * j + 1];
+      if (a1 <= x0 - s->ring_len - 1)
+        break;
+      if (a0 >= x1 - s->ring_len)
+        continue;
+      if (d < p->nbuf || s->ev_q[p->nchunks + j] < 0)
+        pacc_internal_error (s->where, "chunk %d's rows in the rings "
+                             "overwrite those of chunk %d, which may still "
+                             "run (rings of %ld rows)", i, j, s->ring_len);
+      m[n++] = j;
+    }
+  s->ring_w[2 * i] = c->llo + base;
+  s->ring_w[2 * i + 1] = c->lhi + base;
+  return n;
+}
+
+/* The rings of the plan's targetin arrays on device 0: 1, or 0 with *F
+   saying which could not be had.  */
+static int
+ring_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
+{
+  const struct pacc_plan *p = s->p;
+  size_t unit = s->be->ring_unit ? s->be->ring_unit (0) : 0;
+  if (!unit)
+    pacc_internal_error (s->where, "a plan with rings and a back end "
+                         "without");
+  s->ring = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *), "rings");
+  s->ring_bytes = pacc_xcalloc (s->where, (size_t) s->n, sizeof (size_t),
+                                "rings");
+  s->ring_w = pacc_xcalloc (s->where, 2 * (size_t) p->nchunks, sizeof (long),
+                            "rings");
+  s->ring_m = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (int),
+                            "rings");
+  s->ring_len = -1;
+  s->ring_first = s->ring_start = 0;
+  for (int a = 0; a < s->n; a++)
+    if (in_ring (s, a))
+      {
+        size_t rb = s->a[a].row_bytes;
+        size_t bytes = ((size_t) p->ring_rows * rb + unit - 1) / unit * unit;
+        long len = (long) (bytes / rb);
+        s->ring_len = s->ring_len < 0 || len < s->ring_len ? len
+                      : s->ring_len;
+        s->ring_bytes[a] = bytes;
+        if (!(s->ring[a] = s->be->ring_alloc (0, bytes)))
+          {
+            f->bytes = bytes;
+            f->dev = 0;
+            f->array = s->a[a].name;
+            f->what = " (ring)";
+            s->resources = 1;
+            pacc_sched_release (s);
+            return 0;
+          }
+      }
+  return 1;
 }
 
 /* A buffer of ROWS rows on device 0 into (*BUF)[a] for every array a in
@@ -142,6 +255,8 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
       for (a = 0; a < s->n; a++)
         {
           size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
+          if (in_ring (s, a))
+            continue;
           void *m = be->alloc (b % p->ndev, bytes);
           if (!m)
             {
@@ -179,7 +294,8 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
           s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w] = m;
         }
     }
-  if ((p->carry && !side_bufs (s, &s->cbuf, &s->ev_carry, p->carry_rows, 0,
+  if ((p->ring && !ring_alloc (s, f))
+      || (p->carry && !side_bufs (s, &s->cbuf, &s->ev_carry, p->carry_rows, 0,
                                " (carry)", f))
       || (p->skew && !side_bufs (s, &s->sbuf, &s->ev_band, p->band_buf_rows,
                                  1, " (bands)", f)))
@@ -235,6 +351,17 @@ pacc_sched_release (struct pacc_sched *s)
   for (i = 0; s->sbuf && i < s->n; i++)
     if (s->sbuf[i])
       be->free (0, s->sbuf[i]);
+  for (i = 0; s->ring && i < s->n; i++)
+    if (s->ring[i])
+      be->ring_free (0, s->ring[i], s->ring_bytes[i]);
+  free (s->ring);
+  free (s->ring_bytes);
+  free (s->ring_w);
+  free (s->ring_m);
+  s->ring = NULL;
+  s->ring_bytes = NULL;
+  s->ring_w = NULL;
+  s->ring_m = NULL;
   free (s->cbuf);
   free (s->ev_carry);
   free (s->sbuf);

@@ -150,15 +150,28 @@ static void
 check_access (struct pacc_sched *s, int q, int what, int chunk,
               const void *p, size_t bytes, int write)
 {
-  pacc_race_access (&s->race, q, what, chunk, s->blocks_started - 1, p,
-                    bytes, write);
+  char *p1, *p2;
+  size_t n1;
+  long b = s->blocks_started - 1;
+  /* A ring's bytes, by their first mapping's addresses.  */
+  if (!pacc_sched_ring_part (s, p, bytes, &p1, &n1, &p2))
+    pacc_race_access (&s->race, q, what, chunk, b, p, bytes, write);
+  else
+    {
+      pacc_race_access (&s->race, q, what, chunk, b, p1, n1, write);
+      if (bytes > n1)
+        pacc_race_access (&s->race, q, what, chunk, b, p2, bytes - n1,
+                          write);
+    }
 }
 
 /* Address of global row ROW of array A (its buffer after the rotations
-   of a resident plan) in the buffer slot of chunk I.  */
+   of a resident plan) in the buffer slot of chunk I, or in its ring.  */
 static char *
 buf_row (const struct pacc_sched *s, int i, int a, long row)
 {
+  if (s->ring && s->ring[a])
+    return pacc_sched_ring_row (s, a, row);
   return (char *) s->buf[pacc_sched_slot (s, i) * s->n + s->bperm[a]]
          + (size_t) (row - s->p->ch[i].blo) * s->a[a].row_bytes;
 }
@@ -253,8 +266,12 @@ pacc_sched_block (struct pacc_sched *s, long kk)
     pacc_error (s->where, "cannot allocate %zu bytes of %s buffer memory "
                 "for array '%s'%s on device %d", f.bytes, s->be->name,
                 f.array, f.what, f.dev);
+  /* The rings: this block's rows after the last block's.  */
+  if (s->ring && s->plan_blocks > 0)
+    s->ring_start += s->p->ch[s->p->nchunks - 1].lhi - s->ring_first;
   pacc_chunks_block (s->g, s->p->ch, s->p->nchunks, kk, s->p->resident,
                      s->p->carry, s->p->skew);
+  s->ring_first = s->p->ch[0].llo;
   s->kk = kk;
   if (s->plan_blocks > 0)
     s->rot = rotation_of (s);
@@ -405,8 +422,11 @@ chunk_ptrs (const struct pacc_sched *s, int i, void **ptr)
   for (int a = 0; a < s->n; a++)
     {
       uintptr_t off = (uintptr_t) (c->blo * (long) s->a[a].row_bytes);
-      ptr[a] = (void *) ((uintptr_t) s->buf[(size_t) b * (size_t) s->n
-                                            + (size_t) s->bperm[a]] - off);
+      ptr[a] = (void *) ((uintptr_t) (s->ring && s->ring[a]
+                                      ? pacc_sched_ring_row (s, a, c->blo)
+                                      : s->buf[(size_t) b * (size_t) s->n
+                                               + (size_t) s->bperm[a]])
+                         - off);
     }
   for (int w = 0; w < s->wn; w++)
     ptr[s->n + w]
@@ -441,7 +461,8 @@ carry_in (struct pacc_sched *s, int i)
   if (i == 0)
     return;
   for (int a = 0; a < s->n; a++)
-    if (s->a[a].kind != PACC_KIND_TEMP && c->xlo > c->llo)
+    if (s->a[a].kind != PACC_KIND_TEMP && c->xlo > c->llo
+        && !(s->ring && s->ring[a]))
       {
         size_t rb = s->a[a].row_bytes;
         size_t bytes = (size_t) (c->xlo - c->llo) * rb;
@@ -534,6 +555,10 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
   /* (b) */
   if (s->plan_blocks > 1)
     q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
+  /* The rows the rings' part of the load overwrites.  */
+  for (int k = 0, nw = s->ring ? pacc_sched_ring_waits (s, i, s->ring_m)
+                               : 0; k < nw; k++)
+    q_wait (s, q, s->p->nchunks + s->ring_m[k]);
 
   pacc_race_op (&s->race, q);
   check_released (s, i, c->xlo, c->xhi);
@@ -642,9 +667,15 @@ pacc_sched_done (struct pacc_sched *s, int i)
      one clause), which the next chunk's carry copies read too.  */
   pacc_race_op (&s->race, q);
   for (a = 0; a < s->n; a++)
-    check_access (s, q, PACC_OP_KERNELS, i, s->buf[b * s->n + a],
-                  (size_t) s->p->buf_rows * s->a[a].row_bytes,
-                  s->a[a].kind != PACC_KIND_IN);
+    if (s->ring && s->ring[a])
+      check_access (s, q, PACC_OP_KERNELS, i,
+                    pacc_sched_ring_row (s, a, s->p->ch[i].llo),
+                    (size_t) (s->p->ch[i].lhi - s->p->ch[i].llo)
+                    * s->a[a].row_bytes, 0);
+    else
+      check_access (s, q, PACC_OP_KERNELS, i, s->buf[b * s->n + a],
+                    (size_t) s->p->buf_rows * s->a[a].row_bytes,
+                    s->a[a].kind != PACC_KIND_IN);
   for (a = 0; a < s->wn; a++)
     check_access (s, q, PACC_OP_KERNELS, i,
                   s->wbuf[(size_t) pacc_sched_device (s, i) * (size_t) s->wn

@@ -66,6 +66,18 @@ struct pacc_sched
                             slot s - 1 holds band s (chunks.h).  */
   void **ev_band;        /* [nchunks]: recorded after chunk i's last
                             band copy of the block.  */
+  void **ring;           /* [n]: each targetin array's ring with
+                            plan->ring (chunks.h; NULL for the others,
+                            which have buffers), or NULL, ...  */
+  size_t *ring_bytes;    /* ... its bytes (mapped twice, backend.h) ...  */
+  long ring_len;         /* ... the rows every ring holds at least ...  */
+  long ring_first, ring_start;  /* ... and global row RING_FIRST of this
+                                   block is ring row RING_START: the
+                                   blocks follow each other in the
+                                   rings.  */
+  long *ring_w;          /* [2 nchunks]: ring rows of chunk i's last
+                            load range.  */
+  int *ring_m;           /* [nchunks], scratch.  */
   int *ev_q;             /* [events]: the queue each event was last
                             recorded on.  */
   int rot;               /* chunk i's queue and slot are those of i + rot
@@ -113,6 +125,20 @@ int pacc_sched_slot (const struct pacc_sched *s, int i);
 /* Chunk I's queue and number, and the rows it computes at each step,
    into CI (all of pacc-abi.h's PACC_CI_* but the device).  */
 void pacc_sched_rows (const struct pacc_sched *s, int i, long *ci);
+
+/* Rings: the address of global row ROW of array A in its ring (the
+   rows after it follow it, contiguous, up to the ring's length).  */
+char *pacc_sched_ring_row (const struct pacc_sched *s, int a, long row);
+/* Whether P lies in a ring; if so its BYTES are *N1 at *P1 in the
+   ring's first mapping and the rest, if any, at *P2, the ring's
+   start.  */
+int pacc_sched_ring_part (const struct pacc_sched *s, const void *p,
+                          size_t bytes, char **p1, size_t *n1, char **p2);
+/* Chunk I's load into the rings overwrites rows of chunks loaded before
+   it: those whose kernels must be done first, into M (their number
+   back), chunks of this block or, as numbered there, of the previous
+   one.  */
+int pacc_sched_ring_waits (struct pacc_sched *s, int i, int *m);
 
 /* What an operation KIND on CHUNK is (array A, or none when A < 0), for
    the timeline and messages.  */

@@ -195,6 +195,20 @@ for k in "" PACC_K=2 PACC_K=5 PACC_K=16; do
 done
 for t in "${tests[@]}"; do run "PACC_SKEW=1 PACC_REPLAN=2" "$t"; done
 
+# The carry's plans without rings (the targetin arrays in the buffers);
+# every plan above with the carry has them.
+for k in "" PACC_K=3; do
+  for c in PACC_CHUNKS=7 PACC_BLOCK=1; do
+    for q in PACC_QUEUES=1 PACC_QUEUES=2; do
+      for t in "${tests[@]}"; do
+        if [ "$t" = thin ] && [ -n "$k$c" ]; then continue; fi
+        run "PACC_RING=0 $k $c $q" "$t"
+        run "PACC_RING=0 PACC_SKEW=1 $k $c $q" "$t"
+      done
+    done
+  done
+done
+
 # expect STATUS REGEX SETTINGS ARG: errors ARG must exit with STATUS and
 # print a line matching REGEX.
 expect () {
@@ -223,6 +237,7 @@ expect 1 "PACC_VERBOSE: expected 0, 1 or 2, got '3'" PACC_VERBOSE=3 ok
 expect 1 "PACC_RESIDENT: expected 0 or 1, got 'yes'" PACC_RESIDENT=yes ok
 expect 1 "PACC_WORKERS: expected 0 or 1, got '2'" PACC_WORKERS=2 ok
 expect 1 "PACC_CARRY: expected 0 or 1, got 'on'" PACC_CARRY=on ok
+expect 1 "PACC_RING: expected 0 or 1, got '2'" PACC_RING=2 ok
 expect 1 "PACC_EARLY_UNREGISTER: expected 0, 1, 2 or 3, got '4'" PACC_EARLY_UNREGISTER=4 ok
 expect 1 "PACC_PIN: expected begin or first-block, got 'later'" PACC_PIN=later ok
 expect 1 "PACC_PIN_PIECE: expected a positive number of bytes with an optional K, M or G suffix, got '0'" PACC_PIN_PIECE=0 ok
