@@ -113,35 +113,50 @@ pacc_sched_ring_part (const struct pacc_sched *s, const void *p,
 }
 
 int
+pacc_sched_ring_event (const struct pacc_sched *s, int t)
+{
+  return 4 * s->p->nchunks + s->p->ndev + t;
+}
+
+int
+pacc_sched_ring_slot (const struct pacc_sched *s, int i)
+{
+  return (int) ((s->plan_blocks - 1) & 1) * s->p->nchunks + i;
+}
+
+int
 pacc_sched_ring_waits (struct pacc_sched *s, int i, int *m)
 {
   const struct pacc_plan *p = s->p;
   const struct pacc_chunk *c = &p->ch[i];
   long base = s->ring_start - s->ring_first;
   long x0 = c->xlo + base, x1 = c->xhi + base;
-  int n = 0;
+  int n = 0, c2 = 2 * p->nchunks, t = pacc_sched_ring_slot (s, i);
   /* Loading ring row x may overwrite the bytes of rows x - len - 1 to
      x - len (rows need not fill the ring exactly).  Load ranges grow
      with the chunk index and the blocks follow each other: walk back
-     until a range ends below.  */
-  for (int d = 1; d <= p->nchunks && x1 > x0; d++)
+     until a range ends below (a ring holds at most two blocks).  */
+  for (int d = 1; d < c2 && x1 > x0; d++)
     {
-      int k = i - d, j = k < 0 ? k + p->nchunks : k;
-      if (k < 0 && s->plan_blocks < 2)
+      int u = (t - d + c2) % c2;
+      /* Chunks of the last block, and of the one before it (their slots
+         wait for this block's later chunks).  */
+      if (s->plan_blocks < (d > i + p->nchunks ? 3 : d > i ? 2 : 1))
         break;
-      long a0 = s->ring_w[2 * j], a1 = s->ring_w[2 * j + 1];
+      long a0 = s->ring_w[2 * u], a1 = s->ring_w[2 * u + 1];
       if (a1 <= x0 - s->ring_len - 1)
         break;
       if (a0 >= x1 - s->ring_len)
         continue;
-      if (d < p->nbuf || s->ev_q[p->nchunks + j] < 0)
+      if (d < p->nbuf || s->ev_q[pacc_sched_ring_event (s, u)] < 0)
         pacc_internal_error (s->where, "chunk %d's rows in the rings "
-                             "overwrite those of chunk %d, which may still "
-                             "run (rings of %ld rows)", i, j, s->ring_len);
-      m[n++] = j;
+                             "overwrite those of the chunk %d before it, "
+                             "which may still run (rings of %ld rows)", i, d,
+                             s->ring_len);
+      m[n++] = u;
     }
-  s->ring_w[2 * i] = c->llo + base;
-  s->ring_w[2 * i + 1] = c->lhi + base;
+  s->ring_w[2 * t] = c->llo + base;
+  s->ring_w[2 * t + 1] = c->lhi + base;
   return n;
 }
 
@@ -158,10 +173,14 @@ ring_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
   s->ring = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *), "rings");
   s->ring_bytes = pacc_xcalloc (s->where, (size_t) s->n, sizeof (size_t),
                                 "rings");
-  s->ring_w = pacc_xcalloc (s->where, 2 * (size_t) p->nchunks, sizeof (long),
+  s->ring_w = pacc_xcalloc (s->where, 4 * (size_t) p->nchunks, sizeof (long),
                             "rings");
-  s->ring_m = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (int),
+  s->ring_m = pacc_xcalloc (s->where, 2 * (size_t) p->nchunks, sizeof (int),
                             "rings");
+  s->ev_ring = pacc_xcalloc (s->where, 2 * (size_t) p->nchunks,
+                             sizeof (void *), "events");
+  for (int i = 0; i < 2 * p->nchunks; i++)
+    s->ev_ring[i] = s->be->event_create (0);
   s->ring_len = -1;
   s->ring_first = s->ring_start = 0;
   for (int a = 0; a < s->n; a++)
@@ -300,8 +319,9 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
       || (p->skew && !side_bufs (s, &s->sbuf, &s->ev_band, p->band_buf_rows,
                                  1, " (bands)", f)))
     return 0;
-  int nev = (p->carry ? 3 : 2) * p->nchunks + p->ndev
-            + (p->skew ? p->nchunks : 0);
+  int nev = p->ring ? pacc_sched_ring_event (s, 2 * p->nchunks)
+            : (p->carry ? 3 : 2) * p->nchunks + p->ndev
+              + (p->skew ? p->nchunks : 0);
   s->ev_q = pacc_xcalloc (s->where, (size_t) nev, sizeof *s->ev_q, "events");
   for (i = 0; i < nev; i++)
     s->ev_q[i] = -1;
@@ -356,6 +376,10 @@ pacc_sched_release (struct pacc_sched *s)
       be->ring_free (0, s->ring[i], s->ring_bytes[i]);
   free (s->ring);
   free (s->ring_bytes);
+  for (i = 0; s->ev_ring && i < 2 * p->nchunks; i++)
+    be->event_destroy (s->ev_ring[i]);
+  free (s->ev_ring);
+  s->ev_ring = NULL;
   free (s->ring_w);
   free (s->ring_m);
   s->ring = NULL;

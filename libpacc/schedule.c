@@ -93,14 +93,17 @@ pacc_sched_opinfo (const struct pacc_sched *s, int kind, int a, int chunk,
 
 /* Events: number I < nchunks is chunk I's load, nchunks + J chunk J's
    write-back, 2 nchunks + D device D's whole arrays, 2 nchunks + ndev + I
-   chunk I's carry, 3 nchunks + ndev + I its bands.  */
+   chunk I's carry, 3 nchunks + ndev + I its bands, 4 nchunks + ndev + T
+   ring slot T's.  */
 static void *
 event (const struct pacc_sched *s, int ev)
 {
   int c = s->p->nchunks, w = 2 * c + s->p->ndev;
   return ev < c ? s->ev_load[ev] : ev < 2 * c ? s->ev_wb[ev - c]
          : ev < w ? s->ev_whole[ev - 2 * c]
-         : ev < w + c ? s->ev_carry[ev - w] : s->ev_band[ev - w - c];
+         : ev < w + c ? s->ev_carry[ev - w]
+         : ev < w + 2 * c ? s->ev_band[ev - w - c]
+         : s->ev_ring[ev - w - 2 * c];
 }
 
 static int
@@ -342,6 +345,8 @@ issue_wb (struct pacc_sched *s, int j)
     if (s->a[a].kind == PACC_KIND_INOUT && c->hi > c->lo && copy)
       copy_rows (s, j, q, a, c->lo, c->hi, 1);
   q_record (s, q, s->p->nchunks + j);
+  if (s->ring)
+    q_record (s, q, pacc_sched_ring_event (s, pacc_sched_ring_slot (s, j)));
   /* Checked on the host too (check_released), where nothing is pinned.  */
   if (s->steps_done + s->kk >= s->nsteps && s->p->ndev == 1
       && (pacc_settings.early_unregister == 1
@@ -558,7 +563,7 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
   /* The rows the rings' part of the load overwrites.  */
   for (int k = 0, nw = s->ring ? pacc_sched_ring_waits (s, i, s->ring_m)
                                : 0; k < nw; k++)
-    q_wait (s, q, s->p->nchunks + s->ring_m[k]);
+    q_wait (s, q, pacc_sched_ring_event (s, s->ring_m[k]));
 
   pacc_race_op (&s->race, q);
   check_released (s, i, c->xlo, c->xhi);

@@ -75,9 +75,12 @@ struct pacc_sched
                                    block is ring row RING_START: the
                                    blocks follow each other in the
                                    rings.  */
-  long *ring_w;          /* [2 nchunks]: ring rows of chunk i's last
-                            load range.  */
-  int *ring_m;           /* [nchunks], scratch.  */
+  long *ring_w;          /* [4 nchunks]: ring rows of the load range of
+                            the chunk in ring slot t (pacc_sched_ring_slot),
+                            at 2 t and 2 t + 1, ...  */
+  void **ev_ring;        /* [2 nchunks]: ... and its event, recorded after
+                            its kernels (with its write-back).  */
+  int *ring_m;           /* [2 nchunks], scratch.  */
   int *ev_q;             /* [events]: the queue each event was last
                             recorded on.  */
   int rot;               /* chunk i's queue and slot are those of i + rot
@@ -134,10 +137,16 @@ char *pacc_sched_ring_row (const struct pacc_sched *s, int a, long row);
    start.  */
 int pacc_sched_ring_part (const struct pacc_sched *s, const void *p,
                           size_t bytes, char **p1, size_t *n1, char **p2);
+/* Chunk I's ring slot: the chunks of this block and the last one take
+   slots 0 to 2 nchunks - 1 in turn, so that the rows and the event of
+   every chunk of the last block are still there.  */
+int pacc_sched_ring_slot (const struct pacc_sched *s, int i);
+/* The number of ring slot T's event (schedule.c's numbering: after the
+   bands').  */
+int pacc_sched_ring_event (const struct pacc_sched *s, int t);
 /* Chunk I's load into the rings overwrites rows of chunks loaded before
-   it: those whose kernels must be done first, into M (their number
-   back), chunks of this block or, as numbered there, of the previous
-   one.  */
+   it: the ring slots of those whose kernels must be done first into M,
+   their number back.  */
 int pacc_sched_ring_waits (struct pacc_sched *s, int i, int *m);
 
 /* What an operation KIND on CHUNK is (array A, or none when A < 0), for
