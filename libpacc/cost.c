@@ -150,21 +150,27 @@ tail_of (const struct pacc_plan_in *in)
          : in->kernel_tail_s < 0 ? 0 : PACC_KERNEL_TAIL_S;
 }
 
-/* The tails of a block of K steps of P's chunks CHS on one device: a
-   chunk's per step, but no more than its kernels take (small kernels
-   have no waves to wait for).  */
+/* The tail of a chunk whose kernels take KT seconds in a block of K
+   steps: its tail per step, but no more than its kernels take (small
+   kernels have no waves to wait for).  */
+static double
+chunk_tail (const struct pacc_plan_in *in, double kt, double k)
+{
+  double f = k * tail_of (in);
+  return kt < f ? kt : f;
+}
+
+/* The tails of a block of K steps of P's chunks CHS on one device.  */
 static double
 tails (const struct pacc_plan_in *in, const struct pacc_plan *p,
        const struct pacc_chunk *chs, double k)
 {
   double ld_rb, wb_rb, k_rb, t = 0;
-  double mem = in->hbm_gbs * 1e9 * eff_of (in), f = k * tail_of (in);
+  double mem = in->hbm_gbs * 1e9 * eff_of (in);
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
-  for (int c = 0; f > 0 && c < p->nchunks; c++)
-    {
-      double kt = kernel_rows (in, &chs[c], k, p->skew) * k_rb / mem;
-      t += kt < f ? kt : f;
-    }
+  for (int c = 0; c < p->nchunks; c++)
+    t += chunk_tail (in, kernel_rows (in, &chs[c], k, p->skew) * k_rb / mem,
+                     k);
   return t / (double) p->ndev;
 }
 
@@ -180,7 +186,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
 {
   double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
-  double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0;
+  double ld_rb, wb_rb, k_rb, ld = 0, own = 0, kr = 0, cr = 0, tt = 0;
   double row1 = load_row_s (in, 1), rowd = load_row_s (in, p->ndev);
   int qd = p->nqueues / p->ndev;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
@@ -198,14 +204,14 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
       double tl = lr * row1;
       if (host_rows > 0 && pin_s * xr / host_rows > tl)
         tl = pin_s * xr / host_rows;
-      double kt = r * k_rb / mem;
-      double t = tl + kt + (kt < k * tail_of (in) ? kt : k * tail_of (in))
-                 + o * wb_rb / wlink;
+      double kt = r * k_rb / mem, ct = chunk_tail (in, kt, k);
+      double t = tl + kt + ct + o * wb_rb / wlink;
       *fill = t > *fill ? t : *fill;
       ld += xr;
       cr += lr - xr;
       own += o;
       kr += r;
+      tt += ct;
     }
   double nd = (double) p->ndev;
   double L = ld * rowd, W = own * wb_rb / wlink / nd;
@@ -220,8 +226,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
      boundary, each copy a read and a write, and each a fixed cost.  */
   double bands = p->skew ? (double) (p->nchunks - 1) * (k - 1)
                            * (double) p->band_rows * 4 * wb_rb : 0;
-  double K = (kr * k_rb + cr * cb + bands) / mem / nd
-             + tails (in, p, chs, k), block;
+  double K = (kr * k_rb + cr * cb + bands) / mem / nd + tt / nd, block;
   /* The band copies' fixed cost, for the share of the block the loads
      run: B L / K when the loads are the shorter (K = K1 + B L / K).  */
   double B = band_cost (in, p, k);
@@ -372,6 +377,16 @@ pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
   return steps_left > p->k ? 1 : -1;
 }
 
+size_t
+pacc_plan_ring_bytes (long rows, size_t row_bytes, size_t unit)
+{
+  size_t b;
+  if (__builtin_mul_overflow ((size_t) rows, row_bytes, &b)
+      || __builtin_add_overflow (b, unit - 1, &b))
+    return (size_t) -1;
+  return b / unit * unit;
+}
+
 /* Rings, where the back end has them (the chunks of every slot may be
    in use at once) and they take less memory than the targetin arrays'
    rows in the buffers and the carry (not so with tiny arrays and the
@@ -380,7 +395,7 @@ void
 pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p,
                  long rows)
 {
-  size_t in_rb = 0, in_bytes, ring_bytes = 0, rg, unit = in->ring_gran;
+  size_t in_rb = 0, in_bytes, ring_bytes = 0, unit = in->ring_gran;
   p->ring_rows = 0;
   for (int i = 0; i < in->n && unit && p->carry && in->s->ring; i++)
     if (in->a[i].kind == PACC_KIND_IN)
@@ -389,10 +404,10 @@ pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p,
         in_rb += rb;
         if (!p->ring_rows)
           p->ring_rows = pacc_chunks_ring_rows (p->ch, p->nchunks, p->nbuf);
-        if (__builtin_mul_overflow ((size_t) p->ring_rows, rb, &rg)
-            || __builtin_add_overflow (rg, unit - 1, &rg)
-            || __builtin_add_overflow (ring_bytes, rg / unit * unit,
-                                       &ring_bytes))
+        if (__builtin_add_overflow (ring_bytes,
+                                    pacc_plan_ring_bytes (p->ring_rows, rb,
+                                                          unit),
+                                    &ring_bytes))
           ring_bytes = (size_t) -1;
       }
   if (__builtin_mul_overflow ((size_t) rows * (size_t) p->dev_bufs

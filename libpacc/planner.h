@@ -212,6 +212,10 @@ void pacc_plan_set_predicted (const struct pacc_plan_in *in,
    into P.  */
 void pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p,
                       long rows);
+/* The bytes of one ring of ROWS rows of ROW_BYTES, in the back end's
+   UNIT (saturating), as the planner counts them and the schedule
+   allocates them.  */
+size_t pacc_plan_ring_bytes (long rows, size_t row_bytes, size_t unit);
 /* The bytes the cost model has the kernels of one block of plan P move
    (P's chunks as the schedule set them for a block of P's k steps):
    what a measured kernel time is compared with.  */

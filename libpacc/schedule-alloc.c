@@ -75,8 +75,8 @@ pacc_sched_in_carry (const struct pacc_sched *s, int a)
              && !s->p->ring);
 }
 
-static int
-in_ring (const struct pacc_sched *s, int a)
+int
+pacc_sched_in_ring (const struct pacc_sched *s, int a)
 {
   return s->p->ring && s->a[a].kind == PACC_KIND_IN;
 }
@@ -184,10 +184,10 @@ ring_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
   s->ring_len = -1;
   s->ring_first = s->ring_start = 0;
   for (int a = 0; a < s->n; a++)
-    if (in_ring (s, a))
+    if (pacc_sched_in_ring (s, a))
       {
         size_t rb = s->a[a].row_bytes;
-        size_t bytes = ((size_t) p->ring_rows * rb + unit - 1) / unit * unit;
+        size_t bytes = pacc_plan_ring_bytes (p->ring_rows, rb, unit);
         long len = (long) (bytes / rb);
         s->ring_len = s->ring_len < 0 || len < s->ring_len ? len
                       : s->ring_len;
@@ -274,7 +274,7 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
       for (a = 0; a < s->n; a++)
         {
           size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
-          if (in_ring (s, a))
+          if (pacc_sched_in_ring (s, a))
             continue;
           void *m = be->alloc (b % p->ndev, bytes);
           if (!m)

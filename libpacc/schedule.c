@@ -173,7 +173,7 @@ check_access (struct pacc_sched *s, int q, int what, int chunk,
 static char *
 buf_row (const struct pacc_sched *s, int i, int a, long row)
 {
-  if (s->ring && s->ring[a])
+  if (pacc_sched_in_ring (s, a))
     return pacc_sched_ring_row (s, a, row);
   return (char *) s->buf[pacc_sched_slot (s, i) * s->n + s->bperm[a]]
          + (size_t) (row - s->p->ch[i].blo) * s->a[a].row_bytes;
@@ -423,15 +423,11 @@ static void
 chunk_ptrs (const struct pacc_sched *s, int i, void **ptr)
 {
   const struct pacc_chunk *c = &s->p->ch[i];
-  int b = pacc_sched_slot (s, i), d = pacc_sched_device (s, i);
+  int d = pacc_sched_device (s, i);
   for (int a = 0; a < s->n; a++)
     {
       uintptr_t off = (uintptr_t) (c->blo * (long) s->a[a].row_bytes);
-      ptr[a] = (void *) ((uintptr_t) (s->ring && s->ring[a]
-                                      ? pacc_sched_ring_row (s, a, c->blo)
-                                      : s->buf[(size_t) b * (size_t) s->n
-                                               + (size_t) s->bperm[a]])
-                         - off);
+      ptr[a] = (void *) ((uintptr_t) buf_row (s, i, a, c->blo) - off);
     }
   for (int w = 0; w < s->wn; w++)
     ptr[s->n + w]
@@ -467,7 +463,7 @@ carry_in (struct pacc_sched *s, int i)
     return;
   for (int a = 0; a < s->n; a++)
     if (s->a[a].kind != PACC_KIND_TEMP && c->xlo > c->llo
-        && !(s->ring && s->ring[a]))
+        && !pacc_sched_in_ring (s, a))
       {
         size_t rb = s->a[a].row_bytes;
         size_t bytes = (size_t) (c->xlo - c->llo) * rb;
@@ -672,7 +668,7 @@ pacc_sched_done (struct pacc_sched *s, int i)
      one clause), which the next chunk's carry copies read too.  */
   pacc_race_op (&s->race, q);
   for (a = 0; a < s->n; a++)
-    if (s->ring && s->ring[a])
+    if (pacc_sched_in_ring (s, a))
       check_access (s, q, PACC_OP_KERNELS, i,
                     pacc_sched_ring_row (s, a, s->p->ch[i].llo),
                     (size_t) (s->p->ch[i].lhi - s->p->ch[i].llo)

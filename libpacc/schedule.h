@@ -129,6 +129,9 @@ int pacc_sched_slot (const struct pacc_sched *s, int i);
    into CI (all of pacc-abi.h's PACC_CI_* but the device).  */
 void pacc_sched_rows (const struct pacc_sched *s, int i, long *ci);
 
+/* Whether array A's rows are in a ring (a targetin array of a plan
+   with rings), not in the buffers.  */
+int pacc_sched_in_ring (const struct pacc_sched *s, int a);
 /* Rings: the address of global row ROW of array A in its ring (the
    rows after it follow it, contiguous, up to the ring's length).  */
 char *pacc_sched_ring_row (const struct pacc_sched *s, int a, long row);
