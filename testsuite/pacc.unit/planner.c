@@ -611,6 +611,24 @@ replan_property (int cases)
   report (why, !bad && tried > cases / 10, detail);
 }
 
+/* Case T of a property test: U with a setting (WITH says which) and V
+   without, planned into P and Q.  1 when both are planned; a failure
+   into *BAD and DETAIL when only one is (the setting never makes a
+   region fit or not fit).  */
+static int
+plan_both (int t, struct setup *u, struct setup *v, struct pacc_plan *p,
+           struct pacc_plan *q, const char *with, int *bad, char *detail,
+           size_t size)
+{
+  char err[2048];
+  int rp = pacc_plan (&u->in, p, err, sizeof err);
+  int rq = pacc_plan (&v->in, q, err, sizeof err);
+  if (rp != rq && !(*bad)++)
+    snprintf (detail, size, "case %d: %s %s, %s without", t,
+              rp ? "refused" : "planned", with, rq ? "refused" : "planned");
+  return !rp && !rq;
+}
+
 /* A first block that waits for the registration: the model's plan,
    which may give that block steps of its own, never scores more than
    the best plan without (PACC_K_FIRST=0, the same wait; with another
@@ -625,20 +643,14 @@ first_block_property (int cases)
     {
       struct setup u, v;
       struct pacc_plan p, q;
-      char err[2048];
       random_model_region (&u);
       u.in.first_block = 1;
       u.in.pin_s = (double) (1 + rnd (500)) / 100;
       u.s.k_first = -1;
       copy_setup (&v, &u);
       v.s.k_first = 0;
-      int rp = pacc_plan (&u.in, &p, err, sizeof err);
-      int rq = pacc_plan (&v.in, &q, err, sizeof err);
-      if (rp != rq && !bad++)
-        snprintf (detail, sizeof detail, "case %d: %s with the first block "
-                  "free, %s without", t, rp ? "refused" : "planned",
-                  rq ? "refused" : "planned");
-      else if (!rp)
+      if (plan_both (t, &u, &v, &p, &q, "with the first block free", &bad,
+                     detail, sizeof detail))
         {
           tried++;
           deeper += p.k_first > 0;
@@ -738,7 +750,6 @@ stage_property (int cases)
     {
       struct setup u, v;
       struct pacc_plan p, q;
-      char err[2048];
       random_model_region (&u);
       u.in.first_block = rnd (4) != 0;
       u.in.pin_s = rnd (4) ? (double) (1 + rnd (800)) / 100 : 0;
@@ -747,14 +758,9 @@ stage_property (int cases)
       u.in.stage_auto = 1;
       copy_setup (&v, &u);
       v.in.stage_auto = 0;
-      int rp = pacc_plan (&u.in, &p, err, sizeof err);
-      int rq = pacc_plan (&v.in, &q, err, sizeof err);
       int may = u.in.first_block && u.in.pin_s > 0;
-      if (rp != rq && !bad++)
-        snprintf (detail, sizeof detail, "case %d: %s with staging, %s "
-                  "without", t, rp ? "refused" : "planned",
-                  rq ? "refused" : "planned");
-      else if (!rp)
+      if (plan_both (t, &u, &v, &p, &q, "with staging", &bad, detail,
+                     sizeof detail))
         {
           tried++;
           staged += p.nstage > 0;
