@@ -251,12 +251,31 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   return block;
 }
 
+/* One block of KK steps of plan P (P's chunks are laid out for its k):
+   block_time of the chunks' ranges for KK.  */
+static double
+block_of (const struct pacc_plan_in *in, const struct pacc_plan *p, long kk,
+          double pin_s, double *fill)
+{
+  if (kk == p->k)
+    return block_time (in, p, p->ch, (double) kk, pin_s, fill);
+  struct pacc_chunk *ch = pacc_xmalloc (in->where, (size_t) p->nchunks
+                                                   * sizeof *ch,
+                                        "the chunk plan");
+  memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
+  pacc_chunks_block (&in->g, ch, p->nchunks, kk, 0, p->carry, p->skew);
+  double t = block_time (in, p, ch, (double) kk, pin_s, fill);
+  free (ch);
+  return t;
+}
+
 double
 pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
   double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
-  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, t = 0;
+  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, fill1 = 0;
+  double t = 0;
   double pin_s = in->first_block && in->pin_s > 0 ? in->pin_s : 0;
   long steps = in->nsteps, k0 = in->first_block ? p->k_first : 0;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
@@ -269,27 +288,24 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
     }
   /* The region's first block: its own steps, and the registration.  */
   k0 = k0 < steps ? k0 : steps;
-  if (k0 && k0 != p->k)
+  if (!k0 && pin_s > 0)
+    k0 = steps < p->k ? steps : p->k;
+  if (k0)
     {
-      struct pacc_chunk *ch = pacc_xmalloc (in->where, (size_t) p->nchunks
-                                                       * sizeof *ch,
-                                            "the chunk plan");
-      memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
-      pacc_chunks_block (&in->g, ch, p->nchunks, k0, 0, p->carry,
-                         p->skew);
-      t += block_time (in, p, ch, (double) k0, pin_s, &fill0);
-      free (ch);
+      t += block_of (in, p, k0, pin_s, &fill0);
       steps -= k0;
     }
-  else if (pin_s > 0 && steps > 0)
-    {
-      t += block_time (in, p, p->ch, (double) p->k, pin_s, &fill0);
-      steps -= steps < p->k ? steps : p->k;
-    }
-  double blocks = (double) ((steps + p->k - 1) / p->k);
+  /* The full blocks, then the last one's own steps (the schedule runs
+     a block of what is left): charged as a full block, a region of 256
+     steps at k 96 would pay for 288 steps of kernels.  */
+  double blocks = (double) (steps / p->k);
   double block = block_time (in, p, p->ch, (double) p->k, 0, &fill);
-  /* The fill and drain once: the first block's, whose first chunk
-     waits for its registration, when it is the longer.  */
+  if (steps % p->k)
+    t += block_of (in, p, steps % p->k, 0, &fill1);
+  /* The fill and drain once: the longest of the blocks run, the first
+     block's (whose first chunk waits for its registration) included.  */
+  if (steps < p->k || fill1 > fill)
+    fill = fill1;
   return t + blocks * block + (fill0 > fill ? fill0 : fill);
 }
 

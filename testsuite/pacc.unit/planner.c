@@ -1144,6 +1144,30 @@ main (void)
           "own choice", rc == 0 && p.k == 4 && !strcmp (p.k_from, "PACC_K")
           && p.predicted_s > deep, msg);
   pacc_plan_free (&p);
+  /* The last block runs the steps left, not k: with the kernels the
+     longer part (a fast link), 2k + 1 steps cost about two blocks and a
+     step, well under three blocks.  */
+  setup (&u, 77440, 1, 1, 256, 2, 309760, 1, (size_t) 6 << 30);
+  u.in.link_gbs = 1000;
+  u.in.hbm_gbs = 3350;
+  u.s.k = 16;
+  u.s.chunks = 27;
+  rc = pacc_plan (&u.in, &p, err, sizeof err);
+  {
+    double t[3];
+    long steps[3] = { 32, 33, 48 };
+    for (int i = 0; i < 3; i++)
+      {
+        u.in.nsteps = steps[i];
+        t[i] = rc == 0 ? pacc_plan_predict (&u.in, &p) : 0;
+      }
+    snprintf (msg, sizeof msg, "%s; k %ld: 32 steps %.6f s, 33 %.6f s, 48 "
+              "%.6f s", err, p.k, t[0], t[1], t[2]);
+    report ("cost model: the last block's own steps, not k",
+            rc == 0 && p.k == 16 && t[1] > t[0]
+            && t[1] < t[2] - 0.5 * (t[2] - t[0]), msg);
+  }
+  pacc_plan_free (&p);
   /* Everything fits: resident, one load and one write-back.  */
   setup (&u, 1000, 1, 1, 100, 2, 8000, 2, (size_t) 1 << 30);
   u.in.link_gbs = 25;
@@ -1154,9 +1178,11 @@ main (void)
   pacc_plan_free (&p);
   /* No halo, a quarter of the arrays fits: a block of every step loads
      each row once, however many steps (the search's steps per block
-     stopped at 256).  */
+     stopped at 256).  On a link slow enough for the loads to count (at
+     25 GB/s the kernels hide five blocks' loads, and k 64's smaller fill
+     wins by 0.2 %).  */
   setup (&u, 1000, 0, 0, 300, 2, 8000, 1, 1000 * 2 * 8000 / 4);
-  u.in.link_gbs = 25;
+  u.in.link_gbs = 2;
   u.in.hbm_gbs = 3350;
   rc = pacc_plan (&u.in, &p, err, sizeof err);
   snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, resident %d", err, p.k,
