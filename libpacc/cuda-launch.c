@@ -279,6 +279,32 @@ struct klaunch
   } m[];
 };
 
+/* Wait for EV (recorded after a launch: its argument slot, or its
+   reduction results, WHAT): the device is running what was issued before
+   it, so meanwhile register host memory that the first block's copies
+   will reach (pin_ahead), instead of only after the wait
+   (benchmarks/RESULTS.md, "Pinning while the issuing thread waits").  */
+static void
+wait_launch (CUevent ev, const char *what)
+{
+  CUresult r;
+  double t0 = 0;
+  while ((r = cu.cuEventQuery (ev)) == CUDA_ERROR_NOT_READY)
+    {
+      t0 = t0 ? t0 : pacc_now_us ();
+      if (!pin_ahead ())
+        {
+          CU_CALL (what, cuEventSynchronize, ev);
+          r = CUDA_SUCCESS;
+          break;
+        }
+    }
+  if (r != CUDA_SUCCESS)
+    cuda_fail ("cuEventQuery", r, what, NULL);
+  if (t0)
+    pacc_trace_span (cur_where, what, t0, pacc_now_us ());
+}
+
 /* Issue L on its stream, in the calling thread (the launching thread, or
    the device's worker): the argument slot, the kernel, the copies of its
    results into the slot, the slot's event.  Only one thread at a time
@@ -298,8 +324,7 @@ launch_issue (const struct klaunch *l)
   if (__atomic_load_n (&dv0->lpending[slot], __ATOMIC_ACQUIRE))
     flush_results_through (l->pub.dev, slot);
   if (dv0->lused[slot])
-    CU_CALL ("waiting for a kernel-argument slot", cuEventSynchronize,
-             dv0->lev[slot]);
+    wait_launch (dv0->lev[slot], "waiting for a kernel-argument slot");
   char *h = dv0->lhost + (size_t) slot * LAUNCH_SLOT_BYTES;
   CUdeviceptr dv = dv0->ldev + (CUdeviceptr) slot * LAUNCH_SLOT_BYTES;
   size_t bytes = l->mapnum * sizeof (void *);
@@ -568,8 +593,7 @@ flush_results_through (int dev, unsigned slot)
     {
       struct deferred *x = &deferred[i];
       struct cdev *v = &devs[x->dev];
-      CU_CALL ("waiting for a reduction result", cuEventSynchronize,
-               v->lev[x->slot]);
+      wait_launch (v->lev[x->slot], "waiting for a reduction result");
       memcpy (x->dst, x->src, x->bytes);
     }
   for (size_t i = 0; i < n; i++)

@@ -8,8 +8,9 @@
    cuda-host.c decides what a region registers and hands the result here
    (struct cregion).  This file answers whether a copy's bytes are
    registered (is_direct, copy_step), runs the registration jobs
-   (run_reg_jobs), registers the pieces the first block's copies reach
-   (pin_ensure, PACC_PIN=first-block), and unpins:
+   (run_reg_jobs), keeps the states of the pieces that cuda-lazy.c
+   registers as the first block reaches them (PACC_PIN=first-block), and
+   unpins:
    - during the last block (cuda_host_release, PACC_EARLY_UNREGISTER=1
      or 2): each release records an event on its queue; one thread takes
      the releases in issue order, waits for each one's event and hands
@@ -141,100 +142,45 @@ registered_before (CUresult r, const void *lo, size_t len)
 }
 
 /* ------------------------------------------------------------------ */
-/* Registration as the first block goes (PACC_PIN=first-block).
+/* The pieces registered as the first block goes (cuda-lazy.c): their
+   states' lock, the regions for pin_ahead, and a piece's bookkeeping.  */
 
-   Every piece of a registered range is pinned before the copy that
-   first reads or writes it, by the thread that issues that copy, while
-   the device runs what was issued before: the first block's chunks come
-   in row order, so the pinning of chunk i + 1's rows overlaps chunk i's
-   copies and kernels, and the pipeline starts after chunk 0's pieces
-   instead of all of them.  The issuing thread itself pins, not another:
-   a registration holds the driver's lock for its whole call
-   (benchmarks/tools/hostpath.c), so a pinning thread beside it would
-   stall its calls just the same, and one thread pins as fast as four the
-   first time a page is pinned (benchmarks/RESULTS.md, "Registration's
-   first pin").  Threads of several devices that need one piece: the
-   first registers it, the others wait for it.  */
+pthread_mutex_t pin_lazy_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t pin_lazy_done = PTHREAD_COND_INITIALIZER;
 
-static pthread_mutex_t lazy_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t lazy_done = PTHREAD_COND_INITIALIZER;
-
-/* Register piece P of G's range R, whose state is PIECE_BUSY (by this
-   thread), for the copy INFO; its new state.  */
-static int
-register_piece (const struct hrange *r, struct piece *p,
-                const struct pacc_opinfo *info)
+struct cregion *
+pin_regions_lock (void)
 {
-  char what[256];
-  snprintf (what, sizeof what, "registering %zu bytes of array '%s' at %p "
-            "as the first block reached them (with PACC_PIN=begin an array "
-            "that cannot be registered is staged instead)", p->len,
-            r->name ? r->name : "?", p->lo);
-  if (pacc_fault (PACC_FAULT_REGISTER))
-    cuda_fail_injected ("cuMemHostRegister_v2", what, info,
-                        PACC_FAULT_REGISTER);
-  CUresult e = cu.cuMemHostRegister_v2 (p->lo, p->len,
-                                        CU_MEMHOSTREGISTER_PORTABLE);
-  e = register_read_only (e, p->lo, p->len, r->written);
-  if (e == CUDA_SUCCESS)
-    return PIECE_OURS;
-  /* Registered by the program since region begin (as cuda-host.c takes
-     it at region begin).  */
-  if (registered_before (e, p->lo, p->len))
-    return PIECE_THEIRS;
-  cuda_fail ("cuMemHostRegister_v2", e, what, info);
+  pthread_mutex_lock (&region_lock);
+  return regions;
 }
 
 void
-pin_ensure (const struct direct_at *d, const void *host, size_t n,
-            const struct pacc_opinfo *info)
+pin_regions_unlock (void)
 {
-  uintptr_t lo = (uintptr_t) host, hi = lo + n;
-  struct cregion *g = d->g;
-  const struct hrange *r = &g->direct[d->range];
-  /* A range registered at region begin, or every piece done.  */
-  if (!n || r->first < 0
-      || __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
-    return;
-  int k0 = (int) ((lo - r->lo) / r->piece);
-  int k1 = (int) ((hi - 1 - r->lo) / r->piece);
-  for (int k = k0; k <= k1; k++)
+  pthread_mutex_unlock (&region_lock);
+}
+
+void
+pin_piece_done (struct cregion *g, struct piece *p, int state, double us)
+{
+  /* Visible to the release threads (gone) and the report.  */
+  pthread_mutex_lock (&rel_lock);
+  if (state == PIECE_OURS)
     {
-      struct piece *p = &g->ours[r->first + k];
-      pthread_mutex_lock (&lazy_lock);
-      while (p->state == PIECE_BUSY)
-        pthread_cond_wait (&lazy_done, &lazy_lock);
-      if (p->state != PIECE_NONE)
-        {
-          pthread_mutex_unlock (&lazy_lock);
-          continue;
-        }
-      p->state = PIECE_BUSY;
-      pthread_mutex_unlock (&lazy_lock);
-
-      double t0 = pacc_now_us ();
-      int state = register_piece (r, p, info);
-      double t1 = pacc_now_us ();
-      pacc_trace_pin (info->stats, g->where, t0, t1);
-
-      /* Visible to the release threads (gone) and the report.  */
-      pthread_mutex_lock (&rel_lock);
-      if (state == PIECE_OURS)
-        {
-          p->gone = 0;
-          g->reg_bytes += p->len;
-          g->lazy_bytes += p->len;
-        }
-      g->reg_us += t1 - t0;
-      g->lazy_us += t1 - t0;
-      pthread_mutex_unlock (&rel_lock);
-
-      pthread_mutex_lock (&lazy_lock);
-      p->state = state;
-      __atomic_sub_fetch (&g->lazy_left, 1, __ATOMIC_RELEASE);
-      pthread_cond_broadcast (&lazy_done);
-      pthread_mutex_unlock (&lazy_lock);
+      p->gone = 0;
+      g->reg_bytes += p->len;
+      g->lazy_bytes += p->len;
     }
+  g->reg_us += us;
+  g->lazy_us += us;
+  pthread_mutex_unlock (&rel_lock);
+
+  pthread_mutex_lock (&pin_lazy_lock);
+  p->state = state;
+  __atomic_sub_fetch (&g->lazy_left, 1, __ATOMIC_RELEASE);
+  pthread_cond_broadcast (&pin_lazy_done);
+  pthread_mutex_unlock (&pin_lazy_lock);
 }
 
 int
@@ -263,11 +209,11 @@ pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
       uintptr_t a = (uintptr_t) p->lo;
       if (a < lo || a >= hi)
         continue;
-      pthread_mutex_lock (&lazy_lock);
+      pthread_mutex_lock (&pin_lazy_lock);
       int state = p->state;
       p->state = PIECE_THEIRS;
       g->lazy_left -= state == PIECE_NONE;
-      pthread_mutex_unlock (&lazy_lock);
+      pthread_mutex_unlock (&pin_lazy_lock);
       pthread_mutex_lock (&rel_lock);
       int mine = state == PIECE_OURS && !p->gone;
       p->gone = 1;
@@ -689,8 +635,14 @@ pin_region_end (struct cregion *g)
   const char *where = g->where;
 
   /* The queues are synchronised: no copy reads or writes G's bytes any
-     more.  */
+     more; another thread may still register a piece of G ahead
+     (pin_ahead): not found any more, and waited for.  */
   pin_region_remove (g);
+  pthread_mutex_lock (&pin_lazy_lock);
+  for (i = 0; i < g->nours; i++)
+    while (g->ours[i].state == PIECE_BUSY)
+      pthread_cond_wait (&pin_lazy_done, &pin_lazy_lock);
+  pthread_mutex_unlock (&pin_lazy_lock);
   if (!g->nours)
     {
       region_free (g);

@@ -358,6 +358,21 @@ int is_direct (const void *p, size_t n, struct direct_at *d) PACC_HIDDEN;
    names the array when one cannot be registered.  */
 void pin_ensure (const struct direct_at *d, const void *p, size_t n,
                  const struct pacc_opinfo *info) PACC_HIDDEN;
+/* The pieces' states (struct piece), and a thread waiting for one that
+   another registers (cuda-lazy.c).  */
+extern pthread_mutex_t pin_lazy_lock PACC_HIDDEN;
+extern pthread_cond_t pin_lazy_done PACC_HIDDEN;
+/* The live regions, under their lock until pin_regions_unlock.  */
+struct cregion *pin_regions_lock (void) PACC_HIDDEN;
+void pin_regions_unlock (void) PACC_HIDDEN;
+/* Piece P of G, claimed by this thread, took US microseconds to reach
+   STATE: counted, and its state set (G may end from then on).  */
+void pin_piece_done (struct cregion *g, struct piece *p, int state,
+                     double us) PACC_HIDDEN;
+/* Register the next piece the first block's copies will reach, of a live
+   region still registering as they go; 0 when none is left.  For a
+   thread that would otherwise wait for the device.  */
+int pin_ahead (void) PACC_HIDDEN;
 /* R from registering [LO, LO + LEN) writable: when the driver refused it
    as writable memory (read-only memory, a const array) and nothing
    writes it back (WRITTEN 0), the result of registering it READ_ONLY;

@@ -5,7 +5,7 @@
 /* pin.c - libpacc/cuda-pin.c (the registered ranges, unpinning during the
    last block, at region end and after it) against a fake CUDA driver, so
    that its threads run where there is no GPU.  sweep.sh builds this test
-   from pin.c, cuda-pin.c, diag.c and settings.c alone.
+   from pin.c, cuda-pin.c, cuda-lazy.c, diag.c and settings.c alone.
 
    The fake driver keeps the registered byte ranges, refuses to register
    bytes that are registered already and to unregister a range that is
@@ -22,7 +22,9 @@
    first piece of each array only, and two threads issue the first
    block's copies (pin_ensure), each copy reaching into the next piece:
    every piece a copy touched is registered exactly once, however the
-   threads meet, and no other.  The last case leaves a region unpinning
+   threads meet, and no other; with a third thread registering pieces
+   ahead of them (pin_ahead), every piece once.  The last case leaves a
+   region unpinning
    at exit: the check registered first with atexit runs after libpacc's
    wait.  */
 
@@ -317,6 +319,20 @@ issue_copies (void *arg)
   return NULL;
 }
 
+/* With AHEAD set, a third thread registers pieces ahead of the first
+   block's copies (pin_ahead, as the issuing thread does while it waits
+   for a kernel-argument slot) until none is left.  */
+static int ahead;
+
+static void *
+pin_ahead_all (void *arg)
+{
+  (void) arg;
+  while (pin_ahead ())
+    ;
+  return NULL;
+}
+
 /* A region over NA arrays of BYTES each, releasing RELEASED of its
    pieces during the "last block" in chunk order, ended with
    PACC_EARLY_UNREGISTER=MODE.  Returns the region's host memory (freed
@@ -390,16 +406,18 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
   if (ncopies >= 0)
     {
       struct copies c[2];
-      pthread_t t[2];
+      pthread_t t[3];
       long regs = counted (&registrations);
       for (int i = 0; i < 2; i++)
         {
           c[i] = (struct copies) { mem, na, ncopies, i, bytes, piece };
           pthread_create (&t[i], NULL, issue_copies, &c[i]);
         }
-      for (int i = 0; i < 2; i++)
+      if (ahead)
+        pthread_create (&t[2], NULL, pin_ahead_all, NULL);
+      for (int i = 0; i < 2 + ahead; i++)
         pthread_join (t[i], NULL);
-      expect = kept * (ncopies + 1 < np ? ncopies + 1 : np);
+      expect = kept * (ahead || ncopies + 1 >= np ? np : ncopies + 1);
       regs = counted (&registrations) - regs + kept;
       snprintf (buf, sizeof buf, "%ld of %d pieces registered by the "
                 "first block, %ld bad calls", regs, expect,
@@ -561,6 +579,51 @@ main (void)
       free (lazy_region (2, 1 + i % 4, (size_t) (1 + i % 7) * 4096 + 100,
                          4096, 0, 0, name, i % 9, i % 3 == 0 && i % 4));
     }
+  /* Ahead of the copies: pin_ahead registers the earliest piece not
+     registered, over the arrays in turn, and says when none is left.  */
+  {
+    int na = 3, np = 5, order_ok = 1, calls = 0;
+    size_t piece = 4096, bytes = np * piece;
+    char *mem = malloc (na * bytes), buf[160];
+    long before = counted (&registrations);
+    pacc_settings.early_unregister = 0;
+    struct cregion *g = new_region ("ahead", mem, na, bytes, piece, 0, 1);
+    for (int j = 0; g && j < na * (np - 1); j++)
+      {
+        int a = j % na, k = 1 + j / na;
+        char *lo = mem + a * bytes + k * piece;
+        calls += pin_ahead ();
+        /* Piece K of array A now, and not the one after it.  */
+        int next = j + 1 < na * (np - 1);
+        char *nx = mem + ((j + 1) % na) * bytes + (1 + (j + 1) / na) * piece;
+        if (!registered ((uintptr_t) lo, (uintptr_t) lo + piece)
+            || (next && registered ((uintptr_t) nx, (uintptr_t) nx + 1)))
+          order_ok = 0;
+      }
+    int none = g ? !pin_ahead () : 0;
+    long regs = counted (&registrations) - before;
+    snprintf (buf, sizeof buf, "%d calls registered, in order %d, none "
+              "left %d, %ld registrations, lazy_left %d, %ld bad calls",
+              calls, order_ok, none, regs, g ? g->lazy_left : -1,
+              counted (&bad_calls));
+    check ("pin_ahead registers the earliest piece left, array by array",
+           g && order_ok && none && calls == na * (np - 1)
+           && regs == na * np && g->lazy_left == 0 && !counted (&bad_calls),
+           buf);
+    if (g)
+      pin_region_end (g);
+    free (mem);
+  }
+  /* And beside the copies' own registration, from a third thread.  */
+  ahead = 1;
+  for (int i = 0; i < 40; i++)
+    {
+      snprintf (name, sizeof name, "PACC_PIN=first-block, pieces ahead, "
+                "region %d", i);
+      free (lazy_region (i % 4, 1 + i % 4, (size_t) (1 + i % 7) * 4096 + 100,
+                         4096, 0, 0, name, i % 9, i % 3 == 0 && i % 4));
+    }
+  ahead = 0;
   /* The verbose report of each mode.  */
   pacc_settings.verbose = 1;
   free (region (1, 2, 5 * 4096, 4096, 2, 0, "report, mode 1"));

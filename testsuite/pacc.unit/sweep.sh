@@ -70,6 +70,7 @@ $CC $asan -o "$build/asan" "$build/asan.c" 2>/dev/null \
   && ASAN_OPTIONS=detect_leaks=0 "$build/asan" || asan=
 $CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
   -I"$top/libpacc" -o "$build/pin" "$here/pin.c" "$top/libpacc/cuda-pin.c" \
+  "$top/libpacc/cuda-lazy.c" \
   "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lpthread -lm || exit 1
 # The CUDA back end's own launches and their deferred reduction results
 # (cuda-launch.c) against a fake driver, the same way.

@@ -1,0 +1,154 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
+/* cuda-lazy.c - registration as the first block goes (PACC_PIN=first-block):
+   the pieces of a copy before it is issued (pin_ensure), and the next
+   pieces while the issuing thread would wait for the device (pin_ahead).
+   The registered ranges, their pieces' states and the unpinning are
+   cuda-pin.c's.
+
+   Every piece of a registered range is pinned before the copy that
+   first reads or writes it, by the thread that issues that copy, while
+   the device runs what was issued before: the first block's chunks come
+   in row order, so the pinning of chunk i + 1's rows overlaps chunk i's
+   copies and kernels, and the pipeline starts after chunk 0's pieces
+   instead of all of them.  The issuing thread itself pins, not another:
+   a registration holds the driver's lock for its whole call
+   (benchmarks/tools/hostpath.c), so a pinning thread beside it would
+   stall its calls just the same, and one thread pins as fast as four the
+   first time a page is pinned (benchmarks/RESULTS.md, "Registration's
+   first pin").  Threads of several devices that need one piece: the
+   first registers it, the others wait for it.  */
+
+#include "cuda.h"
+#include "trace.h"
+
+#include <stdio.h>
+
+/* Register piece P of G's range R, whose state is PIECE_BUSY (by this
+   thread), for the copy INFO; its new state.  */
+static int
+register_piece (const struct hrange *r, struct piece *p,
+                const struct pacc_opinfo *info)
+{
+  char what[256];
+  snprintf (what, sizeof what, "registering %zu bytes of array '%s' at %p "
+            "as the first block reached them (with PACC_PIN=begin an array "
+            "that cannot be registered is staged instead)", p->len,
+            r->name ? r->name : "?", p->lo);
+  if (pacc_fault (PACC_FAULT_REGISTER))
+    cuda_fail_injected ("cuMemHostRegister_v2", what, info,
+                        PACC_FAULT_REGISTER);
+  CUresult e = cu.cuMemHostRegister_v2 (p->lo, p->len,
+                                        CU_MEMHOSTREGISTER_PORTABLE);
+  e = register_read_only (e, p->lo, p->len, r->written);
+  if (e == CUDA_SUCCESS)
+    return PIECE_OURS;
+  /* Registered by the program since region begin (as cuda-host.c takes
+     it at region begin).  */
+  if (registered_before (e, p->lo, p->len))
+    return PIECE_THEIRS;
+  cuda_fail ("cuMemHostRegister_v2", e, what, info);
+}
+
+/* Register piece P of G's range R, which this thread has claimed
+   (PIECE_BUSY), for the copy INFO (NULL: ahead of the copies); G may end
+   once P's state is set (pin_region_end waits for claimed pieces).  */
+static void
+pin_piece (struct cregion *g, const struct hrange *r, struct piece *p,
+           const struct pacc_opinfo *info)
+{
+  double t0 = pacc_now_us ();
+  int state = register_piece (r, p, info);
+  double t1 = pacc_now_us ();
+  if (info)
+    pacc_trace_pin (info->stats, g->where, t0, t1);
+  else
+    pacc_trace_span (g->where, "register host memory ahead of the copies",
+                     t0, t1);
+
+  pin_piece_done (g, p, state, t1 - t0);
+}
+
+void
+pin_ensure (const struct direct_at *d, const void *host, size_t n,
+            const struct pacc_opinfo *info)
+{
+  uintptr_t lo = (uintptr_t) host, hi = lo + n;
+  struct cregion *g = d->g;
+  const struct hrange *r = &g->direct[d->range];
+  /* A range registered at region begin, or every piece done.  */
+  if (!n || r->first < 0
+      || __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
+    return;
+  int k0 = (int) ((lo - r->lo) / r->piece);
+  int k1 = (int) ((hi - 1 - r->lo) / r->piece);
+  for (int k = k0; k <= k1; k++)
+    {
+      struct piece *p = &g->ours[r->first + k];
+      pthread_mutex_lock (&pin_lazy_lock);
+      while (p->state == PIECE_BUSY)
+        pthread_cond_wait (&pin_lazy_done, &pin_lazy_lock);
+      if (p->state != PIECE_NONE)
+        {
+          pthread_mutex_unlock (&pin_lazy_lock);
+          continue;
+        }
+      p->state = PIECE_BUSY;
+      pthread_mutex_unlock (&pin_lazy_lock);
+      pin_piece (g, r, p, info);
+    }
+}
+
+/* Ahead of the copies: a launch that would wait for the device (an
+   argument slot, or the reduction results it takes first: cuda-launch.c)
+   registers the piece the first block's copies reach next instead.  The
+   issuing thread pins and issues in turn: with Himeno's 78 chunks at 8x
+   on an H100 it pinned 6.4 s of an 8.7 s first block and spent 2.3 s
+   otherwise, in stretches that fit the slots' ring, while the device ran
+   the chunks issued before and then waited for the next one's pinning,
+   busy 4.4 s of the 8.7 (benchmarks/RESULTS.md).
+   The next piece: of the ranges of live regions still registering, the
+   first piece not registered, earliest in its range (the chunks load
+   every array's rows in row order).  */
+int
+pin_ahead (void)
+{
+  struct cregion *g, *bg = NULL;
+  struct hrange br;
+  struct piece *best = NULL;
+  double at_best = 2;
+  for (g = pin_regions_lock (); g && !best; g = g->next)
+    {
+      if (__atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
+        continue;
+      pthread_mutex_lock (&pin_lazy_lock);
+      for (int i = 0; i < g->ndirect; i++)
+        {
+          const struct hrange *r = &g->direct[i];
+          int np = r->first < 0 ? 0
+                   : (int) ((r->hi - r->lo + r->piece - 1) / r->piece);
+          for (int k = 0; k < np; k++)
+            {
+              struct piece *p = &g->ours[r->first + k];
+              if (p->state != PIECE_NONE)
+                continue;
+              double at = (double) k * (double) r->piece
+                          / (double) (r->hi - r->lo);
+              if (at < at_best)
+                at_best = at, best = p, br = *r, bg = g;
+              break;
+            }
+        }
+      if (best)
+        best->state = PIECE_BUSY;
+      pthread_mutex_unlock (&pin_lazy_lock);
+    }
+  pin_regions_unlock ();
+  if (!best)
+    return 0;
+  pin_piece (bg, &br, best, NULL);
+  return 1;
+}
+
