@@ -265,16 +265,6 @@ pin_ahead (void)
   return 1;
 }
 
-/* trace.c's: the span of a wait, here not written anywhere.  */
-void
-pacc_trace_span (const char *where, const char *name, double t0, double t1)
-{
-  (void) where;
-  (void) name;
-  (void) t0;
-  (void) t1;
-}
-
 static CUresult
 f_stream_wait_event (CUstream s, CUevent e, unsigned flags)
 {

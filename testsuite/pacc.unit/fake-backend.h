@@ -3,11 +3,12 @@
    Free software, without any warranty: see COPYING.  */
 
 /* fake-backend.h - what a file of the CUDA back end tested alone
-   against a fake driver (pin.c: cuda-pin.c; deferred.c: cuda-launch.c)
-   needs from the rest of the back end: the driver table, the devices,
-   the current region's name, and the error functions, which print
-   `FAIL UNIT_NAME: ...' and exit; and the fake drivers' pause.  It defines them: a test program
-   includes it once, with UNIT_NAME (a string) defined first.  */
+   against a fake driver (pin.c: cuda-pin.c and cuda-lazy.c; deferred.c:
+   cuda-launch.c) needs from the rest of the back end: the driver table,
+   the devices, the current region's name, a host span of the trace, and
+   the error functions, which print `FAIL UNIT_NAME: ...' and exit; and
+   the fake drivers' pause.  It defines them: a test program includes it
+   once, with UNIT_NAME (a string) defined first.  */
 
 #ifndef PACC_FAKE_BACKEND_H
 #define PACC_FAKE_BACKEND_H
@@ -60,6 +61,16 @@ cuda_fail_injected (const char *call, const char *what,
   printf ("FAIL " UNIT_NAME ": %s while %s failed (injected)\n", call,
           what);
   exit (1);
+}
+
+/* trace.c's: a host span (a registration, a wait), not written here.  */
+void
+pacc_trace_span (const char *where, const char *name, double t0, double t1)
+{
+  (void) where;
+  (void) name;
+  (void) t0;
+  (void) t1;
 }
 
 /* The fake driver's time for a call or an operation: US microseconds

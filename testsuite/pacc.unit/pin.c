@@ -51,15 +51,6 @@ pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
   st->t_pin += t1 - t0;
 }
 
-void
-pacc_trace_span (const char *where, const char *name, double t0, double t1)
-{
-  (void) where;
-  (void) name;
-  (void) t0;
-  (void) t1;
-}
-
 /* ------------------------------------------------------------------ */
 /* The fake driver.  */
 
