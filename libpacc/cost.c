@@ -274,8 +274,8 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
   double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
-  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill, fill0 = 0, fill1 = 0;
-  double t = 0;
+  double ld_rb, wb_rb, k_rb, nd = (double) p->ndev, fill = 0, fill0 = 0;
+  double fill1 = 0, block = 0, t = 0;
   double pin_s = in->first_block && in->pin_s > 0 ? in->pin_s : 0;
   long steps = in->nsteps, k0 = in->first_block ? p->k_first : 0;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
@@ -299,13 +299,13 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
      a block of what is left): charged as a full block, a region of 256
      steps at k 96 would pay for 288 steps of kernels.  */
   double blocks = (double) (steps / p->k);
-  double block = block_time (in, p, p->ch, (double) p->k, 0, &fill);
+  if (blocks > 0)
+    block = block_time (in, p, p->ch, (double) p->k, 0, &fill);
   if (steps % p->k)
     t += block_of (in, p, steps % p->k, 0, &fill1);
   /* The fill and drain once: the longest of the blocks run, the first
      block's (whose first chunk waits for its registration) included.  */
-  if (steps < p->k || fill1 > fill)
-    fill = fill1;
+  fill = fill1 > fill ? fill1 : fill;
   return t + blocks * block + (fill0 > fill ? fill0 : fill);
 }
 

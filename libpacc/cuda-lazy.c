@@ -53,8 +53,9 @@ register_piece (const struct hrange *r, struct piece *p,
 }
 
 /* Register piece P of G's range R, which this thread has claimed
-   (PIECE_BUSY), for the copy INFO (NULL: ahead of the copies); G may end
-   once P's state is set (pin_region_end waits for claimed pieces).  */
+   (PIECE_BUSY), for the copy INFO (NULL: ahead of the copies), counted
+   in the region's statistics either way; G may end once P's state is
+   set (pin_region_end waits for claimed pieces).  */
 static void
 pin_piece (struct cregion *g, const struct hrange *r, struct piece *p,
            const struct pacc_opinfo *info)
@@ -62,12 +63,8 @@ pin_piece (struct cregion *g, const struct hrange *r, struct piece *p,
   double t0 = pacc_now_us ();
   int state = register_piece (r, p, info);
   double t1 = pacc_now_us ();
-  if (info)
-    pacc_trace_pin (info->stats, g->where, t0, t1);
-  else
-    pacc_trace_span (g->where, "register host memory ahead of the copies",
-                     t0, t1);
-
+  pacc_trace_pin (__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE), g->where,
+                  t0, t1);
   pin_piece_done (g, p, state, t1 - t0);
 }
 
@@ -82,6 +79,8 @@ pin_ensure (const struct direct_at *d, const void *host, size_t n,
   if (!n || r->first < 0
       || __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
     return;
+  /* Every copy of the region counts in the same statistics.  */
+  __atomic_store_n (&g->stats, info->stats, __ATOMIC_RELEASE);
   int k0 = (int) ((lo - r->lo) / r->piece);
   int k1 = (int) ((hi - 1 - r->lo) / r->piece);
   for (int k = k0; k <= k1; k++)
@@ -109,9 +108,10 @@ pin_ensure (const struct direct_at *d, const void *host, size_t n,
    otherwise, in stretches that fit the slots' ring, while the device ran
    the chunks issued before and then waited for the next one's pinning,
    busy 4.4 s of the 8.7 (benchmarks/RESULTS.md).
-   The next piece: of the ranges of live regions still registering, the
-   first piece not registered, earliest in its range (the chunks load
-   every array's rows in row order).  */
+   The next piece: of the ranges of live regions whose copies have begun
+   registering and are not through, the first piece not registered,
+   earliest in its range (the chunks load every array's rows in row
+   order).  */
 int
 pin_ahead (void)
 {
@@ -121,7 +121,8 @@ pin_ahead (void)
   double at_best = 2;
   for (g = pin_regions_lock (); g && !best; g = g->next)
     {
-      if (__atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
+      if (__atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0
+          || !__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE))
         continue;
       pthread_mutex_lock (&pin_lazy_lock);
       for (int i = 0; i < g->ndirect; i++)

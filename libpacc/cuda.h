@@ -299,8 +299,11 @@ struct cregion
   size_t reg_bytes;       /* registered here, and how long it took.  */
   double reg_us;
   int lazy_left;          /* pieces not registered yet (first-block).  */
-  size_t lazy_bytes;      /* of REG_BYTES, registered by pin_ensure, in
-                             LAZY_US of the issuing threads' time.  */
+  struct pacc_stats *stats;  /* the region's, from its first copy that
+                             registered (pin_ensure); NULL before.  */
+  size_t lazy_bytes;      /* of REG_BYTES, registered by pin_ensure or
+                             pin_ahead, in LAZY_US of the issuing
+                             threads' time.  */
   double lazy_us;
   /* The rest under cuda-pin.c's lock.  */
   size_t early_bytes;     /* unregistered during the last block, from
@@ -370,8 +373,9 @@ void pin_regions_unlock (void) PACC_HIDDEN;
 void pin_piece_done (struct cregion *g, struct piece *p, int state,
                      double us) PACC_HIDDEN;
 /* Register the next piece the first block's copies will reach, of a live
-   region still registering as they go; 0 when none is left.  For a
-   thread that would otherwise wait for the device.  */
+   region whose copies have begun registering as they go (counted in its
+   statistics, as pin_ensure's); 0 when none is left.  For a thread that
+   would otherwise wait for the device.  */
 int pin_ahead (void) PACC_HIDDEN;
 /* R from registering [LO, LO + LEN) writable: when the driver refused it
    as writable memory (read-only memory, a const array) and nothing
