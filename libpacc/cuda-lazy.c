@@ -4,7 +4,8 @@
 
 /* cuda-lazy.c - registration as the first block goes (PACC_PIN=first-block):
    the pieces of a copy before it is issued (pin_ensure), and the next
-   pieces while the issuing thread would wait for the device (pin_ahead).
+   pieces while the issuing thread would wait for the device or is far
+   ahead of it (pin_ahead).
    The registered ranges, their pieces' states and the unpinning are
    cuda-pin.c's.
 
@@ -101,17 +102,28 @@ pin_ensure (const struct direct_at *d, const void *host, size_t n,
 }
 
 /* Ahead of the copies: a launch that would wait for the device (an
-   argument slot, or the reduction results it takes first: cuda-launch.c)
-   registers the piece the first block's copies reach next instead.  The
-   issuing thread pins and issues in turn: with Himeno's 78 chunks at 8x
-   on an H100 it pinned 6.4 s of an 8.7 s first block and spent 2.3 s
-   otherwise, in stretches that fit the slots' ring, while the device ran
-   the chunks issued before and then waited for the next one's pinning,
-   busy 4.4 s of the 8.7 (benchmarks/RESULTS.md).
+   argument slot, or the reduction results it takes first), or that is
+   LAUNCH_AHEAD launches ahead of it (cuda-launch.c), registers the piece
+   the first block's copies reach next instead.  Without it the issuing
+   thread pinned and issued in turn: with Himeno's 78 chunks at 8x on an
+   H100 it spent 2.2 s of a 6 s first block blocked in the driver's calls
+   while the device ran the chunks issued before, and the device then
+   waited for the next chunk's pinning (benchmarks/RESULTS.md).
    The next piece: of the ranges of live regions whose copies have begun
    registering and are not through, the first piece not registered,
    earliest in its range (the chunks load every array's rows in row
-   order).  */
+   order).  pin_pending: whether there is one.  */
+int
+pin_pending (void)
+{
+  int any = 0;
+  for (struct cregion *g = pin_regions_lock (); g && !any; g = g->next)
+    any = __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0
+          && __atomic_load_n (&g->stats, __ATOMIC_ACQUIRE);
+  pin_regions_unlock ();
+  return any;
+}
+
 int
 pin_ahead (void)
 {

@@ -55,6 +55,10 @@
 #define REG_THREADS 4
 /* Kernel-argument slots per device (cuda-launch.c).  */
 #define LAUNCH_SLOTS 1024
+/* While the first block registers host memory, launches issued ahead of
+   the device at most (cuda-launch.c): 32-128 measured alike, 256 let the
+   driver's queue fill (Himeno on an H100).  */
+#define LAUNCH_AHEAD 64
 
 /* ------------------------------------------------------------------ */
 /* cuda-driver.c: the driver, libgomp, the devices.  */
@@ -377,6 +381,8 @@ void pin_piece_done (struct cregion *g, struct piece *p, int state,
    statistics, as pin_ensure's); 0 when none is left.  For a thread that
    would otherwise wait for the device.  */
 int pin_ahead (void) PACC_HIDDEN;
+/* Whether pin_ahead has a piece to register.  */
+int pin_pending (void) PACC_HIDDEN;
 /* R from registering [LO, LO + LEN) writable: when the driver refused it
    as writable memory (read-only memory, a const array) and nothing
    writes it back (WRITTEN 0), the result of registering it READ_ONLY;

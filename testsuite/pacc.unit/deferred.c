@@ -119,6 +119,10 @@ struct CUfunc_st
   unsigned dims[3];
 };
 
+/* Kernels issued and run so far, and the most issued ahead of the device
+   while pieces remained to register.  */
+static long k_issued, k_done, k_most_ahead;
+
 static void *
 stream_thread (void *arg)
 {
@@ -139,6 +143,7 @@ stream_thread (void *arg)
         case OP_KERNEL:
           memcpy (o->f->dims, o->dims, sizeof o->dims);
           o->f->run ((const CUdeviceptr *) (uintptr_t) o->args);
+          __atomic_add_fetch (&k_done, 1, __ATOMIC_RELEASE);
           break;
         case OP_RECORD:
           pthread_mutex_lock (&ev_lock);
@@ -252,8 +257,10 @@ f_event_query (CUevent e)
 
 /* cuda-lazy.c's: a launch waiting for the device registers host memory
    meanwhile.  Here the calls are counted, and the first AHEAD_WORK of
-   them "register" (a pause each) as the first block's pieces would.  */
-static int ahead_calls, ahead_work = 5;
+   them "register" (a pause each) as the first block's pieces would.
+   PACING: whether pin_pending tells cuda-launch.c that pieces remain (off
+   in the first part, so that only the slots' waits register there).  */
+static int ahead_calls, ahead_work = 5, pacing;
 
 int
 pin_ahead (void)
@@ -263,6 +270,12 @@ pin_ahead (void)
     return 0;
   usleep (200);
   return 1;
+}
+
+int
+pin_pending (void)
+{
+  return pacing && __atomic_load_n (&ahead_work, __ATOMIC_RELAXED) > 0;
 }
 
 static CUresult
@@ -334,6 +347,12 @@ f_launch (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
   o->dims[0] = gx;
   o->dims[1] = by;
   o->dims[2] = bx;
+  if (pin_pending ())
+    {
+      long ahead = k_issued - __atomic_load_n (&k_done, __ATOMIC_ACQUIRE);
+      k_most_ahead = ahead > k_most_ahead ? ahead : k_most_ahead;
+    }
+  k_issued++;
   enqueue (s, o);
   return CUDA_SUCCESS;
 }
@@ -589,6 +608,38 @@ main (void)
   cuda_flush_results ();
   check (both == 2 && dr == expect_r (4, 5) && dc == 7 + 4,
          "a launch uses its variables' values when it was prepared");
+
+  /* While host memory remains to register, a launch waits, registering,
+     until at most LAUNCH_AHEAD launches are ahead of the device (the
+     fake device runs a launch's operations in up to 100 us each, far
+     slower than they are issued).  */
+  ahead_calls = 0;
+  ahead_work = 100000;
+  pacing = 1;
+  const long np = 4 * LAUNCH_AHEAD;
+  struct run_arg paced = { 0, np, calloc (np, sizeof (double)),
+                           calloc (np, sizeof (long)), 0 };
+  for (long j = 0; j < np; j++)
+    if (launch (0, j * 3, &r, &c, &paced.dr[j], &paced.dc[j]) != 2)
+      paced.bad++;
+  pacing = 0;
+  cuda_flush_results ();
+  check (!paced.bad && ahead_calls > 0 && k_most_ahead <= LAUNCH_AHEAD,
+         "while host memory remains to register, launches go at most "
+         "LAUNCH_AHEAD ahead of the device, registering meanwhile");
+  if (k_most_ahead > LAUNCH_AHEAD)
+    printf ("  %ld launches ahead of the device\n", k_most_ahead);
+  ahead_work = 0;
+  ahead_calls = 0;
+  k_most_ahead = 0;
+  for (long j = 0; j < np; j++)
+    launch (0, j * 3, &r, &c, &paced.dr[j], &paced.dc[j]);
+  /* Before the flush, which waits for the device.  */
+  check (!ahead_calls, "nothing left to register: launches go without "
+         "pacing");
+  cuda_flush_results ();
+  free (paced.dr);
+  free (paced.dc);
 
   /* Three threads side by side: two on the queues of device 0 (one ring
      of slots), one on device 1's.  */

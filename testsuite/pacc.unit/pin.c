@@ -591,7 +591,7 @@ main (void)
   {
     int na = 3, np = 5, order_ok = 1, calls = 0;
     size_t piece = 4096, bytes = np * piece;
-    char *mem = malloc (na * bytes), buf[160];
+    char *mem = malloc (na * bytes), buf[640];
     long before = counted (&registrations);
     pacc_settings.early_unregister = 0;
     struct cregion *g = new_region ("ahead", mem, na, bytes, piece, 0, 1);
@@ -603,11 +603,13 @@ main (void)
     memset (&st, 0, sizeof st);
     memset (&info, 0, sizeof info);
     info.stats = &st;
-    int early = g ? pin_ahead () : 1;
+    int early = g ? pin_ahead () || pin_pending () : 1;
     if (g && is_direct (mem, piece, &at))
       pin_ensure (&at, mem, piece, &info);
+    int pending = 1;
     for (int j = 0; g && j < na * (np - 1); j++)
       {
+        pending &= pin_pending ();
         int a = j % na, k = 1 + j / na;
         char *lo = mem + a * bytes + k * piece;
         calls += pin_ahead ();
@@ -618,16 +620,19 @@ main (void)
             || (next && registered ((uintptr_t) nx, (uintptr_t) nx + 1)))
           order_ok = 0;
       }
-    int none = g ? !pin_ahead () : 0;
+    int none = g ? !pin_ahead () && !pin_pending () : 0;
     long regs = counted (&registrations) - before;
     snprintf (buf, sizeof buf, "before a copy %d, %d calls registered, in "
-              "order %d, none left %d, %ld registrations, lazy_left %d, "
-              "%ld bad calls, %.1f us counted in the region's pinning",
-              early, calls, order_ok, none, regs, g ? g->lazy_left : -1,
+              "order %d, pending while left %d, none left %d, "
+              "%ld registrations, lazy_left %d, %ld bad calls, %.1f us "
+              "counted in the region's pinning", early, calls, order_ok,
+              pending, none, regs, g ? g->lazy_left : -1,
               counted (&bad_calls), st.t_pin);
     check ("pin_ahead registers the earliest piece left, array by array, "
-           "once the copies have begun, in the region's pinning time",
-           g && !early && order_ok && none && calls == na * (np - 1)
+           "once the copies have begun, in the region's pinning time; "
+           "pin_pending says whether one is left",
+           g && !early && order_ok && pending && none
+           && calls == na * (np - 1)
            && regs == na * np && g->lazy_left == 0 && !counted (&bad_calls)
            && st.t_pin > 0, buf);
     if (g)
