@@ -87,9 +87,9 @@ cuda_fail (const char *call, CUresult r, const char *what,
   char op[256];
   first_failure ();
   pacc_op_describe (info, op, sizeof op);
-  pacc_error (info ? info->where : cur_where, "CUDA error while %s%s: %s "
-              "returned %s (%d: %s)", what, op, call, cuda_name (r), (int) r,
-              cuda_string (r));
+  pacc_error_now (info ? info->where : cur_where, "CUDA error while %s%s: "
+                  "%s returned %s (%d: %s)", what, op, call, cuda_name (r),
+                  (int) r, cuda_string (r));
 }
 
 void
@@ -99,9 +99,9 @@ cuda_fail_injected (const char *call, const char *what,
   char op[256];
   first_failure ();
   pacc_op_describe (info, op, sizeof op);
-  pacc_error (info ? info->where : cur_where, "CUDA error while %s%s: %s "
-              "failed (injected by %s)", what, op, call,
-              pacc_fault_name (kind));
+  pacc_error_now (info ? info->where : cur_where, "CUDA error while %s%s: "
+                  "%s failed (injected by %s)", what, op, call,
+                  pacc_fault_name (kind));
 }
 
 /* ------------------------------------------------------------------ */

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 static void
 vmessage (const char *where, const char *what, const char *fmt, va_list ap)
@@ -35,6 +36,20 @@ pacc_error (const char *where, const char *fmt, ...)
   vmessage (where, "", fmt, ap);
   va_end (ap);
   exit (1);
+}
+
+/* On two GPUs a CUDA error stopped the program by SIGSEGV inside exit,
+   after its message, whether the failing thread was a device's worker
+   or the main one (benchmarks/RESULTS.md, "A CUDA error on two GPUs").  */
+void
+pacc_error_now (const char *where, const char *fmt, ...)
+{
+  va_list ap;
+  va_start (ap, fmt);
+  vmessage (where, "", fmt, ap);
+  va_end (ap);
+  fflush (NULL);
+  _exit (1);
 }
 
 void

@@ -26,6 +26,12 @@
    itself is wrong.  */
 void pacc_error (const char *where, const char *fmt, ...)
   PACC_NORETURN PACC_PRINTF (2, 3);
+/* pacc_error for a failure while other threads may be inside the CUDA
+   driver (the device workers, the registration and release threads,
+   libgomp's): the output flushed, status 1 at once, without exit's
+   handlers, which tear down what those threads use.  */
+void pacc_error_now (const char *where, const char *fmt, ...)
+  PACC_NORETURN PACC_PRINTF (2, 3);
 void pacc_internal_error (const char *where, const char *fmt, ...)
   PACC_NORETURN PACC_PRINTF (2, 3);
 void pacc_note (const char *where, const char *fmt, ...) PACC_PRINTF (2, 3);

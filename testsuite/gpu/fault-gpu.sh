@@ -59,7 +59,9 @@ survive register:1 "cannot be registered|data path (register\+)?staging"
 # Calls 1 and 2 register the first piece of p and q at region begin; the
 # third is a piece that the first block needs later (PACC_PIN=first-block).
 PACC_PIN_PIECE=1M stops register:3 "CUDA error while registering [0-9]+ bytes of array '[pq]' at 0x[0-9a-f]+ as the first block reached them .*cuMemHostRegister_v2 failed \(injected by PACC_FAULT=register:3\)"
-stops copy:1 "CUDA error while loading a chunk \(array 'p', chunk 0, block 0, queue 0, [0-9]+ bytes\): cuMemcpyHtoDAsync_v2 failed \(injected by PACC_FAULT=copy:1\)"
+# The first copy of all: chunk 0's, or on several GPUs the first chunk of
+# whichever device's worker issues first.
+stops copy:1 "CUDA error while loading a chunk \(array 'p', chunk [0-9]+, block 0, queue [0-9]+, [0-9]+ bytes\): cuMemcpyHtoDAsync_v2 failed \(injected by PACC_FAULT=copy:1\)"
 stops copy:40 "CUDA error while (loading a chunk|writing a chunk back|copying halo rows within a device).*\(array '[pq]', chunk [0-9]+, block [0-9]+, queue [0-9]+, [0-9]+ bytes\): cuMemcpy[A-Za-z_0-9]+ failed \(injected by PACC_FAULT=copy:40\)"
 stops launch:9 "CUDA error while launching a kernel \(kernels of chunk [0-9]+, block [0-9]+, queue [0-9]+\): cuLaunchKernel failed \(injected by PACC_FAULT=launch:9\)"
 PACC_WORKERS=1 stops copy:17 "CUDA error while .*failed \(injected by PACC_FAULT=copy:17\)"
