@@ -4,7 +4,7 @@
 
 /* fake-backend.h - what a file of the CUDA back end tested alone
    against a fake driver (pin.c: cuda-pin.c and cuda-lazy.c; deferred.c:
-   cuda-launch.c) needs from the rest of the back end: the driver table,
+   cuda-launch.c; probe.c: cuda-memory.c) needs from the rest of the back end: the driver table,
    the devices, the current region's name, a host span of the trace, and
    the error functions, which print `FAIL UNIT_NAME: ...' and exit; and
    the fake drivers' pause.  It defines them: a test program includes it
@@ -75,7 +75,7 @@ pacc_trace_span (const char *where, const char *name, double t0, double t1)
 
 /* The fake driver's time for a call or an operation: US microseconds
    (below a second).  */
-static void
+static void __attribute__ ((unused))
 fake_hold (int us)
 {
   struct timespec t = { 0, us * 1000L };

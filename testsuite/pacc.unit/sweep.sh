@@ -9,7 +9,8 @@
 # run), then the error messages, PACC_VERBOSE and PACC_TRACE.  planner.c
 # tests the planner alone, built without the rest of libpacc; pin.c the
 # CUDA back end's pinning threads alone, against a fake driver; deferred.c
-# its own kernel launches and their reduction results, the same way.
+# its own kernel launches and their reduction results, the same way;
+# probe.c its rates for the cost model (the link probe).
 #
 #   sweep.sh [--valgrind] [--verbose] [BUILD_DIR]
 #
@@ -48,7 +49,8 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
-  [ "$t" = planner ] || [ "$t" = pin ] || [ "$t" = deferred ] && continue
+  [ "$t" = planner ] || [ "$t" = pin ] || [ "$t" = deferred ] \
+    || [ "$t" = probe ] && continue
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
@@ -77,6 +79,12 @@ $CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
 $CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
   -I"$top/libpacc" -o "$build/deferred" "$here/deferred.c" \
   "$top/libpacc/cuda-launch.c" "$top/libpacc/diag.c" \
+  "$top/libpacc/settings.c" -lpthread -lm || exit 1
+# The CUDA back end's rates for the cost model (cuda-memory.c: the link
+# probe) against a fake driver, the same way.
+$CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
+  -I"$top/libpacc" -o "$build/probe" "$here/probe.c" \
+  "$top/libpacc/cuda-memory.c" "$top/libpacc/diag.c" \
   "$top/libpacc/settings.c" -lpthread -lm || exit 1
 
 pass=0 fail=0
@@ -123,6 +131,8 @@ checks pin "unpinned before exit" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin"
 checks deferred "no slot left pending after the last flush" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/deferred"
+checks probe "no round timed" \
+  env ASAN_OPTIONS=detect_leaks=0 timeout 60 "$build/probe"
 
 for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
   for c in "" PACC_CHUNKS=1 PACC_CHUNKS=2 PACC_CHUNKS=3 PACC_CHUNKS=7 \

@@ -1,0 +1,247 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* probe.c - the CUDA back end's rates for the cost model (cuda_rates,
+   cuda-memory.c) against a fake driver: the link is the fastest of the
+   probe's timed rounds, each direction on its own (one slow round read
+   a third less than the copies then ran on an H100: RESULTS.md); a
+   round that fails leaves the others'; nothing timed gives 0; the
+   memory's peak from its clock and bus width.  */
+
+#define UNIT_NAME "probe"
+#include "fake-backend.h"
+
+#include <math.h>
+#include <string.h>
+
+int ndevs;
+
+void
+ensure_dev (int d)
+{
+  (void) d;
+}
+
+static int failures;
+
+static void
+check (const char *what, int ok, const char *detail)
+{
+  printf ("%s probe: %s\n", ok ? "PASS" : "FAIL", what);
+  if (!ok)
+    {
+      printf ("  %s\n", detail);
+      failures++;
+    }
+}
+
+/* ------------------------------------------------------------------ */
+/* The fake driver: the milliseconds of each timed round, loads (the
+   first event pair created) and write-backs (the second), in turn.  */
+
+#define ROUNDS_MAX 8
+static double ms_in[ROUNDS_MAX], ms_out[ROUNDS_MAX];
+static int n_in, n_out, nev, fail_round = -1, fail_all;
+static CUevent evs[4];
+static char ev_mem[4];
+static char host_mem[2];
+
+static CUresult
+f_alloc_host (void **p, size_t n)
+{
+  (void) n;
+  *p = &host_mem[0];
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_alloc (CUdeviceptr *p, size_t n)
+{
+  (void) n;
+  *p = 4096;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_stream_create (CUstream *s, unsigned flags)
+{
+  (void) flags;
+  *s = (CUstream) &host_mem[1];
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_event_create (CUevent *e, unsigned flags)
+{
+  (void) flags;
+  *e = (CUevent) &ev_mem[nev % 4];
+  evs[nev % 4] = *e;
+  nev++;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_htod (CUdeviceptr d, const void *h, size_t n, CUstream s)
+{
+  (void) d, (void) h, (void) n, (void) s;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_dtoh (void *h, CUdeviceptr d, size_t n, CUstream s)
+{
+  (void) d, (void) h, (void) n, (void) s;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_stream_sync (CUstream s)
+{
+  (void) s;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_record (CUevent e, CUstream s)
+{
+  (void) e, (void) s;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_event_sync (CUevent e)
+{
+  (void) e;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_elapsed (float *ms, CUevent a, CUevent b)
+{
+  (void) b;
+  int in = a == evs[0];
+  int round = in ? n_in++ : n_out++;
+  if ((in && round == fail_round) || fail_all)
+    return CUDA_ERROR_INVALID_VALUE;
+  *ms = (float) (in ? ms_in[round] : ms_out[round]);
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_ok_event (CUevent e)
+{
+  (void) e;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_ok_stream (CUstream s)
+{
+  (void) s;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_ok_dev (CUdeviceptr d)
+{
+  (void) d;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_ok_host (void *p)
+{
+  (void) p;
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_attribute (int *v, CUdevice_attribute a, CUdevice d)
+{
+  (void) d;
+  /* An H100 SXM: 2619 MHz memory clock, 5120-bit bus.  */
+  *v = a == CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE ? 2619000 : 5120;
+  return CUDA_SUCCESS;
+}
+
+/* The rates of device D, probed afresh.  */
+static void
+probe (int d, double *link, double *wb, double *hbm)
+{
+  n_in = n_out = 0;
+  cuda_rates (d, link, wb, hbm);
+}
+
+int
+main (void)
+{
+  char msg[512];
+  cu.cuMemAllocHost_v2 = f_alloc_host;
+  cu.cuMemAlloc_v2 = f_alloc;
+  cu.cuStreamCreate = f_stream_create;
+  cu.cuEventCreate = f_event_create;
+  cu.cuMemcpyHtoDAsync_v2 = f_htod;
+  cu.cuMemcpyDtoHAsync_v2 = f_dtoh;
+  cu.cuStreamSynchronize = f_stream_sync;
+  cu.cuEventRecord = f_record;
+  cu.cuEventSynchronize = f_event_sync;
+  cu.cuEventElapsedTime = f_elapsed;
+  cu.cuEventDestroy_v2 = f_ok_event;
+  cu.cuStreamDestroy_v2 = f_ok_stream;
+  cu.cuMemFree_v2 = f_ok_dev;
+  cu.cuMemFreeHost = f_ok_host;
+  cu.cuDeviceGetAttribute = f_attribute;
+  ndevs = 3;
+
+  /* 64 MiB each way per round: 1.25 ms is 53.7 GB/s, 1.4 ms 47.9.  */
+  const double bytes = 64.0 * 1048576.0;
+  double t_in[4] = { 4.0, 1.25, 2.0, 8.0 }, t_out[4] = { 1.5, 3.0, 1.4, 2.0 };
+  memcpy (ms_in, t_in, sizeof t_in);
+  memcpy (ms_out, t_out, sizeof t_out);
+  double link, wb, hbm;
+  nev = 0;
+  probe (0, &link, &wb, &hbm);
+  double want_in = bytes / 1.25e-3 * 1e-9, want_out = bytes / 1.4e-3 * 1e-9;
+  snprintf (msg, sizeof msg, "link %.3f GB/s (want %.3f), write-backs "
+            "%.3f (want %.3f), %d and %d rounds timed", link, want_in, wb,
+            want_out, n_in, n_out);
+  check ("the link: the fastest of the timed rounds, each direction",
+         fabs (link - want_in) < 1e-3 * want_in
+         && fabs (wb - want_out) < 1e-3 * want_out && n_in == 4
+         && n_out == 4, msg);
+  snprintf (msg, sizeof msg, "%.1f GB/s", hbm);
+  check ("the memory: its clock and bus width", fabs (hbm - 3352.3) < 0.1,
+         msg);
+
+  /* Once per device and process.  */
+  double link2, wb2, hbm2;
+  ms_in[1] = 100;
+  probe (0, &link2, &wb2, &hbm2);
+  snprintf (msg, sizeof msg, "%.3f then %.3f, %d rounds timed", link, link2,
+            n_in);
+  check ("probed once per device", link2 == link && n_in == 0, msg);
+
+  /* A failed round leaves the others' (device 1: the fastest load round
+     fails, and that round's write-backs go untimed).  */
+  ms_in[1] = 1.25;
+  nev = 0;
+  fail_round = 1;
+  probe (1, &link, &wb, &hbm);
+  fail_round = -1;
+  double want2 = bytes / 2.0e-3 * 1e-9;
+  snprintf (msg, sizeof msg, "link %.3f GB/s (want %.3f), write-backs "
+            "%.3f (want %.3f)", link, want2, wb, want_out);
+  check ("a round that fails leaves the other rounds' rates",
+         fabs (link - want2) < 1e-3 * want2
+         && fabs (wb - want_out) < 1e-3 * want_out, msg);
+
+  /* Nothing timed: no rate (the cost model then plans without one).  */
+  nev = 0;
+  fail_all = 1;
+  probe (2, &link, &wb, &hbm);
+  fail_all = 0;
+  snprintf (msg, sizeof msg, "link %.3f, write-backs %.3f", link, wb);
+  check ("no round timed: no link rate", link == 0 && wb == 0, msg);
+  return failures ? 1 : 0;
+}
