@@ -113,13 +113,21 @@ pin_ensure (const struct direct_at *d, const void *host, size_t n,
    registering and are not through, the first piece not registered,
    earliest in its range (the chunks load every array's rows in row
    order).  pin_pending: whether there is one.  */
+
+/* Whether G's copies have begun registering and pieces are left.  */
+static int
+registering (const struct cregion *g)
+{
+  return __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0
+         && __atomic_load_n (&g->stats, __ATOMIC_ACQUIRE);
+}
+
 int
 pin_pending (void)
 {
   int any = 0;
   for (struct cregion *g = pin_regions_lock (); g && !any; g = g->next)
-    any = __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0
-          && __atomic_load_n (&g->stats, __ATOMIC_ACQUIRE);
+    any = registering (g);
   pin_regions_unlock ();
   return any;
 }
@@ -133,8 +141,7 @@ pin_ahead (void)
   double at_best = 2;
   for (g = pin_regions_lock (); g && !best; g = g->next)
     {
-      if (__atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0
-          || !__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE))
+      if (!registering (g))
         continue;
       pthread_mutex_lock (&pin_lazy_lock);
       for (int i = 0; i < g->ndirect; i++)

@@ -134,8 +134,8 @@ cuda_ring_free (int dev, void *ring, size_t bytes)
    5 ms, once per device and process): one round read 34.7 and
    41.2 GB/s in 2 of 36 processes on an H100 whose copies then ran at
    49.8 and 52.2, and the planner chose a plan for the slow link
-   (RESULTS.md, "Pacing the launches while registering").  The memory: the peak of its clock and
-   bus width.  */
+   (RESULTS.md, "Pacing the launches while registering").  The memory:
+   the peak of its clock and bus width.  */
 #define PROBE_BYTES ((size_t) 16 << 20)
 #define PROBE_COPIES 4
 #define PROBE_ROUNDS 4
