@@ -39,7 +39,8 @@
    Build (the stub library is enough to link):
      gcc -O2 -I/usr/local/cuda/include pinprep.c -o pinprep \
          -L/usr/local/cuda/lib64/stubs -lcuda -pthread
-   Usage: pinprep [GIB [NR]] | pinprep where [GIB] | pinprep threads [GIB]  */
+   Usage: pinprep [GIB [NR]] | pinprep where [GIB] | pinprep threads [GIB]
+          | pinprep collapse [GIB]  */
 
 #define _GNU_SOURCE
 #include <cuda.h>
@@ -54,6 +55,9 @@
 
 #ifndef MADV_POPULATE_WRITE
 #define MADV_POPULATE_WRITE 23
+#endif
+#ifndef MADV_COLLAPSE
+#define MADV_COLLAPSE 25
 #endif
 #ifndef CU_MEMHOSTREGISTER_READ_ONLY
 #define CU_MEMHOSTREGISTER_READ_ONLY 0x08
@@ -70,7 +74,7 @@ now (void)
 static CUcontext ctx;
 
 /* One job of a parallel pass over [p, p + n) in NT threads.  */
-enum op { TOUCH, MLOCK, POPULATE };
+enum op { TOUCH, MLOCK, POPULATE, COLLAPSE };
 struct part { char *p; size_t n; enum op op; int err; };
 
 static void *
@@ -83,11 +87,14 @@ part_run (void *a)
     t->err = mlock (t->p, t->n) ? errno : 0;
   else
     {
-      /* madvise wants page-aligned ranges; malloc's are not.  */
-      uintptr_t lo = ((uintptr_t) t->p + 4095) & ~(uintptr_t) 4095;
-      uintptr_t hi = ((uintptr_t) t->p + t->n) & ~(uintptr_t) 4095;
-      t->err = hi > lo && madvise ((void *) lo, hi - lo, MADV_POPULATE_WRITE)
-               ? errno : 0;
+      /* madvise wants page-aligned ranges (malloc's are not); a huge
+         page, 2 MiB-aligned ones.  */
+      uintptr_t a = t->op == COLLAPSE ? ((uintptr_t) 2 << 20) - 1 : 4095;
+      uintptr_t lo = ((uintptr_t) t->p + a) & ~a;
+      uintptr_t hi = ((uintptr_t) t->p + t->n) & ~a;
+      t->err = hi > lo && madvise ((void *) lo, hi - lo,
+                                   t->op == COLLAPSE ? MADV_COLLAPSE
+                                   : MADV_POPULATE_WRITE) ? errno : 0;
     }
   return NULL;
 }
@@ -97,7 +104,9 @@ parallel (char *p, size_t n, enum op op, int nt)
 {
   pthread_t th[16];
   struct part pt[16];
-  size_t piece = (n / nt + 4095) & ~(size_t) 4095;
+  /* Whole huge pages to each thread for a collapse.  */
+  size_t al = op == COLLAPSE ? ((size_t) 2 << 20) - 1 : 4095;
+  size_t piece = (n / nt + al) & ~al;
   double t0 = now ();
   for (int i = 0; i < nt; i++)
     {
@@ -228,12 +237,57 @@ threads (size_t gib)
   return 0;
 }
 
+/* The process's anonymous huge pages, GiB (-1: unknown).  */
+static double
+huge_gib (void)
+{
+  FILE *f = fopen ("/proc/self/smaps_rollup", "r");
+  char l[256];
+  double kb = -1;
+  while (f && fgets (l, sizeof l, f))
+    if (sscanf (l, "AnonHugePages: %lf", &kb) == 1)
+      break;
+  if (f)
+    fclose (f);
+  return kb < 0 ? -1 : kb / 1048576;
+}
+
+static int
+collapse (size_t gib)
+{
+  static const int nts[] = { 0, 1, 4, 8, 16 };
+  size_t n = gib << 30;
+  char *r[5];
+  for (int i = 0; i < 5; i++)
+    if (!(r[i] = malloc (n)))
+      return 1;
+  for (int i = 0; i < 5; i++)
+    parallel (r[i], n, TOUCH, 16);
+  printf ("5 ranges of %zu GiB touched, %.2f GiB in huge pages\n", gib,
+          huge_gib ());
+  for (int i = 0; i < 5; i++)
+    {
+      double c = nts[i] ? parallel (r[i], n, COLLAPSE, nts[i]) : 0;
+      double h = huge_gib ();
+      double s = c < 0 ? -1 : reg (r[i], n, (size_t) 64 << 20, 1,
+                                   CU_MEMHOSTREGISTER_PORTABLE, 0);
+      double u = s < 0 ? -1 : reg (r[i], n, (size_t) 64 << 20, 1, 0, 1);
+      printf ("collapse from %2d threads %6.3f s (%5.1f GB/s), %.2f GiB in "
+              "huge pages; register %6.3f s = %5.1f GB/s; both %6.3f s = "
+              "%5.1f GB/s; unregister %6.3f s\n", nts[i], c,
+              c > 0 ? n / c * 1e-9 : 0.0, h, s, n / s * 1e-9, c + s,
+              n / (c + s) * 1e-9, u);
+    }
+  return 0;
+}
+
 int
 main (int argc, char **argv)
 {
   int w = argc > 1 && !strcmp (argv[1], "where");
   int th = argc > 1 && !strcmp (argv[1], "threads");
-  if (w || th)
+  int co = argc > 1 && !strcmp (argv[1], "collapse");
+  if (w || th || co)
     argv++, argc--;
   size_t gib = argc > 1 ? strtoul (argv[1], NULL, 10) : 8;
   int nr = argc > 2 ? atoi (argv[2]) : 6;
@@ -254,6 +308,8 @@ main (int argc, char **argv)
     return where (gib);
   if (th)
     return threads (gib);
+  if (co)
+    return collapse (gib);
   char *r[6];
   for (int i = 0; i < nr; i++)
     {
