@@ -49,8 +49,7 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
-  [ "$t" = planner ] || [ "$t" = pin ] || [ "$t" = deferred ] \
-    || [ "$t" = probe ] && continue
+  case $t in planner | pin | deferred | probe) continue ;; esac
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
@@ -63,29 +62,26 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
   "$top/libpacc/cost.c" "$top/libpacc/chunks.c" "$top/libpacc/diag.c" \
   "$top/libpacc/settings.c" -lm \
   || exit 1
-# The CUDA back end's pinning threads (cuda-pin.c) against a fake driver,
-# with AddressSanitizer where the compiler has it (a region freed while
-# a release still refers to it shows there, not always as a crash).
+# A file of the CUDA back end alone against a fake driver: TEST.c with
+# the back-end files given, diag.c and settings.c, and AddressSanitizer
+# where the compiler has it (a region freed while a release still refers
+# to it shows there, not always as a crash).
 asan=-fsanitize=address
 echo 'int main (void) { return 0; }' > "$build/asan.c"
 $CC $asan -o "$build/asan" "$build/asan.c" 2>/dev/null \
   && ASAN_OPTIONS=detect_leaks=0 "$build/asan" || asan=
-$CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
-  -I"$top/libpacc" -o "$build/pin" "$here/pin.c" "$top/libpacc/cuda-pin.c" \
-  "$top/libpacc/cuda-lazy.c" \
-  "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lpthread -lm || exit 1
-# The CUDA back end's own launches and their deferred reduction results
-# (cuda-launch.c) against a fake driver, the same way.
-$CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
-  -I"$top/libpacc" -o "$build/deferred" "$here/deferred.c" \
-  "$top/libpacc/cuda-launch.c" "$top/libpacc/diag.c" \
-  "$top/libpacc/settings.c" -lpthread -lm || exit 1
-# The CUDA back end's rates for the cost model (cuda-memory.c: the link
-# probe) against a fake driver, the same way.
-$CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
-  -I"$top/libpacc" -o "$build/probe" "$here/probe.c" \
-  "$top/libpacc/cuda-memory.c" "$top/libpacc/diag.c" \
-  "$top/libpacc/settings.c" -lpthread -lm || exit 1
+fake_driver_test () {
+  local t=$1; shift
+  $CC -std=c11 -D_GNU_SOURCE -O1 -g -Wall -Wextra -Werror $asan \
+    -I"$top/libpacc" -o "$build/$t" "$here/$t.c" "$@" \
+    "$top/libpacc/diag.c" "$top/libpacc/settings.c" -lpthread -lm || exit 1
+}
+# The pinning threads (cuda-pin.c, cuda-lazy.c); the back end's own
+# launches and their deferred reduction results (cuda-launch.c); its
+# rates for the cost model (cuda-memory.c: the link probe).
+fake_driver_test pin "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c"
+fake_driver_test deferred "$top/libpacc/cuda-launch.c"
+fake_driver_test probe "$top/libpacc/cuda-memory.c"
 
 pass=0 fail=0
 indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
