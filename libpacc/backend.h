@@ -172,8 +172,10 @@ struct pacc_backend
   int (*stage) (void *handle, const void *host, size_t bytes,
                 const char *name);
   /* GB/s of a staged load on the queue that issues it, whatever the
-     devices (the planner's stage_gbs).  */
-  double stage_gbs;
+     devices (the planner's stage_gbs), with the host copies in the
+     queue's order (PACC_STAGE_AHEAD=0) and ahead of it (1; 0: as in
+     order).  */
+  double stage_gbs, stage_ahead_gbs;
   /* After the region's queues are synchronised and its buffers freed.  */
   void (*region_end) (void *handle);
   /* No copy issued after this one, on any queue, touches host bytes

@@ -44,6 +44,7 @@ int dev_ord;
 int timing;
 const char *cur_where;
 int staging_needed;
+int prefetch_needed;
 /* The pipeline device this thread is attached to in libgomp, -1.  */
 static _Thread_local int thread_dev = -1;
 

@@ -45,6 +45,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#if defined __x86_64__ || (defined __i386__ && defined __SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* Staged memcpy below this size is done by the host function alone.  */
 #define POOL_MIN_BYTES ((size_t) 2 << 20)
@@ -89,12 +92,48 @@ take_slice (struct ptask **tp, unsigned *ip)
   return 1;
 }
 
+/* memcpy with non-temporal stores where the target has them: the bytes
+   go to memory that a DMA or the program reads next, not this core, and
+   a plain store first reads each line it writes (glibc's memcpy streams
+   only copies larger than a cache share, and the slices are smaller).  */
+static void
+copy_stream (char *dst, const char *src, size_t n)
+{
+#if defined __x86_64__ || (defined __i386__ && defined __SSE2__)
+  size_t head = (16 - ((uintptr_t) dst & 15)) & 15;
+  head = head < n ? head : n;
+  memcpy (dst, src, head);
+  dst += head, src += head, n -= head;
+  size_t m = n & ~(size_t) 63;
+  for (size_t i = 0; i < m; i += 64)
+    {
+      __m128i a = _mm_loadu_si128 ((const __m128i *) (src + i));
+      __m128i b = _mm_loadu_si128 ((const __m128i *) (src + i + 16));
+      __m128i c = _mm_loadu_si128 ((const __m128i *) (src + i + 32));
+      __m128i d = _mm_loadu_si128 ((const __m128i *) (src + i + 48));
+      _mm_stream_si128 ((__m128i *) (dst + i), a);
+      _mm_stream_si128 ((__m128i *) (dst + i + 16), b);
+      _mm_stream_si128 ((__m128i *) (dst + i + 32), c);
+      _mm_stream_si128 ((__m128i *) (dst + i + 48), d);
+    }
+  /* The streamed lines are visible before whoever waits for the copy
+     reads them.  */
+  _mm_sfence ();
+  memcpy (dst + m, src + m, n - m);
+#else
+  memcpy (dst, src, n);
+#endif
+}
+
 static void
 run_slice (struct ptask *t, unsigned i)
 {
   size_t lo = (size_t) i * t->slice;
   size_t n = t->n - lo < t->slice ? t->n - lo : t->slice;
-  memcpy (t->dst + lo, t->src + lo, n);
+  if (pacc_settings.stage_stream)
+    copy_stream (t->dst + lo, t->src + lo, n);
+  else
+    memcpy (t->dst + lo, t->src + lo, n);
 }
 
 /* With POOL_LOCK held.  */
@@ -162,7 +201,10 @@ pool_memcpy (void *dst, const void *src, size_t n)
 
   if (n < POOL_MIN_BYTES || !pool_threads)
     {
-      memcpy (dst, src, n);
+      if (pacc_settings.stage_stream)
+        copy_stream (dst, src, n);
+      else
+        memcpy (dst, src, n);
       return;
     }
   slices = (n + POOL_SLICE_MIN - 1) / POOL_SLICE_MIN;
@@ -428,7 +470,12 @@ cuda_stage (void *handle, const void *host, size_t bytes, const char *name)
       || !pin_range_drop (g, (uintptr_t) host, (uintptr_t) host + bytes,
                           name))
     return 0;
-  staging_needed = 1;
+  /* Its loads fill the queues' slots ahead (cuda-copy.c), or take turns
+     with their host copies through the queue's staging buffer.  */
+  if (pacc_settings.stage_ahead && is_read_only_staged (host, bytes))
+    prefetch_needed = 1;
+  else
+    staging_needed = 1;
   pool_start ();
   return 1;
 }

@@ -101,6 +101,19 @@ is_direct (const void *p, size_t n, struct direct_at *d)
   return g != NULL;
 }
 
+int
+is_read_only_staged (const void *p, size_t n)
+{
+  uintptr_t lo = (uintptr_t) p, hi = lo + n;
+  int found = 0;
+  pthread_mutex_lock (&region_lock);
+  for (struct cregion *g = regions; g && !found; g = g->next)
+    for (int i = 0; i < g->nro && !found; i++)
+      found = g->ro[i].lo <= lo && hi <= g->ro[i].hi;
+  pthread_mutex_unlock (&region_lock);
+  return found;
+}
+
 /* Bytes of the next piece of a copy of BYTES at HOST, OFF done: at most
    to the end of its registered piece (pieces of D->piece from D->base; a
    copy must not cross registrations) when it is direct, else at most a
@@ -196,6 +209,17 @@ pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
     {
       pthread_mutex_unlock (&region_lock);
       return 0;
+    }
+  /* A read-only range's staged loads may be filled ahead of their turn
+     (is_read_only_staged); without the memory for the note, in turn.  */
+  if (!g->direct[i].written)
+    {
+      struct hrange *ro = realloc (g->ro, (size_t) (g->nro + 1) * sizeof *ro);
+      if (ro)
+        {
+          g->ro = ro;
+          g->ro[g->nro++] = g->direct[i];
+        }
     }
   /* No copy finds it now: nothing registers or unpins its pieces but
      this.  */
@@ -356,6 +380,7 @@ region_free (struct cregion *g)
 {
   free (g->bg_where);
   free (g->direct);
+  free (g->ro);
   free (g->ours);
   free (g);
 }

@@ -175,6 +175,22 @@ cuda_queue_create (int dev, int index)
                STAGE_BYTES);
       q->stage = p;
     }
+  if (prefetch_needed && !q->pslots)
+    {
+      void *p;
+      CU_CALL ("allocating the pinned slots of read-only staged loads",
+               cuMemAllocHost_v2, &p, STAGE_SLOTS * STAGE_BYTES);
+      CU_CALL ("creating the stream that fills the staging slots",
+               cuStreamCreate, &q->pstream, CU_STREAM_NON_BLOCKING);
+      for (int i = 0; i < STAGE_SLOTS; i++)
+        {
+          CU_CALL ("creating a staging slot's event", cuEventCreate,
+                   &q->pfull[i], CU_EVENT_DISABLE_TIMING);
+          CU_CALL ("creating a staging slot's event", cuEventCreate,
+                   &q->pfree[i], CU_EVENT_DISABLE_TIMING);
+        }
+      q->pslots = p;
+    }
   return q;
 }
 

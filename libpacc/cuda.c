@@ -242,6 +242,7 @@ struct pacc_backend pacc_backend_cuda =
   .pin_pending = cuda_pin_pending,
   .stage = cuda_stage,
   .stage_gbs = STAGE_GBS,
+  .stage_ahead_gbs = STAGE_AHEAD_GBS,
   .region_end = cuda_region_end,
   .host_release = cuda_host_release,
   .select_device = cuda_select_device,

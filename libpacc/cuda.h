@@ -39,12 +39,21 @@
 /* Pinned staging buffer per queue, and so the largest piece of a staged
    copy.  */
 #define STAGE_BYTES ((size_t) 32 << 20)
+/* Slots of STAGE_BYTES per queue for the staged loads of read-only
+   arrays, filled off the queue's stream ahead of their copies
+   (cuda-copy.c).  */
+#define STAGE_SLOTS 4
 /* What a staged load runs at, GB/s, for the planner (backend.h
    stage_gbs): on an H100 host, Himeno at 8x with every array staged
    loaded at 17.0 GB/s with both directions busy, and with 4, 6 or 9 of
    its 13 arrays staged the loads' mean implied 16.7-17.6 GB/s for the
    staged ones (benchmarks/RESULTS.md).  */
 #define STAGE_GBS 17.0
+/* The same with the host copies of read-only arrays ahead of their
+   loads (PACC_STAGE_AHEAD=1): Himeno at 8x with its 12 targetin arrays
+   staged loaded them at 30.0 GB/s on an H100 host, the host copies'
+   rate beside the copies out (benchmarks/RESULTS.md).  */
+#define STAGE_AHEAD_GBS 28.0
 /* Host arrays are registered in pieces of this size, REG_THREADS at a
    time, at region begin (PACC_PIN=begin); in pieces of LAZY_PIECE, each
    when a copy first needs it, by the thread that issues the copy
@@ -129,6 +138,8 @@ extern int timing PACC_HIDDEN;         /* time copies and kernels with
 extern const char *cur_where PACC_HIDDEN;  /* region, for messages.  */
 extern int staging_needed PACC_HIDDEN; /* some region copies through
                                           staging.  */
+extern int prefetch_needed PACC_HIDDEN; /* some region stages a read-only
+                                           array.  */
 
 /* CALL failed with R while PACC was doing WHAT (for the copy or kernels
    INFO, when not NULL): an error naming all of it, then exit.  */
@@ -232,6 +243,13 @@ struct cqueue
   CUstream stream;
   int owned;                  /* PACC's own stream (no libgomp).  */
   char *stage;                /* pinned, STAGE_BYTES; NULL until needed.  */
+  /* Read-only staged loads (cuda-copy.c): STAGE_SLOTS pinned slots,
+     filled by host functions on PSTREAM; a slot's PFULL after its fill,
+     its PFREE after the copy out of it on STREAM.  NULL until needed.  */
+  char *pslots;
+  CUstream pstream;
+  CUevent pfull[STAGE_SLOTS], pfree[STAGE_SLOTS];
+  unsigned pnext;
   struct timed *head, *tail;  /* timed operations not yet reported.  */
   struct timed *kernels;      /* kernels whose start is recorded.  */
 };
@@ -296,6 +314,8 @@ struct cregion
   struct cregion *next;
   struct hrange *direct;  /* DMA straight from and to these.  */
   int ndirect;
+  struct hrange *ro;      /* staged, and never written by the region.  */
+  int nro;
   struct piece *ours;     /* registered here: unregister at the end.  */
   int nours;
   int merged;             /* arrays share bytes: no early unpinning.  */
@@ -360,6 +380,10 @@ struct direct_at
 /* Whether [P, P + N) lies in one registered range of a live region; the
    range in *D.  */
 int is_direct (const void *p, size_t n, struct direct_at *d) PACC_HIDDEN;
+/* Whether [P, P + N) lies in a staged range of a live region that the
+   region never writes: its bytes stay as they are until the region
+   ends, so they may be copied out ahead of the copy's turn.  */
+int is_read_only_staged (const void *p, size_t n) PACC_HIDDEN;
 /* Register the pieces of [P, P + N), in the range D that is_direct found,
    that are not registered yet, before the copy INFO uses them.  An error
    names the array when one cannot be registered.  */

@@ -571,7 +571,8 @@ plan_staged (const struct pacc_plan_in *in, int m, char *staged,
 
 /* Staging candidates: none, and then every count of targetin arrays up
    to all of them, or STAGE_CANDS - 1 counts evenly spread when there are
-   more (each a search of its own: 2-10 ms for Himeno at 8x).  */
+   more (each a search of its own: 2-10 ms for Himeno at 8x); none and
+   all of them with STAGE_ALL.  */
 #define STAGE_CANDS 9
 
 int
@@ -600,7 +601,8 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       struct pacc_plan_in nowait = *in;
       nowait.pin_s = 0;
       double wait = rc == 0 ? pred0 - pacc_plan_predict (&nowait, p) : 0;
-      int nc = nin < STAGE_CANDS - 1 ? nin : STAGE_CANDS - 1;
+      int nc = in->stage_all ? 1 : nin < STAGE_CANDS - 1 ? nin
+                                                         : STAGE_CANDS - 1;
       if (wait < pred0 * PACC_STAGE_GAIN)
         nc = 0;
       for (int c = 1; rc == 0 && c <= nc; c++)

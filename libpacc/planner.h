@@ -121,7 +121,12 @@ struct pacc_plan_in
                             targetin arrays (pacc_plan_stage_mark) when
                             the first block would wait for their
                             registration (PIN_S) longer than they take
-                            through staging.  */
+                            through staging ...  */
+  int stage_all;         /* ... all of them or none (the back end copies
+                            them into its staging slots ahead of their
+                            loads: some left to register would keep the
+                            first block waiting for their registration,
+                            benchmarks/RESULTS.md).  */
   double kernel_tail_s;  /* the kernels' tail per chunk and step (0:
                             PACC_KERNEL_TAIL_S, < 0: none).  */
   size_t ring_gran;      /* the back end's unit of a ring's bytes

@@ -241,6 +241,8 @@ pacc_env_read (const char *where)
     }
 
   /* auto is -1; unset, 0 (stage.c says why).  */
+  s->stage_ahead = digit (where, "PACC_STAGE_AHEAD", 1, 1, "0 or 1");
+  s->stage_stream = digit (where, "PACC_STAGE_STREAM", 1, 1, "0 or 1");
   v = get ("PACC_STAGE");
   s->stage = v && !strcmp (v, "auto") ? -1 : 0;
   if (v && strcmp (v, "auto"))

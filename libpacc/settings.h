@@ -81,6 +81,13 @@ struct pacc_settings
                                        would wait for registration), 0
                                        none (the default), N the last N
                                        targetin arrays (stage.h).  */
+  int stage_ahead;                  /* PACC_STAGE_AHEAD: 1 (default) a
+                                       staged read-only array's host
+                                       copies run ahead of their loads'
+                                       turn, 0 in the queue's order.  */
+  int stage_stream;                 /* PACC_STAGE_STREAM: 1 (default)
+                                       staging's host copies store
+                                       past the caches, 0 memcpy.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
   int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
   long progress;                    /* PACC_PROGRESS: seconds between

@@ -9,25 +9,31 @@
    H100 host at 11-19 GB/s, against 46-52 GB/s for the copies once
    registered.  A read-only array can be copied through the back end's
    pinned staging buffers instead, never registered: no wait in the
-   first block, but every block's loads of it at the staging rate (17
-   GB/s, host memory copies).  Himeno at 8x, whose 64-step first block
-   waited 3.5 s for 41.5 GiB, ran 8.96 s with 6 of its 12 targetin
-   arrays staged against 9.96 s registering all (benchmarks/RESULTS.md).
+   first block, but every block's loads of it at the staging rate (host
+   memory copies: 26-32 GB/s on an H100 host when they run ahead of the
+   loads, PACC_STAGE_AHEAD=1, 17 GB/s in the queue's order).
 
    Which and how many: PACC_STAGE=N stages the last N targetin arrays
    (in the order of the pipeline's clauses) before the plan;
-   PACC_STAGE=auto has the planner try staging the last 0, 1, ... of
-   them when the first block would wait for registration (pacc_plan,
-   planner.h) and the region stages what the plan it took assumed.
+   PACC_STAGE=auto has the planner try staging none or all of them (the
+   last 0, 1, ... of them with PACC_STAGE_AHEAD=0) when the first block
+   would wait for registration (pacc_plan, planner.h) and the region
+   stages what the plan it took assumed.
    Staging is decided once, at the first plan: a later plan (after a
    failed allocation, or a re-plan) keeps the arrays as they are.
 
-   Not by default: with the registration at 13-17 GB/s, Himeno at 8x
-   ran 814-862 GFLOPS with auto (5 arrays staged) and 801-857 without,
-   alternated in five machine starts, where the model had predicted 6-13
-   % less time: its 64-step blocks after the first took 2.04-2.14 s
-   against 1.97-1.98 s, the staged loads at 17 GB/s making a queue's
-   copies nearly as long as the other queue's kernels
+   Not by default.  With the copies ahead of the loads, Himeno at 8x on
+   an H100 ran 837-969 GFLOPS (median 945) with its 12 targetin arrays
+   staged and 814-907 (849) registering them, in the same machine
+   starts, and alike at
+   1.5x; the model stages none of CIP's two, which lost 6 % staged.  But
+   the queues' pinned slots (cuMemAllocHost, 0.14 s for two queues) and
+   the rest of a staged region's set-up put 2.0-7.2 % of its time
+   outside the device span, against 0.9-2.5 % registering everything
+   (issue 12 asks for under 5 %).  With the copies in the queue's order
+   (PACC_STAGE_AHEAD=0) Himeno at 8x ran 814-862 GFLOPS with 5 arrays
+   staged and 801-857 without, the staged loads at 17 GB/s making a
+   queue's copies nearly as long as the other queue's kernels
    (benchmarks/RESULTS.md).  */
 
 #include "stage.h"
@@ -125,7 +131,10 @@ void
 pacc_stage_inputs (const struct pacc_region *r, struct pacc_plan_in *in)
 {
   in->staged = r->staged;
-  in->stage_gbs = r->base->stage ? r->base->stage_gbs : 0;
+  in->stage_gbs = !r->base->stage ? 0
+                  : pacc_settings.stage_ahead && r->base->stage_ahead_gbs > 0
+                  ? r->base->stage_ahead_gbs : r->base->stage_gbs;
+  in->stage_all = pacc_settings.stage_ahead && r->base->stage_ahead_gbs > 0;
   in->stage_auto = !r->stage_decided && pacc_settings.stage < 0
                    && r->be_region && r->base->stage && !r->dist
                    && pacc_settings.data_path == PACC_PATH_AUTO;

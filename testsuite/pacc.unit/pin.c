@@ -381,8 +381,22 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
       struct direct_at da;
       long u0 = counted (&unregistrations);
       int left0 = g->lazy_left;
+      /* A read-only array's staged loads may fill ahead; a written
+         one's not (is_read_only_staged).  */
+      int ro = mode & 1;
+      g->direct[na - 1].written = !ro;
       int ok = pin_range_drop (g, (uintptr_t) last, (uintptr_t) last + bytes,
                                "a");
+      int ahead = is_read_only_staged (last + 1, bytes - 1);
+      int other = is_read_only_staged (last - 1, 2)
+                  || is_read_only_staged (mem, bytes);
+      char an[160], ab[128];
+      snprintf (an, sizeof an, "%s: a %s staged array's loads %s", name,
+                ro ? "read-only" : "written", ro ? "fill ahead"
+                                                 : "keep the queue's order");
+      snprintf (ab, sizeof ab, "read-only staged %d (want %d), beside it or "
+                "a registered array %d", ahead, ro, other);
+      check (an, ahead == ro && !other, ab);
       int again = pin_range_drop (g, (uintptr_t) last,
                                   (uintptr_t) last + bytes, "a");
       long gone = counted (&unregistrations) - u0;

@@ -756,6 +756,10 @@ stage_property (int cases)
       u.s.k_first = rnd (2) ? -1 : 0;
       u.in.stage_gbs = 1 + (double) rnd (40);
       u.in.stage_auto = 1;
+      u.in.stage_all = rnd (2);
+      int nin = 0;
+      for (int i = 0; i < u.in.n; i++)
+        nin += u.in.a[i].kind == PACC_KIND_IN && u.in.a[i].row_bytes;
       copy_setup (&v, &u);
       v.in.stage_auto = 0;
       int may = u.in.first_block && u.in.pin_s > 0;
@@ -772,6 +776,11 @@ stage_property (int cases)
                       "%.6f s with none offered", t, p.nstage, u.in.pin_s,
                       u.in.first_block, p.score_s, p.nostage_s,
                       q.score_s);
+          else if (u.in.stage_all && p.nstage && p.nstage != nin
+                   && !bad++)
+            snprintf (detail, sizeof detail, "case %d: %d of %d targetin "
+                      "arrays staged, where it may stage none or all", t,
+                      p.nstage, nin);
           else if (!p.nstage && (p.score_s != q.score_s || p.k != q.k
                                  || p.nchunks != q.nchunks) && !bad++)
             snprintf (detail, sizeof detail, "case %d: nothing staged, yet "
@@ -1441,6 +1450,26 @@ main (void)
             && p.predicted_s < p.nostage_s * (1 - PACC_STAGE_GAIN)
             && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
     pacc_plan_free (&p);
+    /* Copied ahead of their loads (PACC_STAGE_AHEAD=1, 28 GB/s): all of
+       them or none, and at 8x all.  */
+    u.in.stage_all = 1;
+    u.in.stage_gbs = 28;
+    rc = pacc_plan (&u.in, &p, err, sizeof err);
+    m = rc == 0 ? pacc_plan_stage_mark (&u.in, p.nstage, marks) : 0;
+    snprintf (msg, sizeof msg, "%s; k %ld, %d chunks, %d queues, %d staged "
+              "(marks %d%d%d%d%d%d%d%d), predicted %.3f s, %.3f s staging "
+              "none", rc ? err : "planned", p.k, p.nchunks, p.nqueues,
+              p.nstage, marks[0], marks[1], marks[2], marks[3], marks[4],
+              marks[5], marks[6], marks[7], p.predicted_s, p.nostage_s);
+    report ("cost model: Himeno at 8x stages every targetin array when "
+            "they are copied ahead",
+            rc == 0 && p.nstage == 6 && m == 6 && !marks[0] && marks[1]
+            && marks[6] && !marks[7]
+            && p.predicted_s < p.nostage_s * (1 - PACC_STAGE_GAIN)
+            && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
+    pacc_plan_free (&p);
+    u.in.stage_all = 0;
+    u.in.stage_gbs = 17;
     u.in.pin_s = 0;
     rc = pacc_plan (&u.in, &p, err, sizeof err);
     int none1 = rc == 0 && p.nstage == 0;

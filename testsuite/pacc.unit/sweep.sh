@@ -259,6 +259,9 @@ expect 1 "PACC_STAGE: expected auto or an integer from 0 to 4096, got '-1'" PACC
 expect 0 '^region ran$' "PACC_STAGE=auto" ok
 expect 0 '^region ran$' "PACC_STAGE=0" ok
 expect 0 '^region ran$' "PACC_STAGE=3" ok
+expect 1 "PACC_STAGE_AHEAD: expected 0 or 1, got '2'" PACC_STAGE_AHEAD=2 ok
+expect 1 "PACC_STAGE_STREAM: expected 0 or 1, got 'on'" PACC_STAGE_STREAM=on ok
+expect 0 '^region ran$' "PACC_STAGE_AHEAD=0 PACC_STAGE_STREAM=0" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 1 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1 PACC_CARRY=0" ok
 expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" ok
