@@ -25,7 +25,9 @@
    kernels' fraction of the peak and the overlap loss a re-plan measured;
    LINK the link's GB/s (default 53.8); LM PACC_LINK_MARGIN (default 20);
    STAGE the staging rate in GB/s, which lets the planner stage targetin
-   arrays (PACC_STAGE=auto; default 0: none).
+   arrays (PACC_STAGE=auto; default 0: none); NSTAGE=N with it stages the
+   last N of them instead (PACC_STAGE=N), SALL=1 lets it stage all of
+   them or none (PACC_STAGE_AHEAD=1).
    Prints the plan, its predicted time and the milliseconds per plan,
    and how many arrays it stages.  */
 
@@ -131,6 +133,27 @@ main (int argc, char **argv)
   /* STAGE=GB/s: the planner may stage targetin arrays at that rate.  */
   in.stage_gbs = env_num ("STAGE", 0);
   in.stage_auto = in.stage_gbs > 0;
+  /* SALL=1: none or all of them (the CUDA back end's staging ahead).  */
+  in.stage_all = (int) env_num ("SALL", 0);
+  /* NSTAGE=N with STAGE: the last N targetin arrays staged, as
+     PACC_STAGE=N stages them (the pin rate then counts the rest).  */
+  int nstage = (int) env_num ("NSTAGE", 0);
+  char staged[16] = { 0 };
+  if (nstage > 0 && in.stage_gbs > 0)
+    {
+      int m = pacc_plan_stage_mark (&in, nstage, staged);
+      double st = 0, all = 0;
+      for (int i = 0; i < n; i++)
+        if (a[i].kind != PACC_KIND_TEMP)
+          {
+            all += (double) a[i].row_bytes;
+            st += staged[i] ? (double) a[i].row_bytes : 0;
+          }
+      in.staged = staged;
+      in.stage_auto = 0;
+      in.pin_s *= all > 0 ? 1 - st / all : 1;
+      nstage = m;
+    }
   /* RING=bytes: the back end's ring unit (CUDA: 2 MiB); 0: no rings.  */
   in.ring_gran = (size_t) env_num ("RING", 0);
   /* TAIL=seconds per chunk and step (-1: none; unset: planner.h's).  */
@@ -165,6 +188,8 @@ main (int argc, char **argv)
   if (p.nstage)
     printf ("  staged: the last %d targetin arrays (%.3f s predicted with "
             "none)\n", p.nstage, p.nostage_s);
+  else if (nstage > 0 && in.staged)
+    printf ("  staged: the last %d targetin arrays (NSTAGE)\n", nstage);
   pacc_plan_free (&p);
   return 0;
 }
