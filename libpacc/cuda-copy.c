@@ -14,6 +14,20 @@
 
 #include <stdlib.h>
 
+/* The job of a host function that copies N bytes from SRC to DST
+   (stage_fn frees it).  */
+static struct stage_job *
+new_stage_job (const struct pacc_opinfo *info, void *dst, const void *src,
+           size_t n)
+{
+  struct stage_job *j = pacc_xmalloc (info->where, sizeof *j,
+                                      "a staging job");
+  j->dst = dst;
+  j->src = src;
+  j->n = n;
+  return j;
+}
+
 /* Piece [H, H + N) of a staged load of a read-only array into D on Q:
    the host copy into the next of Q's slots runs on Q's slot stream once
    the slot's last copy out has run, not in Q's stream order, so it
@@ -31,13 +45,9 @@ prefetch_in (struct cqueue *q, char *d, const char *h, size_t n,
   q->pnext = (s + 1) % STAGE_SLOTS;
   CU_CALL_OP (info, "ordering a staging slot's fill after its last copy",
               cuStreamWaitEvent, q->pstream, q->pfree[s], 0);
-  struct stage_job *j = pacc_xmalloc (info->where, sizeof *j,
-                                      "a staging job");
-  j->dst = slot;
-  j->src = h;
-  j->n = n;
   CU_CALL_OP (info, "enqueueing the host side of a staged load",
-              cuLaunchHostFunc, q->pstream, stage_fn, j);
+              cuLaunchHostFunc, q->pstream, stage_fn,
+              new_stage_job (info, slot, h, n));
   CU_CALL_OP (info, "recording a staging slot's fill", cuEventRecord,
               q->pfull[s], q->pstream);
   CU_CALL_OP (info, "ordering a staged load after its slot's fill",
@@ -83,17 +93,13 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
           prefetch_in (q, d, h, n, info);
           continue;
         }
-      struct stage_job *j;
       if (!q->stage)
         pacc_internal_error (info->where, "queue %d has no staging buffer",
                              q->index);
-      j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
-      j->dst = q->stage;
-      j->src = h;
-      j->n = n;
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "enqueueing the host side of a staged load",
-                     cuLaunchHostFunc, q->stream, stage_fn, j);
+                     cuLaunchHostFunc, q->stream, stage_fn,
+                     new_stage_job (info, q->stage, h, n));
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "loading a chunk through staging",
                      cuMemcpyHtoDAsync_v2, dptr (d), q->stage, n, q->stream);
@@ -129,20 +135,16 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                          dptr (d), n, q->stream);
           continue;
         }
-      struct stage_job *j;
       if (!q->stage)
         pacc_internal_error (info->where, "queue %d has no staging buffer",
                              q->index);
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "writing a chunk back through staging",
                      cuMemcpyDtoHAsync_v2, q->stage, dptr (d), n, q->stream);
-      j = pacc_xmalloc (info->where, sizeof *j, "a staging job");
-      j->dst = h;
-      j->src = q->stage;
-      j->n = n;
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "enqueueing the host side of a staged write-back",
-                     cuLaunchHostFunc, q->stream, stage_fn, j);
+                     cuLaunchHostFunc, q->stream, stage_fn,
+                     new_stage_job (info, h, q->stage, n));
     }
   timed_end (q, t, info);
 }
