@@ -215,17 +215,28 @@ where (size_t gib)
   return 0;
 }
 
+/* COUNT ranges of N bytes into R, each touched from 16 threads: the
+   seconds the touching took, or -1 when one cannot be allocated.  */
+static double
+touched (char **r, int count, size_t n)
+{
+  double t = 0;
+  for (int i = 0; i < count; i++)
+    if (!(r[i] = malloc (n)))
+      return -1;
+  for (int i = 0; i < count; i++)
+    t += parallel (r[i], n, TOUCH, 16);
+  return t;
+}
+
 static int
 threads (size_t gib)
 {
   static const int nts[] = { 4, 16, 8, 4, 16, 2 };
   size_t n = gib << 30;
   char *r[6];
-  for (int i = 0; i < 6; i++)
-    if (!(r[i] = malloc (n)))
-      return 1;
-  for (int i = 0; i < 6; i++)
-    parallel (r[i], n, TOUCH, 16);
+  if (touched (r, 6, n) < 0)
+    return 1;
   for (int i = 0; i < 6; i++)
     {
       double s = reg (r[i], n, (size_t) 1 << 30, nts[i],
@@ -258,11 +269,8 @@ collapse (size_t gib)
   static const int nts[] = { 0, 1, 4, 8, 16 };
   size_t n = gib << 30;
   char *r[5];
-  for (int i = 0; i < 5; i++)
-    if (!(r[i] = malloc (n)))
-      return 1;
-  for (int i = 0; i < 5; i++)
-    parallel (r[i], n, TOUCH, 16);
+  if (touched (r, 5, n) < 0)
+    return 1;
   printf ("5 ranges of %zu GiB touched, %.2f GiB in huge pages\n", gib,
           huge_gib ());
   for (int i = 0; i < 5; i++)
@@ -311,18 +319,12 @@ main (int argc, char **argv)
   if (co)
     return collapse (gib);
   char *r[6];
-  for (int i = 0; i < nr; i++)
+  double t = touched (r, nr, n);
+  if (t < 0)
     {
-      r[i] = malloc (n);
-      if (!r[i])
-        {
-          printf ("cannot allocate %zu GiB\n", gib);
-          return 1;
-        }
+      printf ("cannot allocate %zu GiB\n", gib);
+      return 1;
     }
-  double t = 0;
-  for (int i = 0; i < nr; i++)
-    t += parallel (r[i], n, TOUCH, 16);
   printf ("%d ranges of %zu GiB touched from 16 threads in %.2f s\n", nr, gib, t);
   /* The preparations in order, the second registration of range 0 before
      the read-only flag (which a driver may refuse).  */
