@@ -4,10 +4,11 @@
 
 /* fake-backend.h - what a file of the CUDA back end tested alone
    against a fake driver (pin.c: cuda-pin.c and cuda-lazy.c; deferred.c:
-   cuda-launch.c; probe.c: cuda-memory.c) needs from the rest of the back
-   end: the driver table, the devices, the current region's name, a host
-   span of the trace, and the error functions, which print `FAIL
-   UNIT_NAME: ...' and exit; and the fake drivers' pause.  It defines
+   cuda-launch.c; probe.c: cuda-memory.c; slots.c: cuda-queue.c) needs
+   from the rest of the back end: the driver table, the devices, the
+   current region's name, a host span of the trace, and the error
+   functions, which print `FAIL UNIT_NAME: ...' and exit; and the fake
+   drivers' pause.  It defines
    them: a test program includes it once, with UNIT_NAME (a string)
    defined first.  */
 

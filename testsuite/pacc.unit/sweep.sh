@@ -10,7 +10,8 @@
 # tests the planner alone, built without the rest of libpacc; pin.c the
 # CUDA back end's pinning threads alone, against a fake driver; deferred.c
 # its own kernel launches and their reduction results, the same way;
-# probe.c its rates for the cost model (the link probe).
+# probe.c its rates for the cost model (the link probe); slots.c its
+# queues' pinned slots for staged loads.
 #
 #   sweep.sh [--valgrind] [--verbose] [BUILD_DIR]
 #
@@ -49,7 +50,7 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
-  case $t in planner | pin | deferred | probe) continue ;; esac
+  case $t in planner | pin | deferred | probe | slots) continue ;; esac
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
@@ -78,10 +79,12 @@ fake_driver_test () {
 }
 # The pinning threads (cuda-pin.c, cuda-lazy.c); the back end's own
 # launches and their deferred reduction results (cuda-launch.c); its
-# rates for the cost model (cuda-memory.c: the link probe).
+# rates for the cost model (cuda-memory.c: the link probe); a queue's
+# pinned slots (cuda-queue.c).
 fake_driver_test pin "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c"
 fake_driver_test deferred "$top/libpacc/cuda-launch.c"
 fake_driver_test probe "$top/libpacc/cuda-memory.c"
+fake_driver_test slots "$top/libpacc/cuda-queue.c"
 
 pass=0 fail=0
 indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
@@ -129,6 +132,8 @@ checks deferred "no slot left pending after the last flush" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/deferred"
 checks probe "no round timed" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 60 "$build/probe"
+checks slots "when the registration fails" \
+  env ASAN_OPTIONS=detect_leaks=0 timeout 60 "$build/slots"
 
 for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
   for c in "" PACC_CHUNKS=1 PACC_CHUNKS=2 PACC_CHUNKS=3 PACC_CHUNKS=7 \
