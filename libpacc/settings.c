@@ -240,11 +240,12 @@ pacc_env_read (const char *where)
                     "or staging, got '%s'", v);
     }
 
-  /* auto is -1; unset, 0 (stage.c says why).  */
+  /* auto is -1; unset, auto when the host copies run ahead and 0 when
+     they do not (stage.c says why).  */
   s->stage_ahead = digit (where, "PACC_STAGE_AHEAD", 1, 1, "0 or 1");
   s->stage_stream = digit (where, "PACC_STAGE_STREAM", 1, 1, "0 or 1");
   v = get ("PACC_STAGE");
-  s->stage = v && !strcmp (v, "auto") ? -1 : 0;
+  s->stage = (v ? !strcmp (v, "auto") : s->stage_ahead) ? -1 : 0;
   if (v && strcmp (v, "auto"))
     {
       unsigned long long x;

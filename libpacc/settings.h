@@ -78,9 +78,11 @@ struct pacc_settings
                                        pacc_data_path.  */
   int stage;                        /* PACC_STAGE: -1 auto (the cost
                                        model's, when the first block
-                                       would wait for registration), 0
-                                       none (the default), N the last N
-                                       targetin arrays (stage.h).  */
+                                       would wait for registration; the
+                                       default with stage_ahead), 0
+                                       none (the default without), N
+                                       the last N targetin arrays
+                                       (stage.h).  */
   int stage_ahead;                  /* PACC_STAGE_AHEAD: 1 (default) a
                                        staged read-only array's host
                                        copies run ahead of their loads'

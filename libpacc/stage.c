@@ -22,19 +22,18 @@
    Staging is decided once, at the first plan: a later plan (after a
    failed allocation, or a re-plan) keeps the arrays as they are.
 
-   Not by default.  With the copies ahead of the loads, Himeno at 8x on
-   an H100 ran 837-969 GFLOPS (median 945) with its 12 targetin arrays
-   staged and 814-907 (849) registering them, in the same machine
-   starts, and alike at
-   1.5x; the model stages none of CIP's two, which lost 6 % staged.  But
-   the queues' pinned slots (cuMemAllocHost, 0.14 s for two queues) and
-   the rest of a staged region's set-up put 2.0-7.2 % of its time
-   outside the device span, against 0.9-2.5 % registering everything
-   (issue 12 asks for under 5 %).  With the copies in the queue's order
-   (PACC_STAGE_AHEAD=0) Himeno at 8x ran 814-862 GFLOPS with 5 arrays
-   staged and 801-857 without, the staged loads at 17 GB/s making a
-   queue's copies nearly as long as the other queue's kernels
-   (benchmarks/RESULTS.md).  */
+   By default auto when the copies run ahead of the loads, 0 when they
+   do not.  With the copies ahead, Himeno at 8x on an H100 ran 837-972
+   GFLOPS over two sessions (medians 945 and 959) with its 12 targetin
+   arrays staged and 814-907 (849) registering them, and alike at
+   1.5x; the model stages none of CIP's two, which lost 6 % staged.
+   Once the queues' slots were registered huge pages (cuda-queue.c), a
+   staged region spent 2.1-3.4 % of its time outside the device span
+   at 8x (registered: 0.9-2.5 %; issue 12 asks for under 5 %).  With the
+   copies in the queue's order (PACC_STAGE_AHEAD=0) Himeno at 8x ran
+   814-862 GFLOPS with 5 arrays staged and 801-857 without, the staged
+   loads at 17 GB/s making a queue's copies nearly as long as the other
+   queue's kernels: not worth a default (benchmarks/RESULTS.md).  */
 
 #include "stage.h"
 #include "pacc-abi.h"

@@ -1527,6 +1527,42 @@ main (void)
             "rows", ok1 && ok9, msg);
   }
 
+  /* PACC_STAGE's default: auto with the host copies ahead of the loads,
+     0 with them in the queue's order (stage.c says why).  */
+  {
+    static const struct { const char *stage, *ahead; int want; } c[] = {
+      { NULL, NULL, -1 }, { NULL, "1", -1 }, { NULL, "0", 0 },
+      { "auto", "0", -1 }, { "0", NULL, 0 }, { "3", "0", 3 },
+    };
+    int bad = 0;
+    msg[0] = 0;
+    for (size_t i = 0; i < sizeof c / sizeof c[0]; i++)
+      {
+        if (c[i].stage)
+          setenv ("PACC_STAGE", c[i].stage, 1);
+        else
+          unsetenv ("PACC_STAGE");
+        if (c[i].ahead)
+          setenv ("PACC_STAGE_AHEAD", c[i].ahead, 1);
+        else
+          unsetenv ("PACC_STAGE_AHEAD");
+        pacc_env_read ("planner.c");
+        if (pacc_settings.stage != c[i].want)
+          {
+            bad++;
+            snprintf (msg + strlen (msg), sizeof msg - strlen (msg),
+                      "PACC_STAGE=%s PACC_STAGE_AHEAD=%s: %d (want %d); ",
+                      c[i].stage ? c[i].stage : "(unset)",
+                      c[i].ahead ? c[i].ahead : "(unset)",
+                      pacc_settings.stage, c[i].want);
+          }
+      }
+    unsetenv ("PACC_STAGE");
+    unsetenv ("PACC_STAGE_AHEAD");
+    report ("PACC_STAGE is auto by default, 0 with PACC_STAGE_AHEAD=0",
+            !bad, msg);
+  }
+
   measured_rates ();
   measured_rates_skewed ();
   replan_property (3000);
