@@ -46,7 +46,6 @@
 struct gomp_api gomp;
 int have_gomp = 1;
 int ndevs;
-static int failures;
 
 char **
 pacc_image_bounded_ptx (const struct pacc_fn_launch *fn, unsigned *n,
@@ -430,11 +429,9 @@ g_set_device_num (int d, int t)
 /* The checks.  */
 
 static void
-check (int ok, const char *what)
+expect (int ok, const char *what)
 {
-  printf ("%s deferred: %s\n", ok ? "PASS" : "FAIL", what);
-  if (!ok)
-    failures++;
+  check (what, ok, NULL);
 }
 
 /* A launch of the kernel on queue Q with N, R and C as its values; its
@@ -571,16 +568,16 @@ main (void)
             early++;
         }
     }
-  check (!one.bad, "every launch's two results deferred");
-  check (!late, "a reused slot's results delivered before its next launch");
-  check (!early, "newer results left deferred when a slot is reused");
-  check (ahead_calls > 0, "a launch that waits for the device registers "
-         "host memory meanwhile (pin_ahead)");
+  expect (!one.bad, "every launch's two results deferred");
+  expect (!late, "a reused slot's results delivered before its next launch");
+  expect (!early, "newer results left deferred when a slot is reused");
+  expect (ahead_calls > 0, "a launch that waits for the device registers "
+          "host memory meanwhile (pin_ahead)");
   cuda_flush_results ();
-  check (scale_fn.dims[0] == 8 && scale_fn.dims[1] == 2
-         && scale_fn.dims[2] == 32, "the launch's dimensions as given");
+  expect (scale_fn.dims[0] == 8 && scale_fn.dims[1] == 2
+          && scale_fn.dims[2] == 32, "the launch's dimensions as given");
   long wrong = wrong_results (&one);
-  check (!wrong, "every result of one queue, its own launch's value");
+  expect (!wrong, "every result of one queue, its own launch's value");
   if (wrong)
     printf ("  %ld of %ld launches with a wrong result\n", wrong, n1);
 
@@ -594,20 +591,20 @@ main (void)
   unsigned dims[3] = { 3, 2, 32 };
   struct pacc_launch *l = cuda_launch_prepare (scale_host, 3, hostaddrs,
                                                sizes, kinds, dims, 1);
-  check (l && l->nresults == 2 && l->result_var[0] == &r
-         && l->result_var[1] == &c, "the launch names its two results");
+  expect (l && l->nresults == 2 && l->result_var[0] == &r
+          && l->result_var[1] == &c, "the launch names its two results");
   r = 1e9;
   c = -1000;
   cuda_launch_issue (l);
-  check (!cuda_defer_result (&other, &dr, sizeof dr),
-         "a variable the last launch did not write is not deferred");
-  check (!cuda_defer_result (&r, &dr, 4),
-         "a result of another size is not deferred");
+  expect (!cuda_defer_result (&other, &dr, sizeof dr),
+          "a variable the last launch did not write is not deferred");
+  expect (!cuda_defer_result (&r, &dr, 4),
+          "a result of another size is not deferred");
   int both = cuda_defer_result (&r, &dr, sizeof dr)
              + cuda_defer_result (&c, &dc, sizeof dc);
   cuda_flush_results ();
-  check (both == 2 && dr == expect_r (4, 5) && dc == 7 + 4,
-         "a launch uses its variables' values when it was prepared");
+  expect (both == 2 && dr == expect_r (4, 5) && dc == 7 + 4,
+          "a launch uses its variables' values when it was prepared");
 
   /* While host memory remains to register, a launch waits, registering,
      until at most LAUNCH_AHEAD launches are ahead of the device (the
@@ -624,9 +621,9 @@ main (void)
       paced.bad++;
   pacing = 0;
   cuda_flush_results ();
-  check (!paced.bad && ahead_calls > 0 && k_most_ahead <= LAUNCH_AHEAD,
-         "while host memory remains to register, launches go at most "
-         "LAUNCH_AHEAD ahead of the device, registering meanwhile");
+  expect (!paced.bad && ahead_calls > 0 && k_most_ahead <= LAUNCH_AHEAD,
+          "while host memory remains to register, launches go at most "
+          "LAUNCH_AHEAD ahead of the device, registering meanwhile");
   if (k_most_ahead > LAUNCH_AHEAD)
     printf ("  %ld launches ahead of the device\n", k_most_ahead);
   ahead_work = 0;
@@ -635,8 +632,8 @@ main (void)
   for (long j = 0; j < np; j++)
     launch (0, j * 3, &r, &c, &paced.dr[j], &paced.dc[j]);
   /* Before the flush, which waits for the device.  */
-  check (!ahead_calls, "nothing left to register: launches go without "
-         "pacing");
+  expect (!ahead_calls, "nothing left to register: launches go without "
+          "pacing");
   cuda_flush_results ();
   free (paced.dr);
   free (paced.dc);
@@ -662,8 +659,8 @@ main (void)
       bad += a[q].bad;
       wrong += wrong_results (&a[q]);
     }
-  check (!bad, "threads side by side: every result deferred");
-  check (!wrong, "threads side by side: every result its own launch's");
+  expect (!bad, "threads side by side: every result deferred");
+  expect (!wrong, "threads side by side: every result its own launch's");
   if (wrong)
     printf ("  %ld of %ld launches with a wrong result\n", wrong, NQ * n3);
 
@@ -671,6 +668,6 @@ main (void)
   for (int d = 0; d < ndevs; d++)
     for (int i = 0; i < LAUNCH_SLOTS; i++)
       pending += devs[d].lpending[i] != 0;
-  check (!pending, "no slot left pending after the last flush");
+  expect (!pending, "no slot left pending after the last flush");
   return failures ? 1 : 0;
 }

@@ -9,8 +9,8 @@
    current region's name, a host span of the trace, and the error
    functions, which print `FAIL UNIT_NAME: ...' and exit; and the fake
    drivers' pause.  It defines
-   them: a test program includes it once, with UNIT_NAME (a string)
-   defined first.  */
+   them, and the checks' lines: a test program includes it once, with
+   UNIT_NAME (a string) defined first.  */
 
 #ifndef PACC_FAKE_BACKEND_H
 #define PACC_FAKE_BACKEND_H
@@ -73,6 +73,34 @@ pacc_trace_span (const char *where, const char *name, double t0, double t1)
   (void) name;
   (void) t0;
   (void) t1;
+}
+
+/* The test's failed checks; one check's line: `PASS UNIT_NAME: WHAT'
+   or `FAIL UNIT_NAME: WHAT', with DETAIL (when not NULL) indented
+   below a failure, as sweep.sh reads them.  */
+static int failures;
+
+static void __attribute__ ((unused))
+check (const char *what, int ok, const char *detail)
+{
+  printf ("%s " UNIT_NAME ": %s\n", ok ? "PASS" : "FAIL", what);
+  if (!ok)
+    {
+      if (detail)
+        printf ("  %s\n", detail);
+      failures++;
+    }
+}
+
+/* A fake driver's cuStreamCreate where any stream will do.  */
+static char fake_stream_mem;
+
+static CUresult __attribute__ ((unused))
+fake_stream_create (CUstream *s, unsigned flags)
+{
+  (void) flags;
+  *s = (CUstream) &fake_stream_mem;
+  return CUDA_SUCCESS;
 }
 
 /* The fake driver's time for a call or an operation: US microseconds

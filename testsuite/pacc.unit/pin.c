@@ -41,8 +41,6 @@
 /* What cuda-pin.c uses from the rest of the back end, beyond
    fake-backend.h.  */
 
-static int failures;
-
 void
 pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
                 double t1)
@@ -202,17 +200,6 @@ f_ev_destroy (CUevent e)
 
 /* ------------------------------------------------------------------ */
 /* Cases.  */
-
-static void
-check (const char *name, int ok, const char *detail)
-{
-  printf ("%s pin: %s\n", ok ? "PASS" : "FAIL", name);
-  if (!ok)
-    {
-      printf ("  %s\n", detail);
-      failures++;
-    }
-}
 
 /* Region NAME over NA arrays of BYTES each at MEM, registered and live,
    as cuda-host.c makes it (in pieces of PIECE: REG_PIECE is far larger

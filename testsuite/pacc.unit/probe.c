@@ -23,19 +23,6 @@ ensure_dev (int d)
   (void) d;
 }
 
-static int failures;
-
-static void
-check (const char *what, int ok, const char *detail)
-{
-  printf ("%s probe: %s\n", ok ? "PASS" : "FAIL", what);
-  if (!ok)
-    {
-      printf ("  %s\n", detail);
-      failures++;
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* The fake driver: the milliseconds of each timed round, loads (the
    first event pair created) and write-backs (the second), in turn.  */
@@ -45,7 +32,7 @@ static double ms_in[ROUNDS_MAX], ms_out[ROUNDS_MAX];
 static int n_in, n_out, nev, fail_round = -1, fail_all;
 static CUevent evs[4];
 static char ev_mem[4];
-static char host_mem[2];
+static char host_mem[1];
 
 static CUresult
 f_alloc_host (void **p, size_t n)
@@ -60,14 +47,6 @@ f_alloc (CUdeviceptr *p, size_t n)
 {
   (void) n;
   *p = 4096;
-  return CUDA_SUCCESS;
-}
-
-static CUresult
-f_stream_create (CUstream *s, unsigned flags)
-{
-  (void) flags;
-  *s = (CUstream) &host_mem[1];
   return CUDA_SUCCESS;
 }
 
@@ -179,7 +158,7 @@ main (void)
   char msg[512];
   cu.cuMemAllocHost_v2 = f_alloc_host;
   cu.cuMemAlloc_v2 = f_alloc;
-  cu.cuStreamCreate = f_stream_create;
+  cu.cuStreamCreate = fake_stream_create;
   cu.cuEventCreate = f_event_create;
   cu.cuMemcpyHtoDAsync_v2 = f_htod;
   cu.cuMemcpyDtoHAsync_v2 = f_dtoh;

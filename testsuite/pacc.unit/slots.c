@@ -37,19 +37,6 @@ pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1)
   (void) info, (void) t0, (void) t1;
 }
 
-static int failures;
-
-static void
-check (const char *what, int ok, const char *detail)
-{
-  printf ("%s slots: %s\n", ok ? "PASS" : "FAIL", what);
-  if (!ok)
-    {
-      printf ("  %s\n", detail);
-      failures++;
-    }
-}
-
 /* ------------------------------------------------------------------ */
 /* The fake driver: registrations and pinned allocations, counted.  */
 
@@ -58,7 +45,7 @@ static void *reg_p;
 static size_t reg_bytes;
 static unsigned reg_flags;
 static char alloc_host_mem[64];
-static char stream_mem, event_mem;
+static char event_mem;
 
 static CUresult
 f_register (void *p, size_t n, unsigned flags)
@@ -82,14 +69,6 @@ f_alloc_host (void **p, size_t n)
 }
 
 static CUresult
-f_stream_create (CUstream *s, unsigned flags)
-{
-  (void) flags;
-  *s = (CUstream) &stream_mem;
-  return CUDA_SUCCESS;
-}
-
-static CUresult
 f_event_create (CUevent *e, unsigned flags)
 {
   (void) flags;
@@ -103,7 +82,7 @@ main (void)
   char msg[256];
   cu.cuMemHostRegister_v2 = f_register;
   cu.cuMemAllocHost_v2 = f_alloc_host;
-  cu.cuStreamCreate = f_stream_create;
+  cu.cuStreamCreate = fake_stream_create;
   cu.cuEventCreate = f_event_create;
 
   /* No region stages a read-only array: no slots.  */
