@@ -18,7 +18,7 @@
    (stage_fn frees it).  */
 static struct stage_job *
 new_stage_job (const struct pacc_opinfo *info, void *dst, const void *src,
-           size_t n)
+               size_t n)
 {
   struct stage_job *j = pacc_xmalloc (info->where, sizeof *j,
                                       "a staging job");

@@ -92,14 +92,20 @@ take_slice (struct ptask **tp, unsigned *ip)
   return 1;
 }
 
-/* memcpy with non-temporal stores where the target has them: the bytes
-   go to memory that a DMA or the program reads next, not this core, and
-   a plain store first reads each line it writes (glibc's memcpy streams
-   only copies larger than a cache share, and the slices are smaller).  */
+/* Staging's host copies: memcpy, with non-temporal stores where the
+   target has them and PACC_STAGE_STREAM=1: the bytes go to memory that
+   a DMA or the program reads next, not this core, and a plain store
+   first reads each line it writes (glibc's memcpy streams only copies
+   larger than a cache share, and the slices are smaller).  */
 static void
 copy_stream (char *dst, const char *src, size_t n)
 {
 #if defined __x86_64__ || (defined __i386__ && defined __SSE2__)
+  if (!pacc_settings.stage_stream)
+    {
+      memcpy (dst, src, n);
+      return;
+    }
   size_t head = (16 - ((uintptr_t) dst & 15)) & 15;
   head = head < n ? head : n;
   memcpy (dst, src, head);
@@ -130,10 +136,7 @@ run_slice (struct ptask *t, unsigned i)
 {
   size_t lo = (size_t) i * t->slice;
   size_t n = t->n - lo < t->slice ? t->n - lo : t->slice;
-  if (pacc_settings.stage_stream)
-    copy_stream (t->dst + lo, t->src + lo, n);
-  else
-    memcpy (t->dst + lo, t->src + lo, n);
+  copy_stream (t->dst + lo, t->src + lo, n);
 }
 
 /* With POOL_LOCK held.  */
@@ -201,10 +204,7 @@ pool_memcpy (void *dst, const void *src, size_t n)
 
   if (n < POOL_MIN_BYTES || !pool_threads)
     {
-      if (pacc_settings.stage_stream)
-        copy_stream (dst, src, n);
-      else
-        memcpy (dst, src, n);
+      copy_stream (dst, src, n);
       return;
     }
   slices = (n + POOL_SLICE_MIN - 1) / POOL_SLICE_MIN;

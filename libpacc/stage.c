@@ -130,10 +130,10 @@ void
 pacc_stage_inputs (const struct pacc_region *r, struct pacc_plan_in *in)
 {
   in->staged = r->staged;
-  in->stage_gbs = !r->base->stage ? 0
-                  : pacc_settings.stage_ahead && r->base->stage_ahead_gbs > 0
-                  ? r->base->stage_ahead_gbs : r->base->stage_gbs;
   in->stage_all = pacc_settings.stage_ahead && r->base->stage_ahead_gbs > 0;
+  in->stage_gbs = !r->base->stage ? 0
+                  : in->stage_all ? r->base->stage_ahead_gbs
+                  : r->base->stage_gbs;
   in->stage_auto = !r->stage_decided && pacc_settings.stage < 0
                    && r->be_region && r->base->stage && !r->dist
                    && pacc_settings.data_path == PACC_PATH_AUTO;
