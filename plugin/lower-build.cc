@@ -272,13 +272,27 @@ pacc_omp_reduction (location_t loc, enum tree_code op, tree decl,
   return c;
 }
 
+/* A scope declaring VARS around BODY, with a BLOCK of its own, as the C
+   front end gives every scope.  Lowering links the BLOCK into the
+   function's tree, and outlining an OpenACC region moves the subblocks
+   of the region's BLOCK into the child function: a kernel without one
+   took its siblings' scopes along, and `final' crashed under -g.  */
+tree
+pacc_bind (tree vars, tree body)
+{
+  tree block = make_node (BLOCK);
+  BLOCK_VARS (block) = vars;
+  tree bind = build3 (BIND_EXPR, void_type_node, vars, body, block);
+  TREE_SIDE_EFFECTS (bind) = 1;
+  return bind;
+}
+
 /* `#pragma acc parallel CLAUSES' at LOC around BODY, in a block that
    declares VARS; its location noted for the launch pass.  */
 tree
 pacc_oacc_parallel (location_t loc, tree vars, tree body, tree clauses)
 {
-  tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);
-  TREE_SIDE_EFFECTS (bind) = 1;
+  tree bind = pacc_bind (vars, body);
   tree par = make_node (OACC_PARALLEL);
   TREE_TYPE (par) = void_type_node;
   OMP_BODY (par) = bind;

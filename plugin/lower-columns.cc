@@ -440,9 +440,7 @@ loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
 		       late, build_empty_stmt (c.loc));
       add (&list, late);
     }
-  tree body = build3 (BIND_EXPR, void_type_node, vars, list, NULL_TREE);
-  TREE_SIDE_EFFECTS (body) = 1;
-  return body;
+  return pacc_bind (vars, list);
 }
 
 bool

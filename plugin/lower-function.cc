@@ -158,9 +158,7 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 			       where_literal (d->loc))));
 	  add (&body, *slot);
 	  add (&body, build_call_expr_loc (d->loc, fn_dev_pop, 1, saved));
-	  tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body,
-			      NULL_TREE);
-	  TREE_SIDE_EFFECTS (bind) = 1;
+	  tree bind = pacc_bind (c.vars, body);
 	  SET_EXPR_LOCATION (bind, d->loc);
 	  *slot = bind;
 	  continue;

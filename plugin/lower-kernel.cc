@@ -469,9 +469,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	  add (&pre, assign (l.var, fold_convert (TREE_TYPE (l.var), row0)));
 	  add (&pre, gpre);
 	  add (&pre, FOR_BODY (*l.slot));
-	  tree gbody = build3 (BIND_EXPR, void_type_node, gvars, pre,
-			       NULL_TREE);
-	  TREE_SIDE_EFFECTS (gbody) = 1;
+	  tree gbody = pacc_bind (gvars, pre);
 	  cond = build2 (LT_EXPR, boolean_type_node, gvar,
 			 build2 (MULT_EXPR, long_integer_type_node,
 				 build2 (MINUS_EXPR, long_integer_type_node,

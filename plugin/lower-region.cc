@@ -671,8 +671,8 @@ pacc_lower_region (pacc_region &r)
 
   /* A BLOCK for the region's variables, linked into the function's block
      tree: IPA clones remap every statement's block and need to find it.  */
-  tree block = make_node (BLOCK);
-  BLOCK_VARS (block) = c.vars;
+  tree bind = pacc_bind (c.vars, body);
+  tree block = BIND_EXPR_BLOCK (bind);
   tree outer = DECL_INITIAL (r.fndecl);
   if (outer && TREE_CODE (outer) == BLOCK)
     {
@@ -680,8 +680,6 @@ pacc_lower_region (pacc_region &r)
       BLOCK_CHAIN (block) = BLOCK_SUBBLOCKS (outer);
       BLOCK_SUBBLOCKS (outer) = block;
     }
-  tree bind = build3 (BIND_EXPR, void_type_node, c.vars, body, block);
-  TREE_SIDE_EFFECTS (bind) = 1;
   SET_EXPR_LOCATION (bind, r.loc);
   return bind;
 }

@@ -175,7 +175,5 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
       DECL_CHAIN (rd.gvar) = vars;
       vars = rd.gvar;
     }
-  tree bind = build3 (BIND_EXPR, void_type_node, vars, pre, NULL_TREE);
-  TREE_SIDE_EFFECTS (bind) = 1;
-  *l0.slot = bind;
+  *l0.slot = pacc_bind (vars, pre);
 }

@@ -83,9 +83,7 @@ slot_cas (lower_ctx &c, location_t loc, const pacc_slot_red &rd, tree slot)
 			  build2 (EQ_EXPR, boolean_type_node, done,
 				  integer_zero_node),
 			  NULL_TREE, step, NULL_TREE));
-  tree bind = build3 (BIND_EXPR, void_type_node, vars, body, NULL_TREE);
-  TREE_SIDE_EFFECTS (bind) = 1;
-  return bind;
+  return pacc_bind (vars, body);
 }
 
 /* RD's partial into slot (ITER, unsigned, modulo PACC_SLOTS),
