@@ -100,6 +100,20 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	     gcc_version.basever, ver->basever);
       return 1;
     }
+  /* lto1 (-flto) gets the compile's -fplugin too: the directives were
+     lowered and the kernels sent to libpacc before the objects were
+     written, so there is nothing left to do.  */
+  if (!strcmp (lang_hooks.name, "GNU GIMPLE"))
+    return 0;
+  /* "GNU C17" and the like; not "GNU C++".  */
+  if (strncmp (lang_hooks.name, "GNU C", 5)
+      || (lang_hooks.name[5] && !ISDIGIT (lang_hooks.name[5])))
+    {
+      error ("pacc.so: %<#pragma pacc%> is for C programs; this is the %s "
+	     "compiler: leave %<-fplugin=pacc.so%> out of its flags",
+	     lang_hooks.name);
+      return 1;
+    }
   for (int i = 0; i < info->argc; i++)
     {
       if (!strcmp (info->argv[i].key, "verbose"))
