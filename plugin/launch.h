@@ -3,7 +3,9 @@
    Free software, without any warranty: see COPYING.  */
 
 /* launch.h - phase 4 of pacc.so, the launch redirection pass
-   (launch.cc): registered by plugin_init.  Declarations only.  */
+   (launch.cc), and the options written with the objects for the offload
+   compiler (offload-options.cc): registered by plugin_init.
+   Declarations only.  */
 
 #ifndef PACC_LAUNCH_H
 #define PACC_LAUNCH_H
@@ -13,6 +15,9 @@
 
 /* launch.cc */
 void pacc_register_launch_pass (const char *plugin_name);
+
+/* offload-options.cc */
+void pacc_register_offload_options (const char *plugin_name);
 
 #pragma GCC visibility pop
 

@@ -32,7 +32,10 @@
      PLUGIN_REGISTER_GGC_ROOTS keeps the directives' trees alive
                                (gc-roots.cc)
      PLUGIN_PASS_MANAGER_SETUP a pass after ompexp sends pacc kernels to
-                               libpacc's launcher (launch.cc)  */
+                               libpacc's launcher (launch.cc)
+     PLUGIN_ALL_IPA_PASSES_START  -fopenmp (host threads) left out of the
+                               options for the offload compiler
+                               (offload-options.cc)  */
 
 #include "pacc-plugin.h"
 #include "directives.h"
@@ -221,5 +224,6 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) pacc_root_tab);
   pacc_register_launch_pass (info->base_name);
+  pacc_register_offload_options (info->base_name);
   return 0;
 }
