@@ -120,11 +120,10 @@ static const struct pacc_dist_ops ops = { mpi_allgather, mpi_exchange,
                                           mpi_barrier, mpi_end };
 
 void *
-__pacc_region_begin_mpi (int abi_version, const char *where,
-                         const char *names, int narrays, void *const *host,
-                         const long *ainfo, const long *rinfo, long *kb,
-                         const void *comm, unsigned long comm_bytes,
-                         long ghosts)
+__pacc_region_begin_mpi__needs_pkg_config_libs_pacc_mpi
+  (int abi_version, const char *where, const char *names, int narrays,
+   void *const *host, const long *ainfo, const long *rinfo, long *kb,
+   const void *comm, unsigned long comm_bytes, long ghosts)
 {
   char err[512] = "";
   int init = 0, fini = 0, rank = 0, size = 1, rc;

@@ -227,12 +227,12 @@ void __pacc_region_end (void *region);
    beyond the size clause's rows).  COMM is the address of an MPI_Comm,
    COMM_BYTES its size; GHOSTS the ghost rows at each end of the size
    clause's rows.  */
-void *__pacc_region_begin_mpi (int abi_version, const char *where,
-                               const char *names, int narrays,
-                               void *const *host, const long *ainfo,
-                               const long *rinfo, long *kb,
-                               const void *comm, unsigned long comm_bytes,
-                               long ghosts);
+/* The name says what a link without libpacc-mpi lacks: ld's "undefined
+   reference" is the message a user meets.  */
+void *__pacc_region_begin_mpi__needs_pkg_config_libs_pacc_mpi
+  (int abi_version, const char *where, const char *names, int narrays,
+   void *const *host, const long *ainfo, const long *rinfo, long *kb,
+   const void *comm, unsigned long comm_bytes, long ghosts);
 
 /* Reduction operators of __pacc_region_allreduce.  */
 enum pacc_red_op

@@ -47,7 +47,8 @@ build_runtime_decls (void)
 					ccp, integer_type_node, vpp, clp, clp,
 					NULL_TREE));
   /* In libpacc-mpi, for a region with mpi(COMM, GHOSTS).  */
-  runtime_fn (&fn_begin_mpi, "__pacc_region_begin_mpi",
+  runtime_fn (&fn_begin_mpi,
+	      "__pacc_region_begin_mpi__needs_pkg_config_libs_pacc_mpi",
 	      build_function_type_list (ptr_type_node, integer_type_node, ccp,
 					ccp, integer_type_node, vpp, clp, clp,
 					lp, const_ptr_type_node,

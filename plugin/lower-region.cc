@@ -7,7 +7,7 @@
 
      t = t0;                                  (the user's init, unchanged)
      { ...descriptors...
-       R = __pacc_region_begin (...);   (mpi: __pacc_region_begin_mpi,
+       R = __pacc_region_begin (...);   (mpi: __pacc_region_begin_mpi__...,
                                           with the kernels' row bounds)
        while (__pacc_next_block (R, blk))
          while (__pacc_next_chunk (R, ci, ptr))
@@ -183,8 +183,8 @@ check_cols (pacc_region &r, tree *body, tree where_s)
 /* mpi(COMM, GHOSTS).                                                  */
 
 /* With mpi, libpacc translates each kernel's decomposed loop bounds at
-   entry into the rows the kernel runs on this rank (__pacc_region_begin_mpi
-   replaces them in KB): they must be known at entry, as check_rows needs
+   entry into the rows the kernel runs on this rank (libpacc-mpi's
+   begin replaces them in KB): they must be known at entry, as check_rows needs
    them.  An error at the loop for each kernel whose bounds are not.  */
 bool
 pacc_mpi_bounds_ok (pacc_region &r)
@@ -233,9 +233,10 @@ red_op (enum tree_code op)
 
 /* The region's start with mpi: each kernel's decomposed loop bounds at
    entry into KB, the communicator into a copy of its own, and
-     R = __pacc_region_begin_mpi (ABI_VERSION, where, names, n, host,
-				  ainfo, rinfo, kb, &comm, sizeof comm,
-				  (long) ghosts);  */
+     R = __pacc_region_begin_mpi__needs_pkg_config_libs_pacc_mpi
+	   (ABI_VERSION, where, names, n, host, ainfo, rinfo, kb, &comm,
+	    sizeof comm, (long) ghosts);
+   (the name is ld's message when libpacc-mpi is not linked).  */
 static tree
 begin_mpi (lower_ctx &c, tree *body, tree args[7])
 {
