@@ -35,7 +35,9 @@
 #            (benchmarks/tools/himeno-tiles.c: Himeno's step in CUDA's
 #            geometry)
 #   tests/   every testsuite/pacc.run/*.c built with the plugin exactly as
-#            testsuite/lib/pacc.exp builds it (NAME.pacc), the output of the
+#            testsuite/lib/pacc.exp builds it (NAME.pacc), and the programs
+#            of the build-flag matrix with each of its flag sets
+#            (testsuite/pacc.flags; NAME.fN.pacc: the Nth set of FLAGS), the output of the
 #            plain build run here (NAME.ref.out: the reference is CPU code),
 #            and LIST (name, tolerance of its `reduction:' lines, devices
 #            it needs)
@@ -261,15 +263,21 @@ wait
 #   ref:  -O2 -ffp-contract=off -fopenacc OFFLOAD SRC -o EXE
 #         -foffload-options=-lm -lm
 pincdir=$(pkg-config --variable=includedir pacc)
+# build_test SRC [NAME FLAGS]: FLAGS (one word list) on both compile lines
+# after the harness's own, as testsuite/pacc.flags/flags.exp does.
 build_test () {
-  local src=$1 name opts; name=$(basename "$src" .c)
+  local src=$1 name=${2:-} flags=${3:-} refflags opts
+  [ -n "$name" ] || name=$(basename "$src" .c)
   # The test's own options for the PACC build (dg-pacc-options).
   opts=$(sed -n 's/.*{ *dg-pacc-options  *"\([^"]*\)" *}.*/\1/p' "$src" | head -1)
+  refflags=$flags
+  case " $flags " in *" -fopenmp "*) refflags="$flags -foffload=disable" ;; esac
   # shellcheck disable=SC2086
   run_logged "test-$name-pacc" $CC -O2 -ffp-contract=off -fopenacc $poffload \
-    "-fplugin=$pplugin" "-I$pincdir" $opts "$src" -o "$bundle/tests/$name.pacc" \
+    "-fplugin=$pplugin" "-I$pincdir" $opts $flags "$src" -o "$bundle/tests/$name.pacc" \
     "-L$plibdir" "-Wl,-rpath,$plibdir" -lpacc -foffload-options=-lm -lm || return 1
-  run_logged "test-$name-ref" $CC -O2 -ffp-contract=off -fopenacc $poffload \
+  # shellcheck disable=SC2086
+  run_logged "test-$name-ref" $CC -O2 -ffp-contract=off -fopenacc $poffload $refflags \
     "$src" -o "$bundle/build-logs/$name.ref" -foffload-options=-lm -lm \
     || return 1
   # The reference output, with the tuning variables unset (as the harness).
@@ -297,6 +305,24 @@ for src in "$top"/testsuite/pacc.run/*.c; do
   wait_slot
   build_test "$src" &
 done
+# The build-flag matrix (testsuite/pacc.flags), -march=native left out: the
+# GPU machine's processor is another.  NAME.fN: the Nth flag set of FLAGS.
+strip_comments () { grep -v '^[[:space:]]*\(#\|$\)' "$1"; }
+nflag=0
+while IFS= read -r flags; do
+  nflag=$((nflag + 1))
+  case " $flags " in *" -march=native "*) continue ;; esac
+  while IFS= read -r prog; do
+    src=$top/testsuite/pacc.run/$prog
+    name=$(basename "$prog" .c).f$nflag
+    tol=$(sed -n 's/.*{ *dg-pacc-tolerance  *\([0-9.eE+-]*\) *}.*/\1/p' "$src" | head -1)
+    ndev=$(sed -n 's/.*dg-pacc-sweep.*PACC_DEVICES=\([0-9]*\).*/\1/p' "$src" | head -1)
+    printf '%s\t%s\t%s\n' "$name" "${tol:-1e-12}" "${ndev:-1}" >> "$bundle/tests/LIST"
+    ntests=$((ntests + 1))
+    wait_slot
+    build_test "$src" "$name" "$flags" &
+  done < <(strip_comments "$top/testsuite/pacc.flags/PROGRAMS")
+done < <(strip_comments "$top/testsuite/pacc.flags/FLAGS")
 wait
 
 # -------------------------------------------- small benchmark references ---
