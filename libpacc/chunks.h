@@ -41,6 +41,9 @@ struct pacc_chunk
                             the host).  */
   int wd_lo, wd_hi;      /* its host load waits for the previous block's
                             write-backs of chunks wd_lo..wd_hi.  */
+  long ilo, ihi;         /* resident: rows of the targetin arrays its
+                            buffer holds (loaded once; a later block of
+                            more steps than the first loads the rest).  */
 };
 
 /* Own rows of C chunks (they split [lo0, lo0 + len0)): BLOCK rows each when BLOCK > 0 (the last one the

@@ -367,6 +367,30 @@ issue_ready (struct pacc_sched *s)
 
 /* Resident plans, at the start of a block after the first: HALO(k) for
    every chunk k.  */
+/* Resident chunk I on queue Q: load the rows of its load range that its
+   buffer does not hold yet for the targetin arrays, and note them.  */
+static void
+in_rows (struct pacc_sched *s, int i, int q)
+{
+  struct pacc_chunk *c = &s->p->ch[i];
+  if (s->plan_blocks == 1)
+    {
+      c->ilo = c->llo;
+      c->ihi = c->lhi;
+      return;
+    }
+  for (int a = 0; a < s->n; a++)
+    if (s->a[a].kind == PACC_KIND_IN)
+      {
+        if (c->llo < c->ilo)
+          load_rows (s, i, q, a, c->llo, c->ilo, 1);
+        if (c->lhi > c->ihi)
+          load_rows (s, i, q, a, c->ihi, c->lhi, 1);
+      }
+  c->ilo = c->llo < c->ilo ? c->llo : c->ilo;
+  c->ihi = c->lhi > c->ihi ? c->lhi : c->ihi;
+}
+
 static void
 issue_halos (struct pacc_sched *s)
 {
@@ -388,6 +412,10 @@ issue_halos (struct pacc_sched *s)
       for (a = 0; a < s->n; a++)
         if (s->a[a].kind == PACC_KIND_INOUT)
           load_rows (s, k, q, a, c->llo, c->lhi, 0);
+      /* The targetin rows a block of more steps than the first reaches
+         (PACC_K_FIRST below k): never loaded, and no halo copy brings
+         them.  */
+      in_rows (s, k, q);
       for (j = c->wd_lo; j <= c->wd_hi; j++)
         {
           const struct pacc_chunk *o = &s->p->ch[j];
@@ -566,6 +594,8 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
   for (a = 0; a < s->n; a++)
     if (s->a[a].kind != PACC_KIND_TEMP)
       load_rows (s, i, q, a, c->xlo, c->xhi, 1);
+  if (s->p->resident)
+    in_rows (s, i, q);
   /* The carry after the host copies, so that these never wait for
      the chain of carry copies: the link stays busy.  */
   if (s->p->carry)
