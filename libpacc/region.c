@@ -369,6 +369,9 @@ region_begin (int abi_version, const char *where, const char *names,
   if (!where)
     where = "(unknown place)";
   pacc_runtime_init (where);
+  /* Another thread's region first (issue 48: two at once broke the
+     schedule's checks, or worse).  */
+  pacc_runtime_region_enter (where);
   check_pipeline_device (where);
   if (abi_version != PACC_ABI_VERSION)
     pacc_error (where, "the program was compiled for libpacc ABI version "
@@ -796,4 +799,5 @@ __pacc_region_end (void *region)
   free (r->where);
   r->magic = 0;
   free (r);
+  pacc_runtime_region_leave ();
 }

@@ -18,6 +18,8 @@ int pacc_ndevices;
 static pthread_mutex_t init_lock = PTHREAD_MUTEX_INITIALIZER;
 static int initialised;
 static _Thread_local const struct pacc_backend *issuer;
+static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
+static _Thread_local int in_region;
 
 void
 pacc_runtime_init (const char *where)
@@ -54,6 +56,23 @@ pacc_runtime_init (const char *where)
       initialised = 1;
     }
   pthread_mutex_unlock (&init_lock);
+}
+
+void
+pacc_runtime_region_enter (const char *where)
+{
+  if (in_region)
+    pacc_internal_error (where, "a region started inside another region "
+                         "of the same thread");
+  pthread_mutex_lock (&region_lock);
+  in_region = 1;
+}
+
+void
+pacc_runtime_region_leave (void)
+{
+  in_region = 0;
+  pthread_mutex_unlock (&region_lock);
 }
 
 void

@@ -25,4 +25,11 @@ void pacc_runtime_init (const char *where);
 void pacc_runtime_set_issuer (const struct pacc_backend *be);
 const struct pacc_backend *pacc_runtime_issuer (void);
 
+/* One region at a time in the process: a region of another thread waits
+   at its start until the running one has ended (the queues, the devices'
+   memory and the launcher's ring are the process's).  A thread that
+   starts a region inside its own is an internal error, not a hang.  */
+void pacc_runtime_region_enter (const char *where);
+void pacc_runtime_region_leave (void);
+
 #endif /* PACC_RUNTIME_H */
