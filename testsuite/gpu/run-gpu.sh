@@ -36,7 +36,10 @@
 #              or more GPUs with PACC_WORKERS=0 (mode w0-Ngpu: the calling
 #              thread issues for every GPU, no worker threads), its
 #              speed-up taken over the same 1-GPU run
-#   TESTS=1|0                run the tests, then fault-gpu.sh (default 1)
+#   TESTS=1|0                run the tests, then fault-gpu.sh (default 1),
+#                            then, with MPI_BUNDLE=DIR (mpi-bundle.sh's
+#                            bundle), mpi-gpu.sh: the mpi clause on one
+#                            rank and two, on one GPU and two
 #   GPU_SWEEP="..."          settings of the tests, in the syntax of
 #       testsuite/lib/pacc.exp (products separated by `;', VAR=v1,v2 words,
 #       `-' = unset); default
@@ -264,6 +267,19 @@ if [ "$TESTS" = 1 ]; then
       esac
     done < <(timeout 300 bash "$here/fault-gpu.sh" "$bundle" "$W/fault" 2>&1 \
              | grep -E '^(PASS|FAIL|UNSUPPORTED):')
+    # The mpi clause on one and two GPUs (benchmarks/mpi/mpi-bundle.sh).
+    if [ -n "${MPI_BUNDLE:-}" ]; then
+      mkdir -p "$W/mpi"
+      while IFS= read -r line; do
+        say "$line"
+        case $line in
+          PASS:*) tpass=$((tpass + 1)) ;;
+          FAIL:*) tfail=$((tfail + 1)) ;;
+          \|*) ;;
+        esac
+      done < <(timeout 500 bash "$here/mpi-gpu.sh" "$MPI_BUNDLE" "$W/mpi" 2>&1 \
+               | grep -E '^(PASS|FAIL|UNSUPPORTED):|^\|')
+    fi
   fi
   say "== tests: $tpass passed, $tfail failed, $tunsup unsupported ($(( $(date +%s) - t0 ))s)"
 fi
