@@ -20,6 +20,57 @@
 /* ------------------------------------------------------------------ */
 /* Driver: find the markers of FNDECL's body.                          */
 
+/* The scalars the time step declares (`int i, j;' at the top of its
+   body, then `for (i = ...)'), moved into REGION's scope: the kernels
+   that use them now lie outside the step's body, which is left as the
+   replay loop FOR_STMT, and GCC's gimplifier stopped at a variable used
+   outside its scope (issue 45).  A block-scope object's value does not
+   outlive an iteration, so one object for the region is the same
+   program.  Static and variably modified ones stay.  */
+static tree
+hoist_r (tree *tp, int *walk_subtrees, void *data)
+{
+  tree t = *tp, *region_vars = (tree *) data;
+  if (TYPE_P (t) || DECL_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) != BIND_EXPR)
+    return NULL_TREE;
+  tree *v = &BIND_EXPR_VARS (t);
+  while (*v)
+    {
+      tree d = *v;
+      if (VAR_P (d) && !TREE_STATIC (d) && !DECL_EXTERNAL (d)
+	  && !variably_modified_type_p (TREE_TYPE (d), NULL_TREE))
+	{
+	  *v = DECL_CHAIN (d);
+	  DECL_CHAIN (d) = NULL_TREE;
+	  tree *end = region_vars;
+	  while (*end)
+	    end = &DECL_CHAIN (*end);
+	  *end = d;
+	}
+      else
+	v = &DECL_CHAIN (d);
+    }
+  if (BIND_EXPR_BLOCK (t))
+    BLOCK_VARS (BIND_EXPR_BLOCK (t)) = BIND_EXPR_VARS (t);
+  return NULL_TREE;
+}
+
+static void
+hoist_step_vars (tree for_stmt, tree region)
+{
+  if (TREE_CODE (region) != BIND_EXPR)
+    return;
+  walk_tree_without_duplicates (&FOR_BODY (for_stmt), hoist_r,
+				&BIND_EXPR_VARS (region));
+  if (BIND_EXPR_BLOCK (region))
+    BLOCK_VARS (BIND_EXPR_BLOCK (region)) = BIND_EXPR_VARS (region);
+}
+
 /* Device number E of directive D as the int libpacc takes.  A constant
    outside 0..INT_MAX is an error here: converted, 2147483648 would name
    another device.  */
@@ -200,6 +251,7 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
       if (!pacc_mpi_bounds_ok (r))
 	continue;
       *for_slot = pacc_lower_region (r);
+      hoist_step_vars (r.for_stmt, *for_slot);
       /* GCC 12's IPA-CP clones of a function holding OpenACC regions built
 	 here can ICE (remap_gimple_stmt); the region's cost is in its
 	 kernels, not in the call, so keep the function out of IPA.  */
