@@ -118,6 +118,39 @@ pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry)
   return !TREE_SIDE_EFFECTS (e) && !walk_tree (&e, bound_r, &bc, NULL);
 }
 
+/* The rows kernel K's accesses reach from the row of an iteration (the
+   decomposed loop's variable, or the fixed row of a nest without it,
+   whose accesses the check records as that row plus a constant): the
+   least and greatest offset of their first index into *LO and *HI.
+   False when no access has one.  */
+bool
+pacc_row_reach (pacc_kernel &k, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
+{
+  bool any = false;
+  for (auto &acc : k.accesses)
+    if (acc.kind[0] == PACC_IX_VAR)
+      {
+	*lo = any ? MIN (*lo, acc.off[0]) : acc.off[0];
+	*hi = any ? MAX (*hi, acc.off[0]) : acc.off[0];
+	any = true;
+      }
+  return any;
+}
+
+/* Are the rows kernel K iterates over (its decomposed loop's bounds, or
+   its fixed row) known when the region starts?  Then they are checked
+   against size there (lower-region.cc), else at every sub-step
+   (lower_kernel).  */
+bool
+pacc_rows_at_entry_p (pacc_region &r, pacc_kernel &k)
+{
+  if (k.dec < 0)
+    return k.row && pacc_host_bound_p (r, k, k.row, true);
+  pacc_loop &l = k.loops[k.dec];
+  return l.init && l.bound && pacc_host_bound_p (r, k, l.init, true)
+	 && pacc_host_bound_p (r, k, l.bound, true);
+}
+
 /* The first value of inner loop L: what its initialisation assigns, or
    its declaration's initializer; NULL when neither.  */
 tree

@@ -69,6 +69,66 @@ free_r (tree *tp, int *walk_subtrees, void *data)
 /* Threads per worker of a segmented kernel (its vector_length).  */
 #define SEG_VECTOR 32
 
+/* The chunks hold size's rows only (plus the halo rows the plan adds
+   within them): a kernel reaching past them wrote beyond the buffers
+   (heap corruption) or read rows no chunk loaded (another answer than
+   the sequential run).  Rows A to B - 1, widened by the offsets of the
+   accesses (pacc_row_reach), are checked when A < B.  */
+tree
+pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
+		 tree where)
+{
+  HOST_WIDE_INT lo_off, hi_off;
+  if (!pacc_row_reach (k, &lo_off, &hi_off))
+    return NULL_TREE;
+  tree lt = long_integer_type_node;
+  tree lo = fold (lng (unshare_expr (r.pc->size_lo[0])));
+  tree len = fold (lng (unshare_expr (r.pc->size_len[0])));
+  a = fold (a);
+  b = fold (b);
+  if (TREE_CODE (a) == INTEGER_CST && TREE_CODE (b) == INTEGER_CST
+      && TREE_CODE (lo) == INTEGER_CST && TREE_CODE (len) == INTEGER_CST
+      && tree_fits_shwi_p (a) && tree_fits_shwi_p (b)
+      && tree_fits_shwi_p (lo) && tree_fits_shwi_p (len))
+    {
+      HOST_WIDE_INT ia = tree_to_shwi (a), ib = tree_to_shwi (b);
+      HOST_WIDE_INT il = tree_to_shwi (lo), in = tree_to_shwi (len);
+      HOST_WIDE_INT first = ia + lo_off, last = ib - 1 + hi_off;
+      if (ia >= ib || (in > 0 && first >= il && last < il + in))
+	return NULL_TREE;
+      if (in <= 0)
+	error_at (k.loc, "kernel %d touches rows %wd to %wd of the first "
+		  "dimension, but %<size%> gives it no rows "
+		  "(%<[%wd:%wd]%>)", j + 1, first, last, il, in);
+      else
+	error_at (k.loc, "kernel %d touches rows %wd to %wd of the first "
+		  "dimension, outside the rows %wd to %wd that %<size%> gives "
+		  "(%<[%wd:%wd]%>)", j + 1, first, last, il, il + in - 1, il,
+		  in);
+      inform (r.loc, "the pipeline whose %<size%> clause gives the rows");
+      return NULL_TREE;
+    }
+  tree first = build2 (PLUS_EXPR, lt, a, lcst (lo_off));
+  tree last = build2 (PLUS_EXPR, lt,
+		      build2 (MINUS_EXPR, lt, unshare_expr (b), lcst (1)),
+		      lcst (hi_off));
+  tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo), len);
+  tree outside
+    = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+	      build2 (LT_EXPR, boolean_type_node, unshare_expr (a),
+		      unshare_expr (b)),
+	      build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+		      build2 (LT_EXPR, boolean_type_node, first,
+			      unshare_expr (lo)),
+		      build2 (GE_EXPR, boolean_type_node, last, end)));
+  tree call = build_call_expr_loc
+    (k.loc, fn_rows_outside, 6, unshare_expr (where),
+     build_int_cst (integer_type_node, j + 1), unshare_expr (first),
+     unshare_expr (last), unshare_expr (lo), unshare_expr (len));
+  return build3 (COND_EXPR, void_type_node, outside, call,
+		 build_empty_stmt (k.loc));
+}
+
 tree
 lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	      tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
@@ -107,6 +167,22 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		: rewritten_copy (r, d_init, host_map);
   tree b_bound = c.kb ? elt (c.kb, 2 * j + 1)
 		 : rewritten_copy (r, d_bound, host_map);
+  /* Rows that depend on the step (a bound or a fixed row of t, or of a
+     scalar the step sets) were not checked at entry (check_rows,
+     lower-region.cc): checked here, for every sub-step, before the
+     kernel runs.  With mpi the bounds are known at entry.  */
+  if (!c.kb && !pacc_rows_at_entry_p (r, k))
+    {
+      tree va = new_var (c, "__pacc_rows_a", long_integer_type_node);
+      tree vb = new_var (c, "__pacc_rows_b", long_integer_type_node);
+      add (&stmts, assign (va, lng (a_init)));
+      add (&stmts, assign (vb, lng (b_bound)));
+      tree check = pacc_rows_check (r, k, j, va, vb, where_literal (r.loc));
+      if (check)
+	add (&stmts, check);
+      a_init = va;
+      b_bound = vb;
+    }
   add (&stmts, assign (lo, build2 (MAX_EXPR, long_integer_type_node,
 				   lng (a_init),
 				   build2 (MINUS_EXPR, long_integer_type_node,

@@ -44,62 +44,34 @@
 /* ------------------------------------------------------------------ */
 /* Rows the loops touch.                                               */
 
-/* Before the region starts: each kernel's decomposed loop, widened by
-   the offsets its accesses add to the loop variable, must stay inside
-   the rows of size, else __pacc_rows_outside stops the program (the
-   chunks hold only those rows: a size([0:X/2]) on loops over X rows
-   read outside the buffers, a size([1:X]) on loops that read row 0
-   gave another answer than the sequential run).  Checked for loop
-   bounds known at entry.  */
+/* Before the region starts: each kernel's rows (its decomposed loop, or
+   the fixed row of a nest without one), widened by the offsets its
+   accesses add to them, must stay inside the rows of size, else
+   __pacc_rows_outside stops the program (the chunks hold only those
+   rows: a size([0:X/2]) on loops over X rows read outside the buffers,
+   a size([1:X]) on loops that read row 0 gave another answer than the
+   sequential run, a fixed row X with size([0:X]) corrupted the heap).
+   Checked here for rows known at entry (at compile time when they and
+   size are constants), by lower_kernel at every sub-step for the
+   others.  */
 static void
 check_rows (pacc_region &r, tree *body, tree where_s)
 {
-  tree lt = long_integer_type_node;
   hash_map<tree, tree> none;
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
-      if (k.dec < 0 || !k.loops[k.dec].init || !k.loops[k.dec].bound)
+      if (!pacc_rows_at_entry_p (r, k))
 	continue;
-      tree a = k.loops[k.dec].init, b = k.loops[k.dec].bound;
-      if (!pacc_host_bound_p (r, k, a, true)
-	  || !pacc_host_bound_p (r, k, b, true))
-	continue;
-      HOST_WIDE_INT lo_off = 0, hi_off = 0;
-      bool any = false;
-      for (auto &acc : k.accesses)
-	if (acc.kind[0] == PACC_IX_VAR)
-	  {
-	    lo_off = any ? MIN (lo_off, acc.off[0]) : acc.off[0];
-	    hi_off = any ? MAX (hi_off, acc.off[0]) : acc.off[0];
-	    any = true;
-	  }
-      if (!any)
-	continue;
+      tree a = k.dec >= 0 ? k.loops[k.dec].init : k.row;
       tree ha = lng (rewritten_copy (r, a, none));
-      tree hb = lng (rewritten_copy (r, b, none));
-      tree first = build2 (PLUS_EXPR, lt, ha, lcst (lo_off));
-      tree last = build2 (PLUS_EXPR, lt,
-			  build2 (MINUS_EXPR, lt, hb, lcst (1)),
-			  lcst (hi_off));
-      tree lo = lng (unshare_expr (r.pc->size_lo[0]));
-      tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo),
-			 lng (unshare_expr (r.pc->size_len[0])));
-      tree outside
-	= build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-		  build2 (LT_EXPR, boolean_type_node, unshare_expr (ha),
-			  unshare_expr (hb)),
-		  build2 (TRUTH_ORIF_EXPR, boolean_type_node,
-			  build2 (LT_EXPR, boolean_type_node, first,
-				  unshare_expr (lo)),
-			  build2 (GE_EXPR, boolean_type_node, last, end)));
-      tree call = build_call_expr_loc
-	(k.loc, fn_rows_outside, 6, unshare_expr (where_s),
-	 build_int_cst (integer_type_node, (int) j + 1), unshare_expr (first),
-	 unshare_expr (last), unshare_expr (lo),
-	 lng (unshare_expr (r.pc->size_len[0])));
-      add (body, build3 (COND_EXPR, void_type_node, outside, call,
-			 build_empty_stmt (k.loc)));
+      tree hb = k.dec >= 0 ? lng (rewritten_copy (r, k.loops[k.dec].bound,
+						   none))
+		: build2 (PLUS_EXPR, long_integer_type_node,
+			  lng (rewritten_copy (r, k.row, none)), lcst (1));
+      tree check = pacc_rows_check (r, k, (int) j, ha, hb, where_s);
+      if (check)
+	add (body, check);
     }
 }
 
@@ -177,6 +149,48 @@ check_cols (pacc_region &r, tree *body, tree where_s)
 			     build_empty_stmt (l.loc)));
 	}
     }
+}
+
+/* An array (not a pointer) has the rows of its C type: size may not give
+   it others, or the chunks loaded and wrote back rows past its end (a
+   segmentation fault, or other variables overwritten).  The other
+   extents are checked through AI_TYPE_ROW, its row bytes (libpacc's
+   check_arrays); the first here: an error at the array's name in the
+   clause when size's rows and the type's are constants, else TYPE_ROW,
+   the array's AI_TYPE_ROW, becomes PACC_TYPE_ROW_EXTENTS_DIFFER at entry
+   when size's rows leave the type's, and libpacc stops the region with
+   "array 'p': the extents of its C type are not those of the size
+   clause".  */
+static tree
+type_rows (pacc_region &r, pacc_array_clause &ac, tree type_row)
+{
+  tree dom = TYPE_DOMAIN (TREE_TYPE (ac.decl));
+  if (!dom || !TYPE_MAX_VALUE (dom))
+    return type_row;
+  tree lt = long_integer_type_node;
+  tree n = fold (build2 (PLUS_EXPR, lt,
+			 lng (unshare_expr (TYPE_MAX_VALUE (dom))), lcst (1)));
+  tree lo = fold (lng (unshare_expr (r.pc->size_lo[0])));
+  tree len = fold (lng (unshare_expr (r.pc->size_len[0])));
+  if (tree_fits_shwi_p (n) && tree_fits_shwi_p (lo) && tree_fits_shwi_p (len))
+    {
+      HOST_WIDE_INT in = tree_to_shwi (n), il = tree_to_shwi (lo);
+      HOST_WIDE_INT ilen = tree_to_shwi (len);
+      if (ilen > 0 && (il < 0 || il > in - ilen))
+	error_at (ac.loc, "%<size%> gives %qD rows %wd to %wd of the first "
+		  "dimension, but its type %qT has %wd rows", ac.decl, il,
+		  il + ilen - 1, TREE_TYPE (ac.decl), in);
+      return type_row;
+    }
+  tree ok = build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+		    build2 (LE_EXPR, boolean_type_node, len, lcst (0)),
+		    build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+			    build2 (GE_EXPR, boolean_type_node, lo, lcst (0)),
+			    build2 (LE_EXPR, boolean_type_node, unshare_expr (lo),
+				    build2 (MINUS_EXPR, lt, n,
+					    unshare_expr (len)))));
+  return build3 (COND_EXPR, lt, ok, type_row,
+		 lcst (PACC_TYPE_ROW_EXTENTS_DIFFER));
 }
 
 /* ------------------------------------------------------------------ */
@@ -421,6 +435,8 @@ pacc_lower_region (pacc_region &r)
 	}
       if (rank == 1)
 	type_row = lcst (0);
+      if (is_array)
+	type_row = type_rows (r, pc.arrays[a], type_row);
       add (&body, assign (elt (host, a), fold_convert (ptr_type_node, hv)));
       add (&body, assign (elt (ainfo, a * AI_N + AI_KIND),
 			  lcst (pc.arrays[a].role)));

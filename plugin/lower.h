@@ -155,6 +155,8 @@ void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 /* lower-geometry.cc */
 int pacc_kernel_workers (pacc_kernel &k, bool segmented);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
+bool pacc_row_reach (pacc_kernel &k, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi);
+bool pacc_rows_at_entry_p (pacc_region &r, pacc_kernel &k);
 tree pacc_loop_first (pacc_loop &l);
 bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
 bool pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k);
@@ -196,6 +198,13 @@ void pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 			  const std::vector<pacc_slot_red> &reds);
 
 /* lower-kernel.cc */
+/* The check that kernel J's rows [A, B) (long values of the iteration
+   row: decomposed loop or fixed row), widened by what its accesses
+   reach, stay inside size's rows, else __pacc_rows_outside (WHERE, J +
+   1, ...): a statement, or NULL when A, B and size are constants, the
+   rows then checked here (an error at the kernel when they leave).  */
+tree pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
+		      tree where);
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
 		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
