@@ -28,7 +28,8 @@
      write-back of three chunks at once), 1 without; never more than the
      chunks.  With the cost model, 2 when the model predicts that plan
      PACC_QUEUES_GAIN faster: two buffers instead of three leave room for
-     thicker chunks or a larger k (Himeno at 8x).
+     thicker chunks or a larger k (Himeno at 8x).  Automatic queues drop
+     to 2, then 1, where nothing fits with 3.
    - buffers: max (queues, span + 1), at most one per chunk: the
      write-back of chunk j waits for the loads of chunks up to j + span
      (schedule.c), which must already have buffers.  On one device with
@@ -736,6 +737,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
         }
     }
 
+  long nc0 = nc, k0 = k;
   for (;;)
     {
       if (k_auto)
@@ -751,6 +753,15 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
         k--;
       else if (!k_auto && !c_auto && fit_given (in, p, nc, block, k, nq))
         break;
+      else if (in->async && !s->queues && nq > 1)
+        {
+          /* Fewer queues need fewer buffers: one queue still streams
+             (issue 45: "nothing fits" where one queue ran).  */
+          nq--;
+          nc = nc0;
+          k = k0;
+          p->q_from = "auto, fewer to fit";
+        }
       else
         {
           /* The message describes the plan the settings asked for.  */
