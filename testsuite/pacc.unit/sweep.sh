@@ -348,13 +348,21 @@ if out=$(PACC_VERBOSE=1 PACC_K=3 PACC_K_FIRST=5 PACC_CHUNKS=5 \
 else
   bad "PACC_VERBOSE=1 first block"; echo "$out"
 fi
-if out=$(PACC_K=1 PACC_K_FIRST=12 PACC_CHUNKS=4 PACC_DEVICE_MEMORY=4K \
-          "$build/jacobi_copy" 2>&1); then
+# Three queues given: automatic ones would drop to one, which fits.
+if out=$(PACC_QUEUES=3 PACC_K=1 PACC_K_FIRST=12 PACC_CHUNKS=4 \
+          PACC_DEVICE_MEMORY=4K "$build/jacobi_copy" 2>&1); then
   bad "PACC_K_FIRST=12 in 4K ran"; echo "$out"
 elif grep -q 'over k = 11 steps (the first block.s, PACC_K_FIRST), and a carry buffer of 22 rows; .*; PACC_K_FIRST=0 fits' <<<"$out"; then
   ok "PACC_K_FIRST too large for the memory"
 else
   bad "PACC_K_FIRST too large for the memory"; echo "$out"
+fi
+if out=$(PACC_VERBOSE=1 PACC_K=1 PACC_K_FIRST=12 PACC_CHUNKS=4 \
+          PACC_DEVICE_MEMORY=4K "$build/jacobi_copy" 2>&1) \
+   && grep -q 'queues 1 (auto, fewer to fit)' <<<"$out"; then
+  ok "automatic queues drop to one to fit"
+else
+  bad "automatic queues drop to one to fit"; echo "$out"
 fi
 if PACC_VERBOSE=2 "$build/rotation" >/dev/null 2>&1; then
   ok "PACC_VERBOSE=2"
