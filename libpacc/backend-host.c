@@ -361,11 +361,85 @@ host_copy (void *queue, void *dst, const void *src, size_t bytes,
   issued (queue);
 }
 
+/* The host ranges of the live regions (backend.h region_begin).  A GPU
+   back end registers or stages those before the first copy; other host
+   bytes find no path ready (issue 44: the side buffers of `mpi', which
+   the CUDA back end never saw).  A copy of them is a schedule bug, an
+   internal error here, so that the tests find it without a GPU.  */
+struct hregion
+{
+  struct hregion *next;
+  int n;
+  uintptr_t *lo, *hi;
+};
+static pthread_mutex_t hregion_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct hregion *hregions;
+
+static void *
+host_region_begin (const char *where, int n, char *const *host,
+                   const size_t *bytes, const int *kinds,
+                   const char *const *names, const char **path)
+{
+  struct hregion *g = pacc_xcalloc (where, 1, sizeof *g, "a region");
+  (void) kinds, (void) names;
+  g->lo = pacc_xcalloc (where, (size_t) n + 1, sizeof *g->lo, "ranges");
+  g->hi = pacc_xcalloc (where, (size_t) n + 1, sizeof *g->hi, "ranges");
+  for (int i = 0; i < n; i++)
+    if (bytes[i])
+      {
+        g->lo[g->n] = (uintptr_t) host[i];
+        g->hi[g->n++] = (uintptr_t) host[i] + bytes[i];
+      }
+  *path = "host";
+  pthread_mutex_lock (&hregion_lock);
+  g->next = hregions;
+  hregions = g;
+  pthread_mutex_unlock (&hregion_lock);
+  return g;
+}
+
+static void
+host_region_end (void *handle)
+{
+  struct hregion *g = handle, **pp;
+  pthread_mutex_lock (&hregion_lock);
+  for (pp = &hregions; *pp && *pp != g; pp = &(*pp)->next)
+    ;
+  if (*pp)
+    *pp = g->next;
+  pthread_mutex_unlock (&hregion_lock);
+  free (g->lo);
+  free (g->hi);
+  free (g);
+}
+
+static void
+check_host_range (const void *p, size_t bytes,
+                  const struct pacc_opinfo *info)
+{
+  uintptr_t a = (uintptr_t) p;
+  int found = !bytes;
+  pthread_mutex_lock (&hregion_lock);
+  for (struct hregion *g = hregions; g && !found; g = g->next)
+    for (int i = 0; i < g->n && !found; i++)
+      found = g->lo[i] <= a && a + bytes <= g->hi[i];
+  pthread_mutex_unlock (&hregion_lock);
+  if (!found)
+    {
+      char op[256];
+      pacc_internal_error (info->where, "a copy of host bytes [%p, %p)%s "
+                           "outside every range its region gave the back "
+                           "end", p, (const char *) p + bytes,
+                           pacc_op_describe (info, op, sizeof op));
+    }
+}
+
 static void
 host_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
   check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
+  check_host_range (host, bytes, info);
   host_copy (queue, buf, host, bytes, info);
 }
 
@@ -374,6 +448,7 @@ host_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                const struct pacc_opinfo *info)
 {
   check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
+  check_host_range (host, bytes, info);
   host_copy (queue, host, buf, bytes, info);
 }
 
@@ -448,5 +523,7 @@ const struct pacc_backend pacc_backend_host =
   .wait = host_wait,
   .sync = host_sync,
   .before_kernels = host_sync,
+  .region_begin = host_region_begin,
+  .region_end = host_region_end,
   .threaded = host_threaded
 };

@@ -28,6 +28,32 @@ new_stage_job (const struct pacc_opinfo *info, void *dst, const void *src,
   return j;
 }
 
+/* Q's staging buffer, for the copy INFO of host bytes [HOST, HOST +
+   BYTES) that no live region registered.  Queues have one when a region
+   stages an array; bytes the region never gave the back end (issue 44:
+   the side buffers of `mpi' were such) still have a path, through a
+   buffer made now and noted.  */
+static char *
+stage_buffer (struct cqueue *q, const void *host, size_t bytes,
+              const struct pacc_opinfo *info)
+{
+  char op[256];
+  if (q->stage)
+    return q->stage;
+  pacc_op_describe (info, op, sizeof op);
+  if (!cu.cuLaunchHostFunc)
+    pacc_error (info->where, "the %zu bytes at %p%s are not registered "
+                "host memory, and copying them through a staging buffer "
+                "needs cuLaunchHostFunc, which this CUDA driver does not "
+                "have (CUDA 10 or later is needed)", bytes, host, op);
+  if (pacc_settings.verbose >= 1)
+    pacc_note (info->where, "queue %d: the %zu bytes at %p%s are not "
+               "registered host memory: staging them", q->index, bytes,
+               host, op);
+  pool_start ();
+  return queue_stage (q);
+}
+
 /* Piece [H, H + N) of a staged load of a read-only array into D on Q:
    the host copy into the next of Q's slots runs on Q's slot stream once
    the slot's last copy out has run, not in Q's stream order, so it
@@ -93,9 +119,7 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
           prefetch_in (q, d, h, n, info);
           continue;
         }
-      if (!q->stage)
-        pacc_internal_error (info->where, "queue %d has no staging buffer",
-                             q->index);
+      stage_buffer (q, host, bytes, info);
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "enqueueing the host side of a staged load",
                      cuLaunchHostFunc, q->stream, stage_fn,
@@ -135,9 +159,7 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                          dptr (d), n, q->stream);
           continue;
         }
-      if (!q->stage)
-        pacc_internal_error (info->where, "queue %d has no staging buffer",
-                             q->index);
+      stage_buffer (q, host, bytes, info);
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "writing a chunk back through staging",
                      cuMemcpyDtoHAsync_v2, q->stage, dptr (d), n, q->stream);

@@ -170,6 +170,19 @@ slots_alloc (void)
   return p;
 }
 
+char *
+queue_stage (struct cqueue *q)
+{
+  if (!q->stage)
+    {
+      void *p;
+      CU_CALL ("allocating a pinned staging buffer", cuMemAllocHost_v2, &p,
+               STAGE_BYTES);
+      q->stage = p;
+    }
+  return q->stage;
+}
+
 void *
 cuda_queue_create (int dev, int index)
 {
@@ -200,13 +213,8 @@ cuda_queue_create (int dev, int index)
                CU_STREAM_NON_BLOCKING);
       q->owned = 1;
     }
-  if (staging_needed && !q->stage)
-    {
-      void *p;
-      CU_CALL ("allocating a pinned staging buffer", cuMemAllocHost_v2, &p,
-               STAGE_BYTES);
-      q->stage = p;
-    }
+  if (staging_needed)
+    queue_stage (q);
   if (prefetch_needed && !q->pslots)
     {
       void *p = slots_alloc ();

@@ -254,6 +254,9 @@ struct cqueue
   struct timed *kernels;      /* kernels whose start is recorded.  */
 };
 
+/* Q's pinned staging buffer, allocated now (Q's device's context
+   current) if Q has none: a queue made while no region staged has none.  */
+char *queue_stage (struct cqueue *q) PACC_HIDDEN;
 /* Queue INDEX of the region this thread runs (NULL: none).  */
 struct cqueue *queue_of (int index) PACC_HIDDEN;
 /* A timing event before an operation on Q (NULL when not timing), and

@@ -264,49 +264,6 @@ plan (struct pacc_region *r)
   r->plan_in = in;
 }
 
-/* The back end's view of the region: the host ranges it will copy.  */
-static void
-backend_region_begin (struct pacc_region *r)
-{
-  const char *where = r->where;
-  size_t na = (size_t) r->nall + (r->dist != NULL);
-  char **lo = pacc_xcalloc (where, na, sizeof *lo, "arrays");
-  size_t *bytes = pacc_xcalloc (where, na, sizeof *bytes, "arrays");
-  const char **names = pacc_xcalloc (where, na, sizeof *names, "arrays");
-  int *kinds = pacc_xcalloc (where, na, sizeof *kinds, "arrays");
-  /* The rows of the neighbouring ranks: read only, like targetin.  */
-  if (r->dist)
-    {
-      lo[r->nall] = r->dist->side_mem;
-      bytes[r->nall] = r->dist->side_bytes;
-      names[r->nall] = "(rows of the neighbouring ranks)";
-      kinds[r->nall] = PACC_KIND_IN;
-    }
-  for (int i = 0; i < r->nall; i++)
-    {
-      names[i] = r->a[i].name;
-      if (i >= r->n)
-        {
-          /* Read only, copied once: registered like a targetin array.  */
-          lo[i] = (char *) r->whole[i - r->n].host;
-          bytes[i] = r->whole[i - r->n].bytes;
-          kinds[i] = PACC_KIND_IN;
-          continue;
-        }
-      lo[i] = r->host[i] + r->g.lo0 * (long) r->a[i].row_bytes;
-      if (r->a[i].kind != PACC_KIND_TEMP)
-        bytes[i] = (size_t) r->g.len0 * r->a[i].row_bytes;
-      kinds[i] = r->a[i].kind;
-    }
-  pacc_launch_count (&r->launches);
-  r->be_region = r->base->region_begin (r->where, (int) na, lo, bytes,
-                                        kinds, names, &r->data_path);
-  free (lo);
-  free (bytes);
-  free (kinds);
-  free (names);
-}
-
 /* The plan's queues, events and buffers.  When a buffer cannot be had
    (another process took the memory since the plan was made, say), plan
    again within the memory free now and less than the failed plan needed,
@@ -444,12 +401,10 @@ region_begin (int abi_version, const char *where, const char *names,
       r->saved_dev = r->base->select_device (0);
       r->dev_selected = 1;
     }
-  /* The host ranges first: how fast they register is the plan's.  */
-  if (r->base->region_begin && r->nsteps > 0)
-    {
-      backend_region_begin (r);
-      pacc_stage_given (r);
-    }
+  /* The host ranges first: how fast they register is the plan's (`mpi':
+     after the side buffers, which the plan sizes, or they had no path).  */
+  if (!r->dist)
+    pacc_stage_begin (r);
   plan (r);
   /* Every rank's blocks have the same steps: the smallest k.  */
   if (r->dist)
@@ -490,7 +445,10 @@ region_begin (int abi_version, const char *where, const char *names,
   r->s.w = r->whole;
   pacc_sched_init (&r->s, r->host);
   if (r->dist)
-    pacc_dist_side (r->dist, &r->s, r->plan.k);
+    {
+      pacc_dist_side (r->dist, &r->s, r->plan.k);
+      pacc_stage_begin (r);
+    }
 
   /* Before the generated code asks for the chunk count: a plan made
      again changes it.  */

@@ -2,7 +2,8 @@
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
-/* stage.c - staged arrays instead of registered ones (stage.h).
+/* stage.c - the region's host ranges handed to the back end, and staged
+   arrays instead of registered ones (stage.h).
 
    On the CUDA back end the arrays are registered as the first block's
    copies reach them (cuda-pin.c), and that block waits for it: on an
@@ -105,8 +106,10 @@ staged_names (const struct pacc_region *r, char *buf, size_t size)
       }
 }
 
-void
-pacc_stage_given (struct pacc_region *r)
+/* Stage the arrays PACC_STAGE=N names, after the back end's region
+   began.  */
+static void
+stage_given (struct pacc_region *r)
 {
   int n = pacc_settings.stage;
   if (n <= 0 || !r->be_region || r->dist
@@ -124,6 +127,62 @@ pacc_stage_given (struct pacc_region *r)
       staged_names (r, b, sizeof b);
       pacc_note (r->where, "staged (PACC_STAGE=%d): %s", n, b);
     }
+}
+
+/* The back end's view of the region: the host ranges it will copy.  */
+static void
+backend_begin (struct pacc_region *r)
+{
+  const char *where = r->where;
+  size_t na = (size_t) r->nall + (r->dist != NULL);
+  char **lo = pacc_xcalloc (where, na, sizeof *lo, "arrays");
+  size_t *bytes = pacc_xcalloc (where, na, sizeof *bytes, "arrays");
+  const char **names = pacc_xcalloc (where, na, sizeof *names, "arrays");
+  int *kinds = pacc_xcalloc (where, na, sizeof *kinds, "arrays");
+  /* The rows of the neighbouring ranks: read only, like targetin, in
+     buffers that pacc_dist_side makes.  */
+  if (r->dist)
+    {
+      if (!r->dist->side)
+        pacc_internal_error (where, "the back end's region begins before "
+                             "the side buffers of 'mpi' exist");
+      lo[r->nall] = r->dist->side_mem;
+      bytes[r->nall] = r->dist->side_bytes;
+      names[r->nall] = "(rows of the neighbouring ranks)";
+      kinds[r->nall] = PACC_KIND_IN;
+    }
+  for (int i = 0; i < r->nall; i++)
+    {
+      names[i] = r->a[i].name;
+      if (i >= r->n)
+        {
+          /* Read only, copied once: registered like a targetin array.  */
+          lo[i] = (char *) r->whole[i - r->n].host;
+          bytes[i] = r->whole[i - r->n].bytes;
+          kinds[i] = PACC_KIND_IN;
+          continue;
+        }
+      lo[i] = r->host[i] + r->g.lo0 * (long) r->a[i].row_bytes;
+      if (r->a[i].kind != PACC_KIND_TEMP)
+        bytes[i] = (size_t) r->g.len0 * r->a[i].row_bytes;
+      kinds[i] = r->a[i].kind;
+    }
+  pacc_launch_count (&r->launches);
+  r->be_region = r->base->region_begin (r->where, (int) na, lo, bytes,
+                                        kinds, names, &r->data_path);
+  free (lo);
+  free (bytes);
+  free (kinds);
+  free (names);
+}
+
+void
+pacc_stage_begin (struct pacc_region *r)
+{
+  if (!r->base->region_begin || r->nsteps <= 0)
+    return;
+  backend_begin (r);
+  stage_given (r);
 }
 
 void
@@ -146,7 +205,8 @@ pacc_stage_apply (struct pacc_region *r)
   if (r->stage_decided)
     return;
   r->stage_decided = 1;
-  if (n <= 0)
+  /* No back-end region yet (`mpi's begins later): nothing staged.  */
+  if (n <= 0 || !r->be_region)
     return;
   int done = stage_last (r, n);
   r->plan_in.staged = r->staged;

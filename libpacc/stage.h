@@ -2,18 +2,21 @@
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
-/* stage.h - which of a region's read-only arrays are staged (copied
-   through the back end's pinned buffers) instead of registered
-   (stage.c).  */
+/* stage.h - the region's host ranges handed to the back end, and which
+   of its read-only arrays are staged (copied through the back end's
+   pinned buffers) instead of registered (stage.c).  */
 
 #ifndef PACC_STAGE_H
 #define PACC_STAGE_H
 
 #include "region.h"
 
-/* After the back end's region_begin: stage the arrays PACC_STAGE=N
-   names (the last N targetin arrays) before the plan is made.  */
-void pacc_stage_given (struct pacc_region *r);
+/* Hand the back end R's host ranges (backend.h region_begin), when R
+   has steps: the pipelined arrays' rows, the copyin arrays and, with
+   `mpi', the side buffers (after pacc_dist_side: a range the back end
+   never saw has no path); then stage the arrays PACC_STAGE=N names (the
+   last N targetin arrays), before the plan is made.  */
+void pacc_stage_begin (struct pacc_region *r);
 
 /* What the planner needs to know of staging, into IN: whether it may
    choose (PACC_STAGE auto, nothing staged yet), the arrays staged so

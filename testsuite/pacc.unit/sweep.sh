@@ -11,7 +11,8 @@
 # CUDA back end's pinning threads alone, against a fake driver; deferred.c
 # its own kernel launches and their reduction results, the same way;
 # probe.c its rates for the cost model (the link probe); slots.c its
-# queues' pinned slots for staged loads.
+# queues' pinned slots for staged loads; unregistered.c its copies of host
+# bytes that no region registered.
 #
 #   sweep.sh [--valgrind] [--verbose] [BUILD_DIR]
 #
@@ -50,7 +51,9 @@ $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -fPIC -shared \
 tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
-  case $t in planner | pin | deferred | probe | slots) continue ;; esac
+  case $t in
+    planner | pin | deferred | probe | slots | unregistered) continue ;;
+  esac
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
     -L"$build" -lpacc -Wl,-rpath,"$build" || exit 1
@@ -80,11 +83,15 @@ fake_driver_test () {
 # The pinning threads (cuda-pin.c, cuda-lazy.c); the back end's own
 # launches and their deferred reduction results (cuda-launch.c); its
 # rates for the cost model (cuda-memory.c: the link probe); a queue's
-# pinned slots (cuda-queue.c).
+# pinned slots (cuda-queue.c); copies of host bytes no region registered
+# (cuda-copy.c, with the queues, a region's host side and its pinning).
 fake_driver_test pin "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c"
 fake_driver_test deferred "$top/libpacc/cuda-launch.c"
 fake_driver_test probe "$top/libpacc/cuda-memory.c"
 fake_driver_test slots "$top/libpacc/cuda-queue.c"
+fake_driver_test unregistered "$top/libpacc/cuda-copy.c" \
+  "$top/libpacc/cuda-queue.c" "$top/libpacc/cuda-host.c" \
+  "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c"
 
 pass=0 fail=0
 indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
@@ -134,6 +141,8 @@ checks probe "no round timed" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 60 "$build/probe"
 checks slots "when the registration fails" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 60 "$build/slots"
+checks unregistered "the array is unregistered at region end" \
+  env ASAN_OPTIONS=detect_leaks=0 timeout 60 "$build/unregistered"
 
 for k in "" PACC_K=1 PACC_K=2 PACC_K=3 PACC_K=5 PACC_K=16; do
   for c in "" PACC_CHUNKS=1 PACC_CHUNKS=2 PACC_CHUNKS=3 PACC_CHUNKS=7 \
