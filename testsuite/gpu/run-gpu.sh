@@ -40,6 +40,9 @@
 #                            then, with MPI_BUNDLE=DIR (mpi-bundle.sh's
 #                            bundle), mpi-gpu.sh: the mpi clause on one
 #                            rank and two, on one GPU and two
+#   FLAGS_SWEEP="..."        settings of the build-flag matrix's programs
+#       (NAME.fN, testsuite/pacc.flags), default "PACC_K=- PACC_CHUNKS=- ;
+#       PACC_K=3 PACC_CHUNKS=5 PACC_QUEUES=2"
 #   GPU_SWEEP="..."          settings of the tests, in the syntax of
 #       testsuite/lib/pacc.exp (products separated by `;', VAR=v1,v2 words,
 #       `-' = unset); default
@@ -204,16 +207,21 @@ export -f run_test_one
 tpass=0 tfail=0
 if [ "$TESTS" = 1 ]; then
   mapfile -t settings < <(expand_sweep "$GPU_SWEEP")
+  # The build-flag matrix's programs (NAME.fN) test the flags, not the
+  # plans: two settings each.
+  mapfile -t fsettings < <(expand_sweep "${FLAGS_SWEEP:-PACC_K=- PACC_CHUNKS=- ; PACC_K=3 PACC_CHUNKS=5 PACC_QUEUES=2}")
+  sweep_of () { if [[ $1 == *.f[0-9]* ]]; then ss=("${fsettings[@]}"); else ss=("${settings[@]}"); fi; }
   ntests=$(wc -l < "$bundle/tests/LIST")
-  say "== run tests: $ntests tests x ${#settings[@]} settings, $JOBS at a time${PACC_MODE_NOTE}"
+  say "== run tests: $ntests tests x ${#settings[@]} settings (the flag matrix's ${#fsettings[@]}), $JOBS at a time${PACC_MODE_NOTE}"
   : > "$W/tests/JOBS"
   NGPUS=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
   [ "$NGPUS" -ge 1 ] || NGPUS=1   # no GPU: the host path, one device
   while IFS=$'\t' read -r name tol ndev; do
     # A test of the multi-device directives needs that many GPUs.
     [ "${ndev:-1}" -gt "$NGPUS" ] && continue
+    sweep_of "$name"
     i=0
-    for s in "${settings[@]}"; do
+    for s in "${ss[@]}"; do
       echo "$name $i${s:+ $s}" >> "$W/tests/JOBS"   # no trailing blank (xargs -L)
       i=$((i + 1))
     done
@@ -228,7 +236,8 @@ if [ "$TESTS" = 1 ]; then
       continue
     fi
     bad="" nbad=0 i=0
-    for s in "${settings[@]}"; do
+    sweep_of "$name"
+    for s in "${ss[@]}"; do
       o=$W/tests/$name.$i
       rc=$(cat "$o.rc" 2>/dev/null || echo -1)
       why=""
@@ -251,7 +260,7 @@ if [ "$TESTS" = 1 ]; then
       tpass=$((tpass + 1))
     else
       [ $nbad -gt 3 ] && bad="$bad ..."
-      say "FAIL: pacc.run/$name.c: $nbad of ${#settings[@]} settings fail:$bad"
+      say "FAIL: pacc.run/$name.c: $nbad of ${#ss[@]} settings fail:$bad"
       tfail=$((tfail + 1))
     fi
   done < "$bundle/tests/LIST"
