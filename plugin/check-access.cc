@@ -14,7 +14,11 @@
      - an index along the decomposed dimension that is not the loop
        variable plus a constant;
      - scalars declared outside the nest assigned in it (not a reduction),
-       and the nest's own loop variables assigned in its body.  */
+       and the nest's own loop variables assigned in its body;
+     - calls with side effects; values of a floating type the GPU
+       compiler cannot take (long double, _Float16, __float128).
+   Accesses under a condition (if, ?:, &&, ||, a sequential loop's body)
+   are marked as such.  */
 
 #include "check.h"
 
@@ -390,6 +394,7 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
   a.buf = c.k->perm[ai];
   a.loop = c.cur_loop;
   a.write = write;
+  a.cond = c.cond_depth > 0;
   a.loc = loc;
   for (int n = 0; n < PACC_MAX_RANK; n++)
     {
@@ -543,6 +548,83 @@ note_scalar_write (kernel_ctx &c, tree lhs, location_t loc)
 		"body or list it in a %<reduction%> clause", lhs);
 }
 
+/* A value of a type the GPU cannot take (pacc_offload_type_ok): a
+   scalar the nest reads, a local, a constant, a cast.  Once per nest.  */
+static tree
+bad_type_decl_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if ((VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL)
+	   && !pacc_offload_type_ok (TREE_TYPE (*tp)))
+    return *tp;
+  return NULL_TREE;
+}
+
+static void
+check_type (kernel_ctx &c, tree t, location_t loc)
+{
+  if (c.type_reported)
+    return;
+  /* Name the variable: a local declared here, or one read here.  */
+  if (TREE_CODE (t) == DECL_EXPR)
+    t = DECL_EXPR_DECL (t);
+  for (tree v = TREE_CODE (t) == BIND_EXPR ? BIND_EXPR_VARS (t) : NULL_TREE;
+       v; v = DECL_CHAIN (v))
+    if (VAR_P (v) && !pacc_offload_type_ok (TREE_TYPE (v)))
+      t = v;
+  if (!(EXPR_P (t) || CONSTANT_CLASS_P (t) || VAR_P (t)
+	|| TREE_CODE (t) == PARM_DECL)
+      || !TREE_TYPE (t) || pacc_offload_type_ok (TREE_TYPE (t)))
+    return;
+  if (!DECL_P (t))
+    if (tree d = walk_tree_without_duplicates (&t, bad_type_decl_r, NULL))
+      t = d;
+  if (DECL_P (t))
+    error_at (loc, "%qD has type %qT, which GCC 12%'s nvptx offload compiler "
+	      "cannot compile, and a %<#pragma pacc loop%> nest runs on the "
+	      "GPU; use %<double%>", t, TREE_TYPE (t));
+  else
+    error_at (loc, "a %<#pragma pacc loop%> nest computes a value of type "
+	      "%qT, which GCC 12%'s nvptx offload compiler cannot compile; "
+	      "use %<double%>", TREE_TYPE (t));
+  c.bad = c.type_reported = true;
+}
+
+/* A call in a nest: the pipeline may compute an iteration more than
+   once, so only calls without side effects (pacc_call_effects_p).  */
+static void
+check_call (kernel_ctx &c, tree t, location_t loc)
+{
+  if (pacc_marker_directive (t) || !pacc_call_effects_p (t))
+    return;
+  tree fn = get_callee_fndecl (t);
+  if (fn)
+    error_at (loc, "%<#pragma pacc loop%> calls %qD, which is not "
+	      "%<const%> or %<pure%>: a pipeline may compute an iteration "
+	      "more than once (halo rows), so its side effects would happen "
+	      "more often than in the sequential program; call it outside "
+	      "the region, or, if it has none, define it before this "
+	      "function or declare it %<__attribute__ ((const))%>", fn);
+  else
+    error_at (loc, "%<#pragma pacc loop%> calls a function through a "
+	      "pointer: a pipeline may compute an iteration more than once "
+	      "(halo rows), so its side effects would happen more often than "
+	      "in the sequential program; call a %<const%> or %<pure%> "
+	      "function by its name");
+  c.bad = true;
+}
+
+/* Walk operand I of T with analyse_r, under one more condition when
+   COND: the accesses there may not happen.  */
+static void
+walk_operand (tree t, int i, kernel_ctx &c, bool cond)
+{
+  c.cond_depth += cond;
+  walk_tree (&TREE_OPERAND (t, i), analyse_r, &c, NULL);
+  c.cond_depth -= cond;
+}
+
 tree
 analyse_r (tree *tp, int *walk_subtrees, void *data)
 {
@@ -561,8 +643,27 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  check_type (c, t, loc);
   switch (TREE_CODE (t))
     {
+    case COND_EXPR:
+      walk_operand (t, 0, c, false);
+      walk_operand (t, 1, c, true);
+      walk_operand (t, 2, c, true);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+      walk_operand (t, 0, c, false);
+      walk_operand (t, 1, c, true);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    case SWITCH_STMT:
+    case WHILE_STMT:
+      for (int o = 0; o < TREE_CODE_LENGTH (TREE_CODE (t)); o++)
+	walk_operand (t, o, c, true);
+      *walk_subtrees = 0;
+      return NULL_TREE;
     case SAVE_EXPR:
       if (!pacc_user_save_expr_p (*c.r, t))
 	*walk_subtrees = 0;
@@ -678,10 +779,15 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	      walk_tree (&TREE_OPERAND (t, o), analyse_r, data, NULL);
 	    c.cur_loop = saved;
 	    *walk_subtrees = 0;
-	    break;
+	    return NULL_TREE;
 	  }
+      /* A sequential loop: its body may not run.  */
+      for (int o = 0; o < TREE_CODE_LENGTH (FOR_STMT); o++)
+	walk_operand (t, o, c, true);
+      *walk_subtrees = 0;
       return NULL_TREE;
     case CALL_EXPR:
+      check_call (c, t, loc);
       return NULL_TREE;
     default:
       return NULL_TREE;

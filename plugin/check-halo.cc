@@ -11,8 +11,10 @@
    cover.  Located errors:
      - stencil offsets, summed along chains of kernels in one step, beyond
        the declared halo;
-     - targettemp arrays read before they are written in the step, or at
-       rows the step does not write.  */
+     - targettemp arrays read before they are written in the step, at
+       rows the step does not write, or at elements that the step does
+       not write before the read along the other dimensions (bounds that
+       differ by constants only).  */
 
 #include "check.h"
 
@@ -58,6 +60,238 @@ temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
   return dlo >= 0 && dhi <= 0;
 }
 
+/* ------------------------------------------------------------------ */
+/* targettemp elements along the other dimensions.                     */
+
+/* Declarations whose value may differ between two nests of a step or
+   two iterations: the nests' loop variables and locals, and the scalars
+   host statements assign.  */
+static void
+unstable_decls (pacc_region &r, hash_set<tree> &u)
+{
+  struct m
+  {
+    static tree cb (tree *tp, int *ws, void *d)
+    {
+      hash_set<tree> &u = *(hash_set<tree> *) d;
+      if (TYPE_P (*tp))
+	*ws = 0;
+      else if (TREE_CODE (*tp) == BIND_EXPR)
+	for (tree v = BIND_EXPR_VARS (*tp); v; v = DECL_CHAIN (v))
+	  u.add (v);
+      else if (TREE_CODE (*tp) == DECL_EXPR)
+	u.add (DECL_EXPR_DECL (*tp));
+      return NULL_TREE;
+    }
+  };
+  for (auto &k : r.kernels)
+    {
+      for (auto &l : k.loops)
+	u.add (l.var);
+      for (tree v : k.private_vars)
+	u.add (v);
+      walk_tree_without_duplicates (&k.stmt, m::cb, &u);
+    }
+  for (tree v : r.assigned)
+    u.add (v);
+}
+
+/* The indices [*LO, *HI) along dimension N (0 = rows) that access A of
+   kernel K reaches, from the bounds of its loop of that dimension or
+   its fixed index; false when they are not forms of declarations that
+   hold one value through the step.  */
+static bool
+access_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
+	      hash_set<tree> &unstable, pacc_form *lo, pacc_form *hi)
+{
+  pacc_mono one;
+  one.coef = 1;
+  if (a.kind[n] == PACC_IX_INV)
+    {
+      *lo = *hi = a.inv[n];
+      form_add_mono (*hi, one);
+    }
+  else if (a.kind[n] != PACC_IX_VAR)
+    return false;
+  else
+    {
+      int li = a.loop;
+      while (li >= 0 && k.loops[li].dim != r.pc->rank - n)
+	li = k.loops[li].parent;
+      if (li < 0)
+	return false;
+      pacc_loop &l = k.loops[li];
+      tree b = unit_loop_bound (l.for_stmt, l.var);
+      if (!l.init || !b || !pacc_form_of (l.init, *lo)
+	  || !pacc_form_of (b, *hi))
+	return false;
+      one.coef = a.off[n];
+      form_add_mono (*lo, one);
+      form_add_mono (*hi, one);
+    }
+  for (const pacc_form *f : { lo, hi })
+    for (auto &mono : *f)
+      for (tree at : mono.atoms)
+	if (unstable.contains (at))
+	  return false;
+  return true;
+}
+
+/* Whether A - B is a constant, into *D.  */
+static bool
+const_diff (const pacc_form &a, const pacc_form &b, HOST_WIDE_INT *d)
+{
+  pacc_form f = a;
+  form_add (f, b, -1);
+  for (auto &mono : f)
+    if (!mono.atoms.empty ())
+      return false;
+  *d = form_const (f);
+  return true;
+}
+
+/* F for a message: "Y - 2".  */
+static std::string
+form_str (const pacc_form &f)
+{
+  std::string s;
+  HOST_WIDE_INT c = 0;
+  for (auto &mono : f)
+    {
+      if (mono.atoms.empty ())
+	{
+	  c += mono.coef;
+	  continue;
+	}
+      HOST_WIDE_INT k = mono.coef;
+      s += s.empty () ? (k < 0 ? "-" : "") : (k < 0 ? " - " : " + ");
+      if (k != 1 && k != -1)
+	s += std::to_string (k < 0 ? -k : k) + "*";
+      for (size_t i = 0; i < mono.atoms.size (); i++)
+	{
+	  tree name = DECL_NAME (mono.atoms[i]);
+	  s += i ? "*" : "";
+	  s += name ? IDENTIFIER_POINTER (name) : "?";
+	}
+    }
+  if (s.empty ())
+    return std::to_string (c);
+  if (c)
+    s += (c < 0 ? " - " : " + ") + std::to_string (c < 0 ? -c : c);
+  return s;
+}
+
+/* Read AI of kernel M, of a temporary buffer, along the dimensions
+   after the rows: a corner of the elements it reads that lies, provably
+   (its indices differ from the bounds by constants), outside what every
+   write of the buffer by an earlier kernel of the step, or by M before
+   the read, reaches, holds a value of an earlier step, and of an
+   earlier block when the block starts: an error.  Rows are temp_rows_covered's; a read under a
+   condition may not happen, so only unconditional reads count.  Bounds
+   that are not known at compile time are not checked.  */
+static bool
+temp_elements_written (pacc_region &r, int m, size_t ai)
+{
+  int rank = r.pc->rank;
+  pacc_access &a = r.kernels[m].accesses[ai];
+  if (a.cond || rank < 2)
+    return true;
+  hash_set<tree> unstable;
+  unstable_decls (r, unstable);
+  pacc_form lo[PACC_MAX_RANK], hi[PACC_MAX_RANK];
+  bool known[PACC_MAX_RANK];
+  pacc_kernel &km = r.kernels[m];
+  for (int n = 1; n < rank; n++)
+    {
+      HOST_WIDE_INT len;
+      known[n] = access_range (r, km, a, n, unstable, &lo[n], &hi[n]);
+      if (known[n] && const_diff (hi[n], lo[n], &len) && len <= 0)
+	return true;
+    }
+  struct box
+  {
+    pacc_form lo[PACC_MAX_RANK], hi[PACC_MAX_RANK];
+    bool known[PACC_MAX_RANK];
+  };
+  std::vector<box> boxes;
+  int last = -1;
+  for (int i = 0; i <= m; i++)
+    for (size_t bi = 0; bi < r.kernels[i].accesses.size (); bi++)
+      if (r.kernels[i].accesses[bi].write
+	  && r.kernels[i].accesses[bi].buf == a.buf && (i < m || bi < ai))
+	{
+	  pacc_access &b = r.kernels[i].accesses[bi];
+	  box w;
+	  for (int n = 1; n < rank; n++)
+	    w.known[n] = access_range (r, r.kernels[i], b, n, unstable,
+				       &w.lo[n], &w.hi[n]);
+	  boxes.push_back (w);
+	  last = i;
+	}
+  if (boxes.empty ())
+    return true;
+  for (int corner = 0; corner < 1 << (rank - 1); corner++)
+    {
+      pacc_form at[PACC_MAX_RANK];
+      for (int n = 1; n < rank; n++)
+	if (known[n])
+	  {
+	    bool high = corner & (1 << (n - 1));
+	    at[n] = high ? hi[n] : lo[n];
+	    if (high)
+	      {
+		pacc_mono one;
+		one.coef = -1;
+		form_add_mono (at[n], one);
+	      }
+	  }
+      bool covered = false;
+      for (auto &w : boxes)
+	{
+	  bool out = false;
+	  for (int n = 1; n < rank && !out; n++)
+	    {
+	      HOST_WIDE_INT d;
+	      if (!known[n] || !w.known[n])
+		continue;
+	      out = (const_diff (at[n], w.lo[n], &d) && d < 0)
+		    || (const_diff (at[n], w.hi[n], &d) && d >= 0);
+	    }
+	  if (!out)
+	    {
+	      covered = true;
+	      break;
+	    }
+	}
+      if (covered)
+	continue;
+      std::string where = "[";
+      if (km.dec >= 0)
+	{
+	  tree v = DECL_NAME (km.loops[km.dec].var);
+	  where += v ? IDENTIFIER_POINTER (v) : "row";
+	  if (a.off[0])
+	    where += (a.off[0] < 0 ? "-" : "+")
+		     + std::to_string (a.off[0] < 0 ? -a.off[0] : a.off[0]);
+	}
+      else
+	where += "row";
+      where += "]";
+      for (int n = 1; n < rank; n++)
+	where += "[" + (known[n] ? form_str (at[n]) : std::string ("?"))
+		 + "]";
+      error_at (a.loc, "targettemp array %qD is read at %s, an element that "
+		"the time step does not write before this read, so its value "
+		"would cross a time-block boundary; make the loops that write "
+		"it cover it, or list %qD in %<targetinout%>",
+		r.pc->arrays[a.buf].decl, where.c_str (),
+		r.pc->arrays[a.buf].decl);
+      inform (r.kernels[last].loc, "written by this loop nest");
+      return false;
+    }
+  return true;
+}
+
 bool
 derive_halo (pacc_region &r)
 {
@@ -86,6 +320,9 @@ derive_halo (pacc_region &r)
 	  for (size_t bi = 0; bi < ai; bi++)
 	    if (km.accesses[bi].write && km.accesses[bi].buf == a.buf)
 	      self = true;
+	  if (self && r.pc->arrays[a.buf].role == PACC_ROLE_TEMP
+	      && !temp_elements_written (r, m, ai))
+	    return false;
 	  if (self)
 	    continue;
 	  /* Writers of this buffer before m in the step, latest first,
@@ -128,6 +365,8 @@ derive_halo (pacc_region &r)
 			  "nest");
 		  return false;
 		}
+	      if (!temp_elements_written (r, m, ai))
+		return false;
 	    }
 	  for (int d = 0; d < rank; d++)
 	    {

@@ -9,11 +9,14 @@
    (scan_nest), has the accesses recorded (check-access.cc) and checks:
      - `loop` not followed by a for loop in canonical form, dim out of
        range or repeated in one nest, no decomposed loop (dim = rank);
+     - a sequential loop between two pacc loops; a pacc loop stepping
+       away from its constant bound;
      - writes to targetin arrays; writes at different row offsets;
      - a kernel reading an array at another point than it writes it
        (loop-carried dependence);
      - reduction variables read outside their own updates, whose
-       statements are recorded for the lowering to guard.  */
+       statements are recorded for the lowering to guard, or updated
+       with another operator than their clause's.  */
 
 #include "check.h"
 
@@ -93,6 +96,46 @@ encloses (const pacc_kernel &k, int anc, int li)
     if (li == anc)
       return true;
   return false;
+}
+
+/* The body *BODY of LOOP, a sequential loop inside pacc loop N.CUR:
+   a pacc loop in it would have its iterations run by the gangs of the
+   outer one without LOOP around them (3-D Jacobi with no `loop dim(2)'
+   on its middle loop updated one plane).  */
+static void
+seq_loop (tree *body, tree loop, nest_ctx &n)
+{
+  size_t before = n.k->loops.size ();
+  scan_nest (body, n);
+  if (n.k->loops.size () == before || n.bad)
+    return;
+  int outer = n.k->loops[n.cur].dim, inner = n.k->loops[before].dim;
+  /* A dimension between the two that no loop around takes.  */
+  int free_dim = 0;
+  for (int d = outer - 1; d > inner && !free_dim; d--)
+    {
+      free_dim = d;
+      for (int o = n.cur; o >= 0; o = n.k->loops[o].parent)
+	if (n.k->loops[o].dim == d)
+	  free_dim = 0;
+    }
+  location_t loc = stmt_loc (loop, n.k->loops[before].loc);
+  if (free_dim)
+    error_at (loc, "this loop lies between the %<#pragma pacc loop "
+	      "dim(%d)%> loop around it and the %<#pragma pacc loop "
+	      "dim(%d)%> loop inside it: every loop between two loops of a "
+	      "nest must be a %<#pragma pacc loop%>; mark it %<#pragma pacc "
+	      "loop dim(%d)%>, or move it inside the innermost "
+	      "%<#pragma pacc loop%>", outer, inner, free_dim);
+  else
+    error_at (loc, "this loop lies between the %<#pragma pacc loop "
+	      "dim(%d)%> loop around it and the %<#pragma pacc loop "
+	      "dim(%d)%> loop inside it: every loop between two loops of a "
+	      "nest must be a %<#pragma pacc loop%>; move it inside the "
+	      "innermost %<#pragma pacc loop%>, or out of the nest",
+	      outer, inner);
+  inform (n.k->loops[before].loc, "the %<#pragma pacc loop%> inside it");
+  n.bad = true;
 }
 
 /* Walk statement *SLOT of a kernel: record pacc loops (markers) and
@@ -198,14 +241,14 @@ scan_nest (tree *slot, nest_ctx &n)
 	    n.kc->seq_vars.add (v);
 	    n.k->private_vars.push_back (v);
 	  }
-	scan_nest (&FOR_BODY (t), n);
+	seq_loop (&FOR_BODY (t), t, n);
 	return;
       }
     case WHILE_STMT:
-      scan_nest (&WHILE_BODY (t), n);
+      seq_loop (&WHILE_BODY (t), t, n);
       return;
     case DO_STMT:
-      scan_nest (&DO_BODY (t), n);
+      seq_loop (&DO_BODY (t), t, n);
       return;
     case COND_EXPR:
       scan_nest (&COND_EXPR_THEN (t), n);
@@ -225,7 +268,195 @@ struct red_ctx
 {
   pacc_region *r;
   pacc_kernel *k;
+  bool bad;
 };
+
+/* ------------------------------------------------------------------ */
+/* The operator of a reduction's updates.  Each gang starts its own
+   copy of the variable at the identity of the clause's operator and the
+   copies are combined with that operator: an update with another one
+   (s += e under max, which starts at the smallest value) gives another
+   answer.  An update is `s = s OP e' (conversions aside), e free of s,
+   OP the clause's: for +, also s - e; for max, MAX_EXPR, fmax or the
+   comparisons `s > e ? s : e' and `e < s ? s : e' (min likewise); for
+   && and ||, the front end's s != 0.  */
+
+static bool
+mentions (tree e, tree var)
+{
+  struct m
+  {
+    static tree cb (tree *tp, int *ws, void *d)
+    {
+      if (TYPE_P (*tp))
+	*ws = 0;
+      return *tp == (tree) d ? *tp : NULL_TREE;
+    }
+  };
+  return walk_tree_without_duplicates (&e, m::cb, var) != NULL_TREE;
+}
+
+/* The operator E applies at its root, as a reduction's: MAX_EXPR for
+   fmax and for `a > b ? a : b', TRUTH_ANDIF_EXPR for TRUTH_AND_EXPR...  */
+static enum tree_code
+update_code (tree e)
+{
+  e = strip_conv (e);
+  switch (TREE_CODE (e))
+    {
+    case TRUTH_AND_EXPR:
+      return TRUTH_ANDIF_EXPR;
+    case TRUTH_OR_EXPR:
+      return TRUTH_ORIF_EXPR;
+    case CALL_EXPR:
+      {
+	tree fn = get_callee_fndecl (e);
+	if (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+	    && call_expr_nargs (e) == 2)
+	  switch (DECL_FUNCTION_CODE (fn))
+	    {
+	    CASE_FLT_FN (BUILT_IN_FMAX):
+	      return MAX_EXPR;
+	    CASE_FLT_FN (BUILT_IN_FMIN):
+	      return MIN_EXPR;
+	    default:
+	      break;
+	    }
+	return CALL_EXPR;
+      }
+    case COND_EXPR:
+      {
+	tree c = strip_conv (TREE_OPERAND (e, 0));
+	if (!COMPARISON_CLASS_P (c))
+	  return COND_EXPR;
+	bool gt = TREE_CODE (c) == GT_EXPR || TREE_CODE (c) == GE_EXPR;
+	bool lt = TREE_CODE (c) == LT_EXPR || TREE_CODE (c) == LE_EXPR;
+	tree c0 = strip_conv (TREE_OPERAND (c, 0));
+	tree c1 = strip_conv (TREE_OPERAND (c, 1));
+	tree x = strip_conv (TREE_OPERAND (e, 1));
+	tree y = strip_conv (TREE_OPERAND (e, 2));
+	unsigned fl = OEP_MATCH_SIDE_EFFECTS;
+	if (!gt && !lt)
+	  return COND_EXPR;
+	if (operand_equal_p (x, c0, fl) && operand_equal_p (y, c1, fl))
+	  return gt ? MAX_EXPR : MIN_EXPR;
+	if (operand_equal_p (x, c1, fl) && operand_equal_p (y, c0, fl))
+	  return gt ? MIN_EXPR : MAX_EXPR;
+	return COND_EXPR;
+      }
+    default:
+      return TREE_CODE (e);
+    }
+}
+
+/* E without its conversions, and for a _Bool VAR without the front
+   end's conversion to _Bool, `E != 0'.  */
+static tree
+strip_update (tree e, tree var)
+{
+  e = strip_conv (e);
+  while (TREE_CODE (TREE_TYPE (var)) == BOOLEAN_TYPE
+	 && TREE_CODE (e) == NE_EXPR && integer_zerop (TREE_OPERAND (e, 1))
+	 && strip_conv (TREE_OPERAND (e, 0)) != var)
+    e = strip_conv (TREE_OPERAND (e, 0));
+  return e;
+}
+
+/* Whether E, the value assigned to reduction variable VAR, is VAR
+   combined with something free of VAR by OP.  */
+static bool
+red_form (tree e, tree var, enum tree_code op)
+{
+  e = strip_update (e, var);
+  if (e == var)
+    return true;
+  if ((op == TRUTH_ANDIF_EXPR || op == TRUTH_ORIF_EXPR)
+      && TREE_CODE (e) == NE_EXPR && strip_conv (TREE_OPERAND (e, 0)) == var
+      && integer_zerop (TREE_OPERAND (e, 1)))
+    return true;
+  enum tree_code code = update_code (e);
+  bool minus = op == PLUS_EXPR && code == MINUS_EXPR;
+  if (code != op && !minus)
+    return false;
+  tree a, b;
+  if (TREE_CODE (e) == CALL_EXPR)
+    a = CALL_EXPR_ARG (e, 0), b = CALL_EXPR_ARG (e, 1);
+  else if (TREE_CODE (e) == COND_EXPR)
+    a = TREE_OPERAND (e, 1), b = TREE_OPERAND (e, 2);
+  else
+    a = TREE_OPERAND (e, 0), b = TREE_OPERAND (e, 1);
+  bool ma = mentions (a, var), mb = mentions (b, var);
+  if (ma == mb || (mb && minus))
+    return false;
+  return red_form (ma ? a : b, var, op);
+}
+
+static const char *
+op_name (enum tree_code code)
+{
+  switch (code)
+    {
+    case PLUS_EXPR: return "+";
+    case MINUS_EXPR: return "-";
+    case MULT_EXPR: return "*";
+    case RDIV_EXPR: case TRUNC_DIV_EXPR: return "/";
+    case BIT_AND_EXPR: return "&";
+    case BIT_IOR_EXPR: return "|";
+    case BIT_XOR_EXPR: return "^";
+    case TRUTH_ANDIF_EXPR: return "&&";
+    case TRUTH_ORIF_EXPR: return "||";
+    case MAX_EXPR: return "max";
+    case MIN_EXPR: return "min";
+    default: return NULL;
+    }
+}
+
+/* Check the update T, `VAR = RHS', of a reduction variable against its
+   clause's operator.  */
+static bool
+check_red_update (red_ctx &c, tree t, tree var)
+{
+  pacc_reduction_clause &rc
+    = c.r->pc->reductions[pacc_reduction_index (*c.r, var)];
+  tree rhs = TREE_OPERAND (t, 1);
+  if (red_form (rhs, var, rc.op))
+    return true;
+  const char *v = IDENTIFIER_POINTER (DECL_NAME (var));
+  const char *cl = op_name (rc.op);
+  bool flt = SCALAR_FLOAT_TYPE_P (TREE_TYPE (var));
+  std::string want = v;
+  switch (rc.op)
+    {
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_ORIF_EXPR:
+      want = want + " = " + v + " " + cl + " EXPR";
+      break;
+    case MAX_EXPR:
+    case MIN_EXPR:
+      if (flt)
+	want = want + " = f" + cl + " (" + v + ", EXPR)";
+      else
+	want = want + " = " + v + (rc.op == MAX_EXPR ? " > " : " < ")
+	       + "EXPR ? " + v + " : EXPR";
+      break;
+    default:
+      want = want + " " + cl + "= EXPR";
+    }
+  location_t loc = stmt_loc (t, c.k->loc);
+  enum tree_code code = update_code (strip_update (rhs, var));
+  const char *got = mentions (rhs, var) ? op_name (code) : NULL;
+  if (got && code != rc.op)
+    error_at (loc, "reduction variable %qD is updated with %qs, but its "
+	      "clause is %<reduction(%s:%D)%>: the update must use the "
+	      "clause%'s operator; write %qs", var, got, cl, var, want.c_str ());
+  else
+    error_at (loc, "this update of reduction variable %qD is not %qD "
+	      "combined by %qs with a value free of %qD, as its clause "
+	      "%<reduction(%s:%D)%> needs; write %qs", var, var, cl, var, cl,
+	      var, want.c_str ());
+  inform (rc.loc, "the %<reduction%> clause");
+  return false;
+}
 
 static tree
 red_stmt_r (tree *tp, int *walk_subtrees, void *data)
@@ -242,6 +473,8 @@ red_stmt_r (tree *tp, int *walk_subtrees, void *data)
       && pacc_reduction_index (*c.r, strip_conv (TREE_OPERAND (t, 0))) >= 0)
     {
       c.k->red_stmts.push_back (t);
+      if (!check_red_update (c, t, strip_conv (TREE_OPERAND (t, 0))))
+	c.bad = true;
       *walk_subtrees = 0;
     }
   return NULL_TREE;
@@ -371,6 +604,8 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   kc.cur_loop = -1;
   kc.wrong_loop = NULL;
   kc.wrong_pos = 0;
+  kc.cond_depth = 0;
+  kc.type_reported = false;
   nest_ctx n = { &r, &k, &kc, false, -1 };
   k.loc = d->loc;
   k.w = 0;
@@ -429,6 +664,12 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 	  return false;
 	}
     }
+  for (size_t i = 0; i < k.loops.size (); i++)
+    if ((int) i != k.dec
+	&& pacc_loop_runs_away (k.loops[i].for_stmt, k.loops[i].var,
+				k.loops[i].init,
+				stmt_loc (k.loops[i].for_stmt, k.loops[i].loc)))
+      return false;
   escape_ctx ec = { 0, 0, false, false };
   check_escapes (k.loops[0].for_stmt, ec, k.loc);
   if (ec.bad)
@@ -439,8 +680,10 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   walk_tree (&FOR_BODY (k.loops[0].for_stmt), analyse_r, &kc, NULL);
   if (kc.bad)
     return false;
-  red_ctx rc = { &r, &k };
+  red_ctx rc = { &r, &k, false };
   walk_tree (&FOR_BODY (k.loops[0].for_stmt), red_stmt_r, &rc, NULL);
+  if (rc.bad)
+    return false;
   if (walk_tree (&FOR_BODY (k.loops[0].for_stmt), red_use_r, &rc, NULL))
     return false;
 

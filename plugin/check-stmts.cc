@@ -3,7 +3,8 @@
    Free software, without any warranty: see COPYING.  */
 
 /* check-stmts.cc - statement helpers of the region check: statements
-   with no effect, canonical for loops, and jumps out of a region.
+   with no effect, canonical for loops (and loops that never end), calls
+   with side effects, and jumps out of a region.
 
    A `#pragma pacc loop` or `pipeline` must be followed by a for loop in
    canonical form, `for (v = a; v < b; v++)` (pacc_match_for,
@@ -228,6 +229,206 @@ unit_loop_bound (tree for_stmt, tree var)
     return fold_build2 (PLUS_EXPR, TREE_TYPE (b), b,
 			build_one_cst (TREE_TYPE (b)));
   return NULL_TREE;
+}
+
+/* The constant step of a FOR_STMT counting with VAR (v++, --v, v += c,
+   v -= c, v = v + c, v = c + v, v = v - c) into *STEP; false if it has
+   no constant step.  */
+static bool
+for_step (tree for_stmt, tree var, HOST_WIDE_INT *step)
+{
+  tree inc = FOR_EXPR (for_stmt);
+  if (!inc)
+    return false;
+  switch (TREE_CODE (inc))
+    {
+    case POSTINCREMENT_EXPR:
+    case PREINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+      if (strip_conv (TREE_OPERAND (inc, 0)) != var)
+	return false;
+      *step = (TREE_CODE (inc) == POSTINCREMENT_EXPR
+	       || TREE_CODE (inc) == PREINCREMENT_EXPR) ? 1 : -1;
+      return true;
+    case MODIFY_EXPR:
+      {
+	tree rhs = strip_conv (TREE_OPERAND (inc, 1));
+	if (strip_conv (TREE_OPERAND (inc, 0)) != var
+	    || (TREE_CODE (rhs) != PLUS_EXPR && TREE_CODE (rhs) != MINUS_EXPR))
+	  return false;
+	tree a = strip_conv (TREE_OPERAND (rhs, 0));
+	tree b = strip_conv (TREE_OPERAND (rhs, 1));
+	if (TREE_CODE (rhs) == PLUS_EXPR && b == var)
+	  std::swap (a, b);
+	if (a != var || TREE_CODE (b) != INTEGER_CST
+	    || !tree_fits_shwi_p (b))
+	  return false;
+	*step = TREE_CODE (rhs) == PLUS_EXPR ? tree_to_shwi (b)
+		: -tree_to_shwi (b);
+	return true;
+      }
+    default:
+      return false;
+    }
+}
+
+/* A `loop' over VAR from INIT whose condition holds at the start and
+   whose constant step moves VAR away from the condition's constant
+   bound, or not at all: the loop does not end (in the sequential
+   program the variable overflows; the offload compiler crashed on it).
+   Reported at LOC; true if so.  Bounds that are not constants may make
+   the loop empty, which is a loop that ends.  */
+bool
+pacc_loop_runs_away (tree for_stmt, tree var, tree init, location_t loc)
+{
+  tree cond = FOR_COND (for_stmt);
+  HOST_WIDE_INT step;
+  if (!init || !cond || !COMPARISON_CLASS_P (cond)
+      || !for_step (for_stmt, var, &step))
+    return false;
+  enum tree_code code = TREE_CODE (cond);
+  tree a = TREE_OPERAND (cond, 0), b = TREE_OPERAND (cond, 1);
+  if (strip_conv (b) == var)
+    {
+      std::swap (a, b);
+      code = swap_tree_comparison (code);
+    }
+  tree from = fold (strip_conv (init)), to = fold (strip_conv (b));
+  if (strip_conv (a) != var || TREE_CODE (from) != INTEGER_CST
+      || TREE_CODE (to) != INTEGER_CST || !tree_fits_shwi_p (from)
+      || !tree_fits_shwi_p (to))
+    return false;
+  HOST_WIDE_INT f = tree_to_shwi (from), e = tree_to_shwi (to);
+  bool up;
+  switch (code)
+    {
+    case LT_EXPR:
+      up = true;
+      if (f >= e)
+	return false;
+      break;
+    case LE_EXPR:
+      up = true;
+      if (f > e)
+	return false;
+      break;
+    case GT_EXPR:
+      up = false;
+      if (f <= e)
+	return false;
+      break;
+    case GE_EXPR:
+      up = false;
+      if (f < e)
+	return false;
+      break;
+    default:
+      return false;
+    }
+  if (up ? step > 0 : step < 0)
+    return false;
+  /* The bound as the exclusive one the source most likely wrote (the
+     front end folds v < 20 into v <= 19).  */
+  if (code == LE_EXPR)
+    e++;
+  else if (code == GE_EXPR)
+    e--;
+  error_at (loc, "this %<#pragma pacc loop%> never ends: %qD starts at "
+	    "%wd, %s its bound %wd, and its step %wd %s; step it %s "
+	    "(%<%D%s%>)", var, f, up ? "below" : "above", e, step,
+	    step ? "moves it away from the bound" : "does not move it",
+	    up ? "up" : "down", var, up ? "++" : "--");
+  return true;
+}
+
+static bool call_effects (tree call, int depth);
+
+/* walk_tree callback over the body of function DATA: an effect beyond
+   its own automatic variables (a store elsewhere, a volatile access,
+   an asm, a call with one).  */
+static tree
+body_effect_r (tree *tp, int *walk_subtrees, void *data)
+{
+  tree t = *tp, fn = ((tree *) data)[0];
+  int depth = (int) (intptr_t) ((tree *) data)[1];
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if ((DECL_P (t) || REFERENCE_CLASS_P (t)) && TREE_THIS_VOLATILE (t))
+    return t;
+  switch (TREE_CODE (t))
+    {
+    case ASM_EXPR:
+      return t;
+    case CALL_EXPR:
+      return call_effects (t, depth + 1) ? t : NULL_TREE;
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+      {
+	tree lhs = TREE_OPERAND (t, 0);
+	while (TREE_CODE (lhs) == COMPONENT_REF
+	       || (TREE_CODE (lhs) == ARRAY_REF
+		   && TREE_CODE (TREE_TYPE (TREE_OPERAND (lhs, 0)))
+		      == ARRAY_TYPE))
+	  lhs = TREE_OPERAND (lhs, 0);
+	if (!((VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL
+	       || TREE_CODE (lhs) == RESULT_DECL)
+	      && DECL_CONTEXT (lhs) == fn && !TREE_STATIC (lhs)))
+	  return t;
+	return NULL_TREE;
+      }
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* Whether CALL may have a side effect: it calls through a pointer, or a
+   function that is neither const nor pure nor a math built-in whose only
+   effect is errno (GCC declares those "const but for errno", fn spec ".C"
+   or ".P": sqrt, exp, pow...), nor defined earlier in this translation
+   unit with a body that stores only to its own automatic variables and
+   calls only such functions (real codes call small helpers without
+   attributes; GCC finds them const only later, in its IPA passes).
+   Internal functions have none.  DEPTH bounds the calls followed.  */
+static bool
+call_effects (tree call, int depth)
+{
+  if (!CALL_EXPR_FN (call))
+    return false;
+  tree fn = get_callee_fndecl (call);
+  if (!fn)
+    return true;
+  if (flags_from_decl_or_type (fn) & (ECF_CONST | ECF_PURE))
+    return false;
+  if (!fndecl_built_in_p (fn, BUILT_IN_NORMAL))
+    {
+      if (depth > 8 || !DECL_SAVED_TREE (fn) || DECL_EXTERNAL (fn)
+	  || DECL_STRUCT_FUNCTION (fn) == cfun)
+	return true;
+      tree data[2] = { fn, (tree) (intptr_t) depth };
+      return walk_tree_without_duplicates (&DECL_SAVED_TREE (fn),
+					   body_effect_r, data) != NULL_TREE;
+    }
+  tree spec = lookup_attribute ("fn spec", TYPE_ATTRIBUTES (TREE_TYPE (fn)));
+  if (!spec)
+    return true;
+  tree str = TREE_VALUE (TREE_VALUE (spec));
+  return !(TREE_CODE (str) == STRING_CST && TREE_STRING_LENGTH (str) > 1
+	   && (TREE_STRING_POINTER (str)[1] == 'C'
+	       || TREE_STRING_POINTER (str)[1] == 'P'));
+}
+
+bool
+pacc_call_effects_p (tree call)
+{
+  return call_effects (call, 0);
 }
 
 /* ------------------------------------------------------------------ */

@@ -51,6 +51,8 @@ struct kernel_ctx
      loop's dim (a transposed access), for the message.  */
   pacc_loop *wrong_loop;
   int wrong_pos;		/* Index position, 0 = first (slowest).  */
+  int cond_depth;		/* Conditions around the expression walked.  */
+  bool type_reported;		/* A type the GPU cannot take, reported.  */
 };
 
 /* check-host.cc: the host statements of a step.  */
@@ -88,6 +90,9 @@ bool for_counts_down (tree for_stmt, tree var);
 bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
 		     tree *var, tree *init);
 tree unit_loop_bound (tree for_stmt, tree var);
+bool pacc_loop_runs_away (tree for_stmt, tree var, tree init,
+			  location_t loc);
+bool pacc_call_effects_p (tree call);
 
 void check_escapes (tree t, escape_ctx &c, location_t loc);
 bool pacc_deviceid_escapes (tree stmt);

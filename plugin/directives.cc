@@ -26,6 +26,28 @@ role_name (int role)
 	 : role == PACC_ROLE_INOUT ? "targetinout" : "targettemp";
 }
 
+/* Whether GCC 12's nvptx offload compiler takes values of TYPE (or of
+   its elements, or the parts of a complex TYPE): every floating type but
+   float and double is refused, with the clause or the expression that
+   uses it, by the parser and the region check.  lto1 stops on an 80-bit
+   long double ("80-bit-precision floating-point numbers unsupported"),
+   fails internally on __float128 and _Float16, and has no decimal
+   floating point; the host build takes them all, so without this check
+   the program fails to link, with no location.  */
+bool
+pacc_offload_type_ok (tree type)
+{
+  while (type && (TREE_CODE (type) == ARRAY_TYPE
+		  || TREE_CODE (type) == POINTER_TYPE
+		  || TREE_CODE (type) == COMPLEX_TYPE))
+    type = TREE_TYPE (type);
+  if (!type || !SCALAR_FLOAT_TYPE_P (type))
+    return true;
+  return !DECIMAL_FLOAT_TYPE_P (type)
+	 && (TYPE_PRECISION (type) == TYPE_PRECISION (float_type_node)
+	     || TYPE_PRECISION (type) == TYPE_PRECISION (double_type_node));
+}
+
 void
 add_marker (pacc_directive *d)
 {

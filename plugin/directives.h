@@ -116,6 +116,7 @@ void add_marker (pacc_directive *d);
 pacc_directive *pacc_marker_directive (tree stmt);
 void pacc_directives_reset (void);
 const char *role_name (int role);
+bool pacc_offload_type_ok (tree type);
 
 #pragma GCC visibility pop
 

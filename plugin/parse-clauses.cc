@@ -124,6 +124,14 @@ parse_copyin (pacc_lexer &lx, pacc_pipeline_clauses *pc)
 	  lx.failed = true;
 	  return;
 	}
+      if (!pacc_offload_type_ok (elt))
+	{
+	  error_at (vloc, "elements of %qD in %<copyin%> clause have type "
+		    "%qT, which GCC 12%'s nvptx offload compiler cannot "
+		    "compile; use %<float%> or %<double%>", decl, elt);
+	  lx.failed = true;
+	  return;
+	}
       if (listed_already (lx, pc, decl, vloc))
 	return;
       pacc_whole_clause w;
@@ -216,6 +224,14 @@ parse_array_list (pacc_lexer &lx, pacc_pipeline_clauses *pc, int role,
 	{
 	  error_at (vloc, "elements of %qD in %qs clause must be of integer "
 		    "or floating type", decl, clause);
+	  lx.failed = true;
+	  return;
+	}
+      if (!pacc_offload_type_ok (elt))
+	{
+	  error_at (vloc, "elements of %qD in %qs clause have type %qT, "
+		    "which GCC 12%'s nvptx offload compiler cannot compile; "
+		    "use %<float%> or %<double%>", decl, clause, elt);
 	  lx.failed = true;
 	  return;
 	}
@@ -362,6 +378,14 @@ parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
 	{
 	  error_at (vloc, "%qD in %<reduction%> clause is not a variable of "
 		    "arithmetic type", decl);
+	  lx.failed = true;
+	  return;
+	}
+      if (!pacc_offload_type_ok (TREE_TYPE (decl)))
+	{
+	  error_at (vloc, "%qD in %<reduction%> clause has type %qT, which "
+		    "GCC 12%'s nvptx offload compiler cannot compile; use "
+		    "%<double%>", decl, TREE_TYPE (decl));
 	  lx.failed = true;
 	  return;
 	}

@@ -56,6 +56,7 @@ struct pacc_access
   int buf;
   int loop;			/* Innermost pacc loop around it.  */
   bool write;
+  bool cond;			/* Under a condition of the nest's body.  */
   location_t loc;
   enum pacc_index_kind kind[PACC_MAX_RANK];
   HOST_WIDE_INT off[PACC_MAX_RANK];
