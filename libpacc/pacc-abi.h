@@ -215,6 +215,22 @@ void __pacc_rows_outside (const char *where, int kernel, long first,
 void __pacc_cols_outside (const char *where, int kernel, int dim,
                           long first, long last, long lo, long len);
 
+/* Kernel KERNEL reads targettemp ARRAY at indices FIRST to LAST along
+   dim(DIM) at step T, outside WFIRST to WLAST, what the one earlier nest
+   of the step that writes it writes there: stops the program.  */
+void __pacc_temp_unwritten (const char *where, int kernel, const char *array,
+                            int dim, long first, long last, long wfirst,
+                            long wlast, long t);
+
+/* Called before __pacc_region_begin when, at WHERE (the read, or the
+   clause), kernel KERNEL (1-based) reads elements FIRST to LAST of the
+   first dimension of copyin array NAME, not all inside the section
+   [LO, LO + LEN) that copyin gives (each device holds only the
+   section); or, with KERNEL 0, when that section is not inside elements
+   FIRST to LAST, those of the array's C type.  Does not return.  */
+void __pacc_copyin_outside (const char *where, int kernel, const char *name,
+                            long first, long last, long lo, long len);
+
 /* Wait for everything the region enqueued, free its buffers.  */
 void __pacc_region_end (void *region);
 

@@ -700,6 +700,43 @@ __pacc_cols_outside (const char *where, int kernel, int dim, long first,
 }
 
 void
+__pacc_temp_unwritten (const char *where, int kernel, const char *array,
+                       int dim, long first, long last, long wfirst,
+                       long wlast, long t)
+{
+  if (wlast < wfirst)
+    pacc_error (where, "kernel %d reads targettemp array '%s' at indices "
+                "%ld to %ld along dim(%d) at t = %ld, but the time step "
+                "writes none of them before: those values would cross a "
+                "time-block boundary; make the loops that write it cover "
+                "them, or list '%s' in targetinout", kernel, array, first,
+                last, dim, t, array);
+  pacc_error (where, "kernel %d reads targettemp array '%s' at indices %ld "
+              "to %ld along dim(%d) at t = %ld, but the time step writes "
+              "only %ld to %ld of it before: the others would cross a "
+              "time-block boundary; make the loops that write it cover "
+              "them, or list '%s' in targetinout", kernel, array, first,
+              last, dim, t, wfirst, wlast, array);
+}
+
+void
+__pacc_copyin_outside (const char *where, int kernel, const char *name,
+                       long first, long last, long lo, long len)
+{
+  if (kernel == 0)
+    pacc_error (where, "the copyin section %s[%ld:%ld] reaches outside "
+                "'%s', whose C type has %ld elements along the first "
+                "dimension", name, lo, len, name, last - first + 1);
+  if (first == last)
+    pacc_error (where, "kernel %d reads %s[%ld], outside the section "
+                "%s[%ld:%ld] that copyin gives", kernel, name, first, name,
+                lo, len);
+  pacc_error (where, "kernel %d reads %s[%ld] to %s[%ld], outside the "
+              "section %s[%ld:%ld] that copyin gives", kernel, name, first,
+              name, last, name, lo, len);
+}
+
+void
 __pacc_region_sync (void *region)
 {
   struct pacc_region *r = check (region, "__pacc_region_sync");

@@ -14,6 +14,7 @@
 #define INCLUDE_VECTOR
 #define INCLUDE_STRING
 #define INCLUDE_ALGORITHM
+#define INCLUDE_MAP
 #include "gcc-plugin.h"
 #include "tree.h"
 #include "c-family/c-common.h"

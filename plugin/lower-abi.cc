@@ -18,7 +18,7 @@ tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
   fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
-  fn_cols_outside, fn_begin_mpi, fn_allreduce;
+  fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten;
 
 static tree
 runtime_fn (tree *slot, const char *name, tree type)
@@ -115,6 +115,14 @@ build_runtime_decls (void)
   runtime_fn (&fn_cols_outside, "__pacc_cols_outside",
 	      build_function_type_list (void_type_node, ccp, integer_type_node,
 					integer_type_node,
+					long_integer_type_node,
+					long_integer_type_node,
+					long_integer_type_node,
+					long_integer_type_node, NULL_TREE));
+  runtime_fn (&fn_temp_unwritten, "__pacc_temp_unwritten",
+	      build_function_type_list (void_type_node, ccp, integer_type_node,
+					ccp, integer_type_node,
+					long_integer_type_node,
 					long_integer_type_node,
 					long_integer_type_node,
 					long_integer_type_node,

@@ -129,6 +129,117 @@ pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
 		 build_empty_stmt (k.loc));
 }
 
+/* The indices [*LO, *HI) along dimension N (0 = rows) that access A of
+   kernel K reads or writes at this sub-step, as the host computes them
+   (its loop's bounds plus the access's offset); false when the index is
+   not the loop variable plus a constant or the host cannot compute the
+   bounds.  */
+/* The start and exclusive bound of each loop of the region's kernels as
+   written, noted when lower_kernel starts on its kernel: lowering
+   rewrites them, and a later kernel's checks read an earlier one's.  */
+static std::map<const pacc_loop *, std::pair<tree, tree> > written_bounds;
+
+static void
+note_bounds (pacc_kernel &k, int j)
+{
+  if (j == 0)
+    written_bounds.clear ();
+  for (auto &l : k.loops)
+    {
+      tree b = l.for_stmt ? unit_loop_bound (l.for_stmt, l.var) : NULL_TREE;
+      written_bounds[&l] = std::make_pair (l.init ? unshare_expr (l.init)
+					   : NULL_TREE,
+					   b ? unshare_expr (b) : NULL_TREE);
+    }
+}
+
+static bool
+dim_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
+	   hash_map<tree, tree> &host_map, tree *lo, tree *hi)
+{
+  if (a.kind[n] != PACC_IX_VAR)
+    return false;
+  int li = a.loop;
+  while (li >= 0 && k.loops[li].dim != r.pc->rank - n)
+    li = k.loops[li].parent;
+  if (li < 0)
+    return false;
+  auto it = written_bounds.find (&k.loops[li]);
+  if (it == written_bounds.end ())
+    return false;
+  tree init = it->second.first, b = it->second.second;
+  if (!init || !b || !pacc_host_bound_p (r, k, init, false)
+      || !pacc_host_bound_p (r, k, b, false))
+    return false;
+  tree lt = long_integer_type_node;
+  *lo = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, init, host_map)),
+		lcst (a.off[n]));
+  *hi = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, b, host_map)),
+		lcst (a.off[n]));
+  return true;
+}
+
+/* Before kernel M at each sub-step: an unconditional read of a
+   targettemp array along a faster dimension must lie inside what the
+   one earlier nest of the step that writes the array writes along it,
+   else the read sees a value of an earlier step, which crosses a time
+   block in the sequential program only (issue 48: bounds of the step
+   that check-halo.cc cannot compare at compile time).  Reads of arrays
+   that several nests, or M itself, write are not checked.  */
+static void
+temp_reads_check (pacc_region &r, int m, tree *stmts, tree tcur,
+		  hash_map<tree, tree> &host_map)
+{
+  pacc_kernel &km = r.kernels[m];
+  tree lt = long_integer_type_node;
+  for (auto &a : km.accesses)
+    {
+      if (a.write || a.cond || r.pc->arrays[a.buf].role != PACC_ROLE_TEMP)
+	continue;
+      const pacc_access *w = NULL;
+      int wk = -1, nw = 0;
+      for (int i = 0; i <= m; i++)
+	for (auto &b : r.kernels[i].accesses)
+	  if (b.write && b.buf == a.buf)
+	    {
+	      nw += i == m ? 2 : 1;
+	      w = &b;
+	      wk = i;
+	    }
+      if (nw != 1)
+	continue;
+      for (int n = 1; n < r.pc->rank; n++)
+	{
+	  tree rlo, rhi, wlo, whi;
+	  if (!dim_range (r, km, a, n, host_map, &rlo, &rhi)
+	      || !dim_range (r, r.kernels[wk], *w, n, host_map, &wlo, &whi))
+	    continue;
+	  tree bad = build2
+	    (TRUTH_ANDIF_EXPR, boolean_type_node,
+	     build2 (LT_EXPR, boolean_type_node, rlo, rhi),
+	     build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+		     build2 (LT_EXPR, boolean_type_node, unshare_expr (rlo),
+			     wlo),
+		     build2 (GT_EXPR, boolean_type_node, unshare_expr (rhi),
+			     whi)));
+	  tree name = build_string_literal
+	    (IDENTIFIER_LENGTH (DECL_NAME (r.pc->arrays[a.buf].decl)) + 1,
+	     IDENTIFIER_POINTER (DECL_NAME (r.pc->arrays[a.buf].decl)));
+	  tree call = build_call_expr_loc
+	    (a.loc, fn_temp_unwritten, 9, where_literal (a.loc),
+	     build_int_cst (integer_type_node, m + 1), name,
+	     build_int_cst (integer_type_node, r.pc->rank - n),
+	     unshare_expr (rlo),
+	     build2 (MINUS_EXPR, lt, unshare_expr (rhi), lcst (1)),
+	     unshare_expr (wlo),
+	     build2 (MINUS_EXPR, lt, unshare_expr (whi), lcst (1)),
+	     lng (tcur));
+	  add (stmts, build3 (COND_EXPR, void_type_node, bad, call,
+			      build_empty_stmt (a.loc)));
+	}
+    }
+}
+
 tree
 lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	      tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
@@ -138,6 +249,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   pacc_region &r = *c.r;
   location_t loc = k.loc;
   tree stmts = alloc_stmt_list ();
+  note_bounds (k, j);
   /* A fixed-row nest runs as if its decomposed loop were one row.  */
   tree d_init = k.dec >= 0 ? k.loops[k.dec].init : k.row;
   tree d_bound = k.dec >= 0 ? k.loops[k.dec].bound
@@ -183,6 +295,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       a_init = va;
       b_bound = vb;
     }
+  temp_reads_check (r, j, &stmts, tcur, host_map);
   add (&stmts, assign (lo, build2 (MAX_EXPR, long_integer_type_node,
 				   lng (a_init),
 				   build2 (MINUS_EXPR, long_integer_type_node,

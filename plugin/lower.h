@@ -85,7 +85,7 @@ extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
   fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
-  fn_cols_outside, fn_begin_mpi, fn_allreduce;
+  fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten;
 void build_runtime_decls (void);
 tree where_literal (location_t loc);
 
