@@ -121,9 +121,9 @@ access_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
       if (li < 0)
 	return false;
       pacc_loop &l = k.loops[li];
-      tree b = unit_loop_bound (l.for_stmt, l.var);
-      if (!l.init || !b || !pacc_form_of (l.init, *lo)
-	  || !pacc_form_of (b, *hi))
+      tree a0, b;
+      if (!pacc_loop_span (l.for_stmt, l.var, l.init, &a0, &b)
+	  || !pacc_form_of (a0, *lo) || !pacc_form_of (b, *hi))
 	return false;
       one.coef = a.off[n];
       form_add_mono (*lo, one);

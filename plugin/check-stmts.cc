@@ -231,6 +231,44 @@ unit_loop_bound (tree for_stmt, tree var)
   return NULL_TREE;
 }
 
+static bool for_step (tree for_stmt, tree var, HOST_WIDE_INT *step);
+
+/* The values [*LO, *HI) that VAR of FOR_STMT takes, from INIT: a loop
+   up by one (unit_loop_bound), or down by one (`for (v = a; v > b; v--)'
+   takes b + 1 to a, `v >= b' b to a); false for other forms.  The range
+   checks judge a loop written either way by what it touches.  */
+bool
+pacc_loop_span (tree for_stmt, tree var, tree init, tree *lo, tree *hi)
+{
+  if (!for_stmt || !init)
+    return false;
+  if (tree b = unit_loop_bound (for_stmt, var))
+    {
+      *lo = init;
+      *hi = b;
+      return true;
+    }
+  HOST_WIDE_INT step;
+  tree cond = FOR_COND (for_stmt);
+  if (!cond || !COMPARISON_CLASS_P (cond)
+      || !for_step (for_stmt, var, &step) || step != -1)
+    return false;
+  enum tree_code code = TREE_CODE (cond);
+  tree a = TREE_OPERAND (cond, 0), b = TREE_OPERAND (cond, 1);
+  if (strip_conv (b) == var)
+    {
+      std::swap (a, b);
+      code = swap_tree_comparison (code);
+    }
+  if (strip_conv (a) != var || (code != GT_EXPR && code != GE_EXPR))
+    return false;
+  tree one = build_one_cst (TREE_TYPE (b));
+  *lo = code == GT_EXPR ? fold_build2 (PLUS_EXPR, TREE_TYPE (b), b, one) : b;
+  *hi = fold_build2 (PLUS_EXPR, TREE_TYPE (init), init,
+		     build_one_cst (TREE_TYPE (init)));
+  return true;
+}
+
 /* The constant step of a FOR_STMT counting with VAR (v++, --v, v += c,
    v -= c, v = v + c, v = c + v, v = v - c) into *STEP; false if it has
    no constant step.  */

@@ -90,6 +90,8 @@ bool for_counts_down (tree for_stmt, tree var);
 bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
 		     tree *var, tree *init);
 tree unit_loop_bound (tree for_stmt, tree var);
+bool pacc_loop_span (tree for_stmt, tree var, tree init, tree *lo,
+		     tree *hi);
 bool pacc_loop_runs_away (tree for_stmt, tree var, tree init,
 			  location_t loc);
 bool pacc_call_effects_p (tree call);

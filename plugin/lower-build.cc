@@ -272,6 +272,45 @@ pacc_omp_reduction (location_t loc, enum tree_code op, tree decl,
   return c;
 }
 
+/* The functions a kernel calls that this file defines (the checks let
+   only those without side effects through), and the functions they call,
+   marked as `#pragma acc routine seq' marks them: GCC 12 puts a function
+   into the offload image only when so marked, and stopped with "function
+   'f' has been referenced in offloaded code but hasn't been marked to be
+   included in the offloaded code" wherever the call was not inlined (-O0,
+   -Og, -Os, an exported function).  */
+static tree
+mark_routines_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) != CALL_EXPR)
+    return NULL_TREE;
+  tree fn = get_callee_fndecl (t);
+  if (!fn || fndecl_built_in_p (fn) || !DECL_SAVED_TREE (fn)
+      || lookup_attribute ("omp declare target", DECL_ATTRIBUTES (fn)))
+    return NULL_TREE;
+  tree seq = build_omp_clause (DECL_SOURCE_LOCATION (fn), OMP_CLAUSE_SEQ);
+  oacc_replace_fn_attrib (fn, oacc_build_routine_dims (seq));
+  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("omp declare target"),
+				    seq, DECL_ATTRIBUTES (fn));
+  if (cgraph_node *node = cgraph_node::get (fn))
+    node->offloadable = 1;
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (fn), mark_routines_r,
+				NULL);
+  return NULL_TREE;
+}
+
+void
+pacc_mark_routines (tree body)
+{
+  walk_tree_without_duplicates (&body, mark_routines_r, NULL);
+}
+
 /* A scope declaring VARS around BODY, with a BLOCK of its own, as the C
    front end gives every scope.  Lowering links the BLOCK into the
    function's tree, and outlining an OpenACC region moves the subblocks

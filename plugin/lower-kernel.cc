@@ -134,8 +134,8 @@ pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
    (its loop's bounds plus the access's offset); false when the index is
    not the loop variable plus a constant or the host cannot compute the
    bounds.  */
-/* The start and exclusive bound of each loop of the region's kernels as
-   written, noted when lower_kernel starts on its kernel: lowering
+/* The values [start, end) of each loop of the region's kernels as
+   written (either direction: pacc_loop_span), noted when lower_kernel starts on its kernel: lowering
    rewrites them, and a later kernel's checks read an earlier one's.  */
 static std::map<const pacc_loop *, std::pair<tree, tree> > written_bounds;
 
@@ -146,10 +146,12 @@ note_bounds (pacc_kernel &k, int j)
     written_bounds.clear ();
   for (auto &l : k.loops)
     {
-      tree b = l.for_stmt ? unit_loop_bound (l.for_stmt, l.var) : NULL_TREE;
-      written_bounds[&l] = std::make_pair (l.init ? unshare_expr (l.init)
-					   : NULL_TREE,
-					   b ? unshare_expr (b) : NULL_TREE);
+      tree a, b;
+      if (pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b))
+	written_bounds[&l] = std::make_pair (unshare_expr (a),
+					     unshare_expr (b));
+      else
+	written_bounds[&l] = std::make_pair (NULL_TREE, NULL_TREE);
     }
 }
 
@@ -180,8 +182,8 @@ dim_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
 }
 
 /* Before kernel M at each sub-step: an unconditional read of a
-   targettemp array along a faster dimension must lie inside what the
-   one earlier nest of the step that writes the array writes along it,
+   targettemp array must lie, along each dimension, inside what the one
+   earlier nest of the step that writes the array writes along it,
    else the read sees a value of an earlier step, which crosses a time
    block in the sequential program only (issue 48: bounds of the step
    that check-halo.cc cannot compare at compile time).  Reads of arrays
@@ -192,6 +194,43 @@ temp_reads_check (pacc_region &r, int m, tree *stmts, tree tcur,
 {
   pacc_kernel &km = r.kernels[m];
   tree lt = long_integer_type_node;
+  /* Along the faster dimensions, a loop whose bounds depend on the step
+     must stay inside size's range at every step: check_cols
+     (lower-region.cc) judged the others at entry.  */
+  for (auto &a : km.accesses)
+    for (int n = 1; n < r.pc->rank; n++)
+      {
+	int li = a.loop;
+	while (li >= 0 && km.loops[li].dim != r.pc->rank - n)
+	  li = km.loops[li].parent;
+	auto it = li >= 0 ? written_bounds.find (&km.loops[li])
+		  : written_bounds.end ();
+	if (it == written_bounds.end () || !it->second.first
+	    || (pacc_host_bound_p (r, km, it->second.first, true)
+		&& pacc_host_bound_p (r, km, it->second.second, true)))
+	  continue;
+	tree lo, hi;
+	if (!dim_range (r, km, a, n, host_map, &lo, &hi))
+	  continue;
+	tree slo = lng (unshare_expr (r.pc->size_lo[n]));
+	tree slen = lng (unshare_expr (r.pc->size_len[n]));
+	tree bad = build2
+	  (TRUTH_ANDIF_EXPR, boolean_type_node,
+	   build2 (LT_EXPR, boolean_type_node, lo, hi),
+	   build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+		   build2 (LT_EXPR, boolean_type_node, unshare_expr (lo), slo),
+		   build2 (GT_EXPR, boolean_type_node, unshare_expr (hi),
+			   build2 (PLUS_EXPR, lt, unshare_expr (slo), slen))));
+	tree call = build_call_expr_loc
+	  (a.loc, fn_cols_outside, 7, where_literal (r.loc),
+	   build_int_cst (integer_type_node, m + 1),
+	   build_int_cst (integer_type_node, r.pc->rank - n),
+	   unshare_expr (lo), build2 (MINUS_EXPR, lt, unshare_expr (hi),
+				      lcst (1)),
+	   unshare_expr (slo), unshare_expr (slen));
+	add (stmts, build3 (COND_EXPR, void_type_node, bad, call,
+			    build_empty_stmt (a.loc)));
+      }
   for (auto &a : km.accesses)
     {
       if (a.write || a.cond || r.pc->arrays[a.buf].role != PACC_ROLE_TEMP)
@@ -208,7 +247,7 @@ temp_reads_check (pacc_region &r, int m, tree *stmts, tree tcur,
 	    }
       if (nw != 1)
 	continue;
-      for (int n = 1; n < r.pc->rank; n++)
+      for (int n = 0; n < r.pc->rank; n++)
 	{
 	  tree rlo, rhi, wlo, whi;
 	  if (!dim_range (r, km, a, n, host_map, &rlo, &rhi)
@@ -728,6 +767,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   for (auto &rd : reds)
     clauses = pacc_omp_deviceptr (loc, rd.slots, clauses);
   pacc_inline_math (&k.stmt);
+  pacc_mark_routines (k.stmt);
   add (&pset, k.stmt);
   tree par = pacc_oacc_parallel (loc, pvars, pset, clauses);
   if (segs)

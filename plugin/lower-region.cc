@@ -117,9 +117,9 @@ check_cols (pacc_region &r, tree *body, tree where_s)
       for (auto &sp : spans)
 	{
 	  pacc_loop &l = k.loops[sp.loop];
-	  tree a = l.init;
-	  tree b = l.for_stmt ? unit_loop_bound (l.for_stmt, l.var) : NULL_TREE;
-	  if (!a || !b || !pacc_host_bound_p (r, k, a, true)
+	  tree a, b;
+	  if (!pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b)
+	      || !pacc_host_bound_p (r, k, a, true)
 	      || !pacc_host_bound_p (r, k, b, true))
 	    continue;
 	  tree ha = lng (rewritten_copy (r, a, none));

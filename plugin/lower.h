@@ -102,6 +102,7 @@ tree build_while (location_t loc, tree cond, tree body);
 tree counted_loop (location_t loc, tree var, tree n, tree body);
 tree ne_zero (tree call);
 tree pacc_bind (tree vars, tree body);
+void pacc_mark_routines (tree body);
 
 tree rewrite_r (tree *tp, int *walk_subtrees, void *data);
 tree rewritten_copy (pacc_region &r, tree e, hash_map<tree, tree> &map);
