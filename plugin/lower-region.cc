@@ -508,6 +508,7 @@ pacc_lower_region (pacc_region &r)
   tree where_s = where_literal (r.loc);
   check_rows (r, &body, where_s);
   check_cols (r, &body, where_s);
+  pacc_copyin_checks (r, &body, t0, nsteps);
   tree names_s = build_string_literal (names.size () + 1, names.c_str ());
   tree args[7] = { build_int_cst (integer_type_node, ABI_VERSION), where_s,
 		   names_s, build_int_cst (integer_type_node, na + nw),

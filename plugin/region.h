@@ -109,4 +109,15 @@ struct pacc_region
   HOST_WIDE_INT e_lo, e_hi;	/* Max widening along rows.  */
 };
 
+/* lower-copyin.cc (phase 3; lower.h would be its header): before the
+   region starts, the sections of copyin arrays against their C types'
+   extents and against what the nests read of them: located errors when
+   the values are constants, else checks into *BODY that stop the program
+   at entry (__pacc_copyin_outside).  T0 and NSTEPS: the region's first
+   step and number of steps, set in *BODY before.  Hidden, as every
+   function of pacc.so's headers (pacc-plugin.h).  */
+#pragma GCC visibility push(hidden)
+void pacc_copyin_checks (pacc_region &r, tree *body, tree t0, tree nsteps);
+#pragma GCC visibility pop
+
 #endif /* PACC_REGION_H */
