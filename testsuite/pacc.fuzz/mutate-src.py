@@ -48,6 +48,7 @@ import os
 import random
 import re
 import shlex
+import signal
 import subprocess
 import sys
 
@@ -275,13 +276,18 @@ def make_case(seeds, n, seed):
 
 
 def run(cmd, env=None, timeout=60):
+    """Run CMD in a shell of its own process group; on a time-out the whole
+    group is killed (a mutant that never ends must not outlive the run)."""
+    p = subprocess.Popen(cmd, shell=True, env=env, start_new_session=True,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
-        p = subprocess.run(cmd, shell=True, env=env, timeout=timeout,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        return p.returncode, p.stdout.decode('utf-8', 'replace'), \
-            p.stderr.decode('utf-8', 'replace')
+        out, err = p.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
+        os.killpg(p.pid, signal.SIGKILL)
+        p.communicate()
         return 'timeout', '', ''
+    return p.returncode, out.decode('utf-8', 'replace'), \
+        err.decode('utf-8', 'replace')
 
 
 def judge(args, n):
@@ -301,7 +307,7 @@ def judge(args, n):
     if rc != 0:
         return cls, None
     env = {k: v for k, v in os.environ.items() if k not in TUNING}
-    rc, ref, _ = run('%s/ref' % d, env=env, timeout=30)
+    rc, ref, _ = run('%s/ref' % d, env=env, timeout=10)
     if rc != 0:
         return cls, None
     why = None
@@ -318,7 +324,7 @@ def judge(args, n):
         for s in SETTINGS:
             e = dict(env)
             e.update(s)
-            rc, got, err = run('%s/pacc' % d, env=e, timeout=60)
+            rc, got, err = run('%s/pacc' % d, env=e, timeout=20)
             st = ' '.join('%s=%s' % kv for kv in s.items()) or '(defaults)'
             if rc == 0 and got == ref:
                 continue
