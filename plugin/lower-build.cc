@@ -298,6 +298,11 @@ mark_routines_r (tree *tp, int *walk_subtrees, void *)
   oacc_replace_fn_attrib (fn, oacc_build_routine_dims (seq));
   DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("omp declare target"),
 				    seq, DECL_ATTRIBUTES (fn));
+  /* -fstack-protector travels with each function into the offload
+     compiler, and ptxas has no __stack_chk_guard (Debian's hardening
+     flags); the helper loses the canary on the host too.  */
+  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("no_stack_protector"),
+				    NULL_TREE, DECL_ATTRIBUTES (fn));
   if (cgraph_node *node = cgraph_node::get (fn))
     node->offloadable = 1;
   walk_tree_without_duplicates (&DECL_SAVED_TREE (fn), mark_routines_r,

@@ -198,7 +198,7 @@ void pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 			  tree bound, tree ngangs,
 			  const std::vector<pacc_slot_red> &reds);
 
-/* lower-kernel.cc */
+/* lower-steps.cc */
 /* The check that kernel J's rows [A, B) (long values of the iteration
    row: decomposed loop or fixed row), widened by what its accesses
    reach, stay inside size's rows, else __pacc_rows_outside (WHERE, J +
@@ -206,6 +206,13 @@ void pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
    rows then checked here (an error at the kernel when they leave).  */
 tree pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
 		      tree where);
+/* Note kernel J's loops' bounds as written (before lowering it); then,
+   into *STMTS, kernel M's checks at the sub-step of time TCUR.  */
+void pacc_note_bounds (pacc_kernel &k, int j);
+void pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
+		       hash_map<tree, tree> &host_map);
+
+/* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
 		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
