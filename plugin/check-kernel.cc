@@ -674,6 +674,9 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   check_escapes (k.loops[0].for_stmt, ec, k.loc);
   if (ec.bad)
     return false;
+  /* Temporaries declared outside the nest: copies declared inside.  */
+  if (!pacc_private_scalars (r, k, kc, d))
+    return false;
 
   /* Accesses.  */
   kc.cur_loop = 0;

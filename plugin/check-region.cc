@@ -294,5 +294,7 @@ pacc_check_region (pacc_region &r)
 	  return false;
 	}
     }
+  if (!pacc_private_reads (r))
+    return false;
   return derive_halo (r);
 }

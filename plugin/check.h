@@ -11,6 +11,8 @@
                       jumps out of a region
      check-access.cc  the region's arrays and reductions; a kernel's
                       accesses and their indices
+     check-scalars.cc scalars declared outside a nest that it assigns:
+                      private temporaries, or located errors
      check-kernel.cc  one loop nest: loops, dependences, reductions
      check-host.cc    host statements: swaps, rotations, scalars, what a
                       step may read
@@ -107,6 +109,11 @@ int pacc_reduction_index (pacc_region &r, tree decl);
 bool pacc_user_save_expr_p (pacc_region &r, tree t);
 
 tree analyse_r (tree *tp, int *walk_subtrees, void *data);
+
+/* check-scalars.cc */
+bool pacc_private_scalars (pacc_region &r, pacc_kernel &k, kernel_ctx &kc,
+			   pacc_directive *d);
+bool pacc_private_reads (pacc_region &r);
 
 /* check-kernel.cc */
 bool analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,

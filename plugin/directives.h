@@ -100,6 +100,10 @@ struct pacc_directive
   bool used;			/* Consumed by a region or reported.  */
   bool bad;			/* Malformed (reported): lower nothing.  */
   int dim;			/* loop: dim(N).  */
+  /* loop: private(list), the scalars each iteration of the nest gets
+     its own copy of (check-scalars.cc), and where each is named.  */
+  std::vector<tree> privates;
+  std::vector<location_t> private_locs;
   pacc_pipeline_clauses *pipe;	/* pipeline only.  */
   tree dev;			/* deviceid, wait device, to_device.  */
   tree from_dev;		/* update peer: from_device.  */

@@ -12,7 +12,7 @@
    directive table; the PRE_GENERICIZE pass finds the markers, lowers what
    follows them and removes them all.
 
-   Directives: init | pipeline clauses... | loop dim(N)
+   Directives: init | pipeline clauses... | loop dim(N) [private(list)]
      | deviceid(e) | wait device(e)
      | update peer to(list) to_device(e) from(list) from_device(e) [async(q)]
        where a list item is an array, or p[lo:len] (len elements from lo)
@@ -121,6 +121,13 @@ handle_pragma_pacc (cpp_reader *)
 	  return;
 	}
       d->dim = n;
+      while (peek_is (lx, CPP_COMMA))
+	next (lx);
+      while (!lx.failed && peek_is_name (lx, "private"))
+	{
+	  next (lx);
+	  parse_private (lx, d);
+	}
     }
   else if (!strcmp (name, "deviceid"))
     {

@@ -8,6 +8,7 @@
      parse-lexer.cc    tokens with one token of lookahead, errors at a
                        token, integer and constant expressions
      parse-clauses.cc  the clauses of pipeline and of update peer
+     parse-loop.cc     the private clause of loop
      parse-pragma.cc   the pragma handler: directive names, loop dim(N),
                        deviceid, wait device; registers `#pragma pacc`
 
@@ -58,6 +59,9 @@ tree parse_paren_expr (pacc_lexer &lx);
 /* parse-clauses.cc */
 pacc_pipeline_clauses *parse_pipeline (pacc_lexer &lx, location_t loc);
 bool parse_update_peer (pacc_lexer &lx, pacc_directive *d);
+
+/* parse-loop.cc */
+void parse_private (pacc_lexer &lx, pacc_directive *d);
 
 /* parse-pragma.cc */
 void pacc_register_pragmas (void *, void *);

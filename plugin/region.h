@@ -78,6 +78,8 @@ struct pacc_kernel
   tree row;			/* The fixed row (dec < 0), else NULL.  */
   std::vector<pacc_access> accesses;
   std::vector<tree> private_vars; /* Outer scalars used as inner loop vars.  */
+  std::vector<tree> privatized;	/* Outer scalars declared anew in the
+				   nest's bodies (check-scalars.cc).  */
   std::vector<int> reductions;	/* Indices into the clause's reductions.  */
   std::vector<tree> red_stmts;	/* Statements updating a reduction var.  */
   int perm[64];			/* Array i names buffer perm[i] here.  */
