@@ -13,8 +13,10 @@
        indexing, or not indexed in all their dimensions; addresses taken;
      - an index along the decomposed dimension that is not the loop
        variable plus a constant;
-     - scalars declared outside the nest assigned in it (not a reduction),
-       and the nest's own loop variables assigned in its body;
+     - scalars declared outside the nest assigned in it (not a reduction)
+       that check-scalars.cc could not make private (static, global,
+       address taken), and the nest's own loop variables assigned in
+       its body;
      - calls with side effects; values of a floating type the GPU
        compiler cannot take (long double, _Float16, __float128).
    Accesses under a condition (if, ?:, &&, ||, a sequential loop's body)

@@ -40,18 +40,20 @@ parse_private (pacc_lexer &lx, pacc_directive *d)
 	  return;
 	}
       tree type = TREE_TYPE (decl);
-      const char *why = NULL;
       if (TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
-	why = "is not a variable";
+	error_at (t.loc, "%qD in %<private%> clause is not a variable: only "
+		  "scalar variables can be private", decl);
       else if (TREE_CODE (type) == ARRAY_TYPE || POINTER_TYPE_P (type))
-	why = "is an array or a pointer (arrays go in the data clauses of "
-	      "%<#pragma pacc pipeline%>)";
+	error_at (t.loc, "%qD in %<private%> clause is an array or a pointer "
+		  "(arrays go in the data clauses of %<#pragma pacc "
+		  "pipeline%>): only scalar variables can be private", decl);
       else if (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P (type))
-	why = "is not of an arithmetic type";
-      if (why)
+	error_at (t.loc, "%qD in %<private%> clause is not of an arithmetic "
+		  "type: only scalar variables can be private", decl);
+      else
+	type = NULL_TREE;
+      if (type)
 	{
-	  error_at (t.loc, "%qD in %<private%> clause %s: only scalar "
-		    "variables can be private", decl, why);
 	  lx.failed = true;
 	  return;
 	}

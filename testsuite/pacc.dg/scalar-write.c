@@ -1,8 +1,10 @@
 /* { dg-do compile } */
+/* A static variable keeps its value from call to call: PACC cannot see
+   every read of it, so it cannot be made private to the iterations.  */
 void f (int X, int T, float *p)
 {
   int t, x;
-  float last = 0;
+  static float last = 0;
 #pragma pacc pipeline targetinout(p) size([0:X])
   for (t = 0; t < T; t++)
     {
