@@ -2,7 +2,8 @@
    arithmetic types; one temporary is set per row, before the inner loop,
    and read in it (its copy belongs to the row); the last nest sets its
    own `k' in the row and again in the column loop (two copies).  Pointers
-   to VLA rows.  */
+   to VLA rows; built with -g (and -O2) for PACC.  */
+/* { dg-pacc-options "-g" } */
 
 #include "pacc-check.h"
 
@@ -20,6 +21,8 @@ main (void)
   unsigned char uc;
   short sh;
   unsigned long ul;
+  long long ll;
+  _Bool flag;
   int t, x, y;
 
   pc_init_double (&p[0][0], (long) X * Y, 454);
@@ -40,7 +43,9 @@ main (void)
             sh = (short) (m - 1);
             ul = (unsigned long) uc % 5;
             f = (float) tmp;
-            q[x][y] = f + 0.5 * tmp + m + sh + ul * 0.125;
+            ll = (long long) x * y - 100;
+            flag = tmp > 0.5;
+            q[x][y] = f + 0.5 * tmp + m + sh + ul * 0.125 + ll * 0.001 + flag;
           }
 #pragma pacc loop dim(2)
       for (x = 1; x < X - 1; x++)
