@@ -265,6 +265,9 @@ flow (priv_ctx &p, tree t, bool &w)
       if (EXPR_P (t))
 	for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
 	  flow (p, TREE_OPERAND (t, i), w);
+      else if (holds (t, p.var))
+	/* An initializer list, asm operands: a read.  */
+	read_var (p, w);
       break;
     }
   p.loc = saved;
@@ -656,15 +659,18 @@ taint (taint_ctx &c, tree t, bool &s)
       }
     case VAR_DECL:
     case PARM_DECL:
-      if (t == c.var && s)
+    case CONSTRUCTOR:
+    case TREE_LIST:
+      /* Initializer lists and asm operands: as reads.  */
+      if (s && holds (t, c.var))
 	{
 	  c.bad = true;
 	  error_at (c.loc, "%qD is read here, where it may hold the value that "
 		    "a %<#pragma pacc loop%> nest left in it; in a pipeline "
 		    "each iteration of the nest has its own copy of %qD and "
 		    "none comes out of the nest: assign %qD before this read, "
-		    "or use another variable in the nest", t, t, t);
-	  inform (c.r->kernels[c.nest].loc, "the nest that assigns %qD", t);
+		    "or use another variable in the nest", c.var, c.var, c.var);
+	  inform (c.r->kernels[c.nest].loc, "the nest that assigns %qD", c.var);
 	}
       break;
     default:
