@@ -495,7 +495,8 @@ struct taint_ctx
   location_t loc;
   bool bad;
   bool switch_in;		/* Tainted where the switch was entered.  */
-  int nest;			/* The kernel that left it, for the note.  */
+  int nest;			/* The kernel that left it, for the note;
+				   -1: a label made it so.  */
 };
 
 /* Is T the outermost loop of a nest of the region with its own copies
@@ -670,7 +671,9 @@ taint (taint_ctx &c, tree t, bool &s)
 		    "each iteration of the nest has its own copy of %qD and "
 		    "none comes out of the nest: assign %qD before this read, "
 		    "or use another variable in the nest", c.var, c.var, c.var);
-	  inform (c.r->kernels[c.nest].loc, "the nest that assigns %qD", c.var);
+	  if (c.nest >= 0)
+	    inform (c.r->kernels[c.nest].loc, "the nest that assigns %qD",
+		    c.var);
 	}
       break;
     default:
@@ -699,7 +702,7 @@ pacc_private_reads (pacc_region &r)
       c.loc = r.loc;
       c.bad = false;
       c.switch_in = false;
-      c.nest = 0;
+      c.nest = -1;
       bool s = false;
       taint (c, DECL_SAVED_TREE (r.fndecl), s);
       ok &= !c.bad;
