@@ -508,8 +508,10 @@ copying_nest (taint_ctx &c, tree t)
     {
       pacc_kernel &k = c.r->kernels[j];
       if (!k.loops.empty () && k.loops[0].for_stmt == t
-	  && std::find (k.privatized.begin (), k.privatized.end (), c.var)
-	     != k.privatized.end ())
+	  && (std::find (k.privatized.begin (), k.privatized.end (), c.var)
+	      != k.privatized.end ()
+	      || std::find (k.private_vars.begin (), k.private_vars.end (),
+			    c.var) != k.private_vars.end ()))
 	return j;
     }
   return -1;
@@ -689,10 +691,18 @@ bool
 pacc_private_reads (pacc_region &r)
 {
   std::vector<tree> vars;
+  /* With the variables of sequential loops inside nests, private too
+     (check-kernel.cc), when the function owns them.  */
   for (auto &k : r.kernels)
-    for (tree v : k.privatized)
-      if (std::find (vars.begin (), vars.end (), v) == vars.end ())
-	vars.push_back (v);
+    {
+      for (tree v : k.privatized)
+	if (std::find (vars.begin (), vars.end (), v) == vars.end ())
+	  vars.push_back (v);
+      for (tree v : k.private_vars)
+	if (own_local_p (r.fndecl, v)
+	    && std::find (vars.begin (), vars.end (), v) == vars.end ())
+	  vars.push_back (v);
+    }
   bool ok = true;
   for (tree v : vars)
     {
