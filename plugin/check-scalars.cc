@@ -18,7 +18,8 @@
 	 program's last iteration's, which a chunked pipeline has no way to
 	 give: no read of it in the function is reached from the nest
 	 before a write (pacc_private_reads, once the region's nests are
-	 known).
+	 known; the variables of sequential loops inside the nests, private
+	 too, obey it as well).
 
    (a) is decided per pacc loop: the scalar's home is the innermost pacc
    loop of the nest around all its uses, and the body of that loop is
