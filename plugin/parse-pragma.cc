@@ -121,10 +121,13 @@ handle_pragma_pacc (cpp_reader *)
 	  return;
 	}
       d->dim = n;
-      while (peek_is (lx, CPP_COMMA))
-	next (lx);
-      while (!lx.failed && peek_is_name (lx, "private"))
+      /* Clauses after dim, separated by commas or not, as pipeline's.  */
+      for (;;)
 	{
+	  while (!lx.failed && peek_is (lx, CPP_COMMA))
+	    next (lx);
+	  if (lx.failed || !peek_is_name (lx, "private"))
+	    break;
 	  next (lx);
 	  parse_private (lx, d);
 	}
