@@ -10,8 +10,10 @@
    device and update peer become calls into libpacc; deviceid wraps the
    next statement in __pacc_device_push and __pacc_device_pop; a pipeline
    has its time loop checked (check-region.cc) and replaced by the lowered
-   region (lower-region.cc), and its function marked noipa; a loop outside
-   a pipeline is reported.  Markers left behind after errors are
+   region (lower-region.cc), and its function marked noipa, after the
+   calls of its time step to functions holding loop nests were replaced
+   by their bodies (lower-calls.cc); a loop outside a pipeline is
+   reported, or, in such a function, left a plain loop.  Markers left behind after errors are
    removed.  */
 
 #include "check.h"
@@ -145,6 +147,13 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	}
       if (d->kind == PACC_DIR_LOOP)
 	{
+	  /* A step function's nests are seen where a pipeline calls it
+	     (lower-calls.cc); here they are plain loops.  */
+	  if (pacc_step_function_p (fndecl))
+	    {
+	      *marker = build_empty_stmt (d->loc);
+	      continue;
+	    }
 	  error_at (d->loc, "%<#pragma pacc loop%> outside a "
 		    "%<#pragma pacc pipeline%> time loop");
 	  *marker = build_empty_stmt (d->loc);
@@ -241,7 +250,8 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
       r.loc = d->loc;
       r.for_slot = for_slot;
       r.for_stmt = *for_slot;
-      if (!pacc_check_region (r))
+      if (!pacc_inline_step_calls (&FOR_BODY (r.for_stmt), fndecl)
+	  || !pacc_check_region (r))
 	{
 	  /* Leave the loop alone; its inner markers were reported or are
 	     dropped with the rest (drop_markers_r).  */
@@ -285,6 +295,7 @@ pacc_lower_function (tree fndecl)
 {
   if (!pacc_marker_fndecl || !DECL_SAVED_TREE (fndecl))
     return;
+  pacc_save_step_function (fndecl);
   walk_tree (&DECL_SAVED_TREE (fndecl), lower_markers_r, fndecl, NULL);
   walk_tree (&DECL_SAVED_TREE (fndecl), drop_markers_r, NULL, NULL);
 }

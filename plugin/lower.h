@@ -20,6 +20,8 @@
      lower-math.cc      fmax and fmin in kernels as comparisons
      lower-region.cc    a region as chunk loops and the replay loop, and
                         the verbose report
+     lower-calls.cc     a time step's calls to functions holding loop
+                        nests, replaced by their bodies
      lower-function.cc  the per-function driver: every directive
 
    What these files share, and pacc_lower_function for the
@@ -217,6 +219,18 @@ tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
 		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
 		   std::vector<tree> &cparts, tree R, tree nch);
+
+/* lower-calls.cc */
+/* Keep a copy of FNDECL's body if it holds loop nests and no pipeline
+   (at PRE_GENERICIZE, before its markers are lowered).  */
+void pacc_save_step_function (tree fndecl);
+bool pacc_step_function_p (tree fndecl);
+/* Replace the calls to saved functions in time step *BODY of CALLER by
+   their bodies; false after an error (or a call reported later).  */
+bool pacc_inline_step_calls (tree *body, tree caller);
+/* Errors known once every function is parsed: calls to functions
+   defined later or elsewhere, step functions no pipeline calls.  */
+void pacc_report_step_calls (void);
 
 /* lower-region.cc */
 bool pacc_mpi_bounds_ok (pacc_region &r);

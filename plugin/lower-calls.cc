@@ -1,0 +1,843 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* lower-calls.cc - a time step that calls a function holding the
+   `#pragma pacc loop' nests: the nests seen through the call.
+
+     static void step (int Y, double (*out)[Y], const double (*in)[Y])
+     { #pragma pacc loop dim(2) ... out[x][y] = ... in[x-1][y] ... }
+     ...
+     #pragma pacc pipeline targetinout(a, b) ...
+     for (t = 0; t < T; t++) { step (Y, b, a); tmp = a; a = b; b = tmp; }
+
+   When such a function (loop markers, no pipeline of its own) reaches
+   PLUGIN_PRE_GENERICIZE, pacc_save_step_function keeps a copy of its
+   body, with its C front end FOR_STMTs, local declarations of its own
+   and its markers replaced by saved ones (the directive table is emptied
+   after every function); the function itself compiles as sequential
+   code, its loops plain loops.  When a later function's pipeline is
+   lowered, pacc_inline_step_calls replaces each call statement of its
+   time step to a saved function by a fresh copy of the body, as if
+   written in place: parameters bound to the arguments (the caller's
+   array variables and scalars themselves, so that the region's checks
+   see `b[x][y]'; a parameter the body assigns, or an argument with side
+   effects, through a local initialised from it), locals, labels and
+   BLOCKs new, the extents of pointer-to-VLA parameters mapped to the
+   SAVE_EXPRs of the caller's array types when they are the same value
+   (the checks and lower-shape.cc compare against those), other
+   variably modified types rebuilt over the arguments.
+
+   What is reported, with the call's or the statement's location: a
+   `return' before the end of the function, a call to a function that is
+   defined later in the file or not in it (reported at the end of the
+   compilation, which then knows which: pacc_report_step_calls), a
+   recursive call, a wrong number of arguments.  A saved function that
+   no pipeline calls keeps the error of a `#pragma pacc loop' outside a
+   pipeline, also at the end.  */
+
+#include "pacc-plugin.h"
+#include "check.h"
+#include "lower.h"
+
+/* A function whose body was saved.  */
+struct saved_fn
+{
+  tree fndecl;
+  tree body;			/* The copy; on the GC root.  */
+  std::vector<int> loops;	/* Its loop directives (saved_dirs).  */
+  bool called;			/* A pipeline's step calls it.  */
+};
+
+/* A call in a time step to a function with no body yet.  */
+struct pending_call
+{
+  location_t loc;
+  tree fn, caller;
+};
+
+static std::vector<saved_fn> saved;
+/* Directive records of the saved bodies, found from their markers
+   `__pacc_saved_directive (N)'.  */
+static std::vector<pacc_directive> saved_dirs;
+static tree saved_marker_fndecl;
+static std::vector<pending_call> pending;
+
+static saved_fn *
+find_saved (tree fn)
+{
+  for (auto &s : saved)
+    if (s.fndecl == fn)
+      return &s;
+  return NULL;
+}
+
+bool
+pacc_step_function_p (tree fndecl)
+{
+  return find_saved (fndecl) != NULL;
+}
+
+static pacc_directive *
+saved_marker_directive (tree t)
+{
+  if (!saved_marker_fndecl || TREE_CODE (t) != CALL_EXPR)
+    return NULL;
+  tree fn = CALL_EXPR_FN (t);
+  if (TREE_CODE (fn) != ADDR_EXPR || TREE_OPERAND (fn, 0) != saved_marker_fndecl)
+    return NULL;
+  return &saved_dirs[tree_to_uhwi (CALL_EXPR_ARG (t, 0))];
+}
+
+/* ------------------------------------------------------------------ */
+/* Copying a body.                                                     */
+
+struct copy_ctx
+{
+  tree from, to;		/* Functions whose locals are copied.  */
+  bool saving;			/* Into the saved copy: no remapping.  */
+  hash_map<tree, tree> map;	/* Declarations, SAVE_EXPRs.  */
+  hash_map<tree, tree> types;	/* Variably modified types.  */
+  saved_fn *s;			/* The function being saved.  */
+  /* Pointer parameters bound to arrays of fixed size (`relax (B, A)'
+     for `float out[N][M]'): the array, and the row size in bytes as the
+     callee's offsets spell it.  */
+  hash_map<tree, tree> fixed, fixed_row;
+};
+
+static tree copy_r (tree *tp, int *walk_subtrees, void *data);
+
+static tree
+copy_expr (copy_ctx &c, tree e)
+{
+  if (e)
+    walk_tree (&e, copy_r, &c, NULL);
+  return e;
+}
+
+/* TYPE with the extents that depend on the callee's parameters
+   computed from the arguments.  */
+static tree
+remap_type (copy_ctx &c, tree type)
+{
+  if (!type || c.saving)
+    return type;
+  if (tree *m = c.types.get (type))
+    return *m;
+  if (!variably_modified_type_p (type, c.from))
+    return type;
+  tree n = type;
+  if (TREE_CODE (type) == POINTER_TYPE)
+    n = build_pointer_type (remap_type (c, TREE_TYPE (type)));
+  else if (TREE_CODE (type) == ARRAY_TYPE)
+    {
+      tree dom = TYPE_DOMAIN (type);
+      if (dom && variably_modified_type_p (dom, c.from))
+	dom = build_range_type (TREE_TYPE (dom),
+				copy_expr (c, TYPE_MIN_VALUE (dom)),
+				copy_expr (c, TYPE_MAX_VALUE (dom)));
+      n = build_array_type (remap_type (c, TREE_TYPE (type)), dom);
+    }
+  if (n != type)
+    n = build_qualified_type (n, TYPE_QUALS (type));
+  c.types.put (type, n);
+  return n;
+}
+
+/* A new local for DECL of the callee.  */
+static tree
+copy_local (copy_ctx &c, tree decl)
+{
+  tree n = copy_node (decl);
+  DECL_CONTEXT (n) = c.to;
+  DECL_CHAIN (n) = NULL_TREE;
+  DECL_ABSTRACT_ORIGIN (n) = NULL_TREE;
+  TREE_TYPE (n) = remap_type (c, TREE_TYPE (n));
+  if (TREE_CODE (n) == LABEL_DECL)
+    {
+      LABEL_DECL_UID (n) = -1;
+      TREE_ADDRESSABLE (n) = 0;
+    }
+  c.map.put (decl, n);
+  return n;
+}
+
+static bool
+local_p (copy_ctx &c, tree t)
+{
+  return (VAR_P (t) || TREE_CODE (t) == LABEL_DECL)
+	 && DECL_CONTEXT (t) == c.from && !TREE_STATIC (t)
+	 && !DECL_EXTERNAL (t);
+}
+
+/* STATEMENT_LIST *TP as a new list of the same statements (nested lists
+   copied first: linking a list splices it).  */
+static void
+copy_list (tree *tp)
+{
+  tree n = alloc_stmt_list ();
+  tree_stmt_iterator ni = tsi_start (n);
+  for (tree_stmt_iterator oi = tsi_start (*tp); !tsi_end_p (oi); tsi_next (&oi))
+    {
+      tree st = tsi_stmt (oi);
+      if (TREE_CODE (st) == STATEMENT_LIST)
+	copy_list (&st);
+      tsi_link_after (&ni, st, TSI_CONTINUE_LINKING);
+    }
+  TREE_TYPE (n) = TREE_TYPE (*tp);
+  *tp = n;
+}
+
+/* E, an offset in sizetype, as a signed long value.  */
+static tree
+signed_value (tree e)
+{
+  e = strip_conv (e);
+  if (TREE_CODE (e) == INTEGER_CST)
+    return lcst (wi::sext (wi::to_wide (e), TYPE_PRECISION (sizetype))
+		 .to_shwi ());
+  if (TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == MINUS_EXPR)
+    return fold_build2 (TREE_CODE (e), long_integer_type_node,
+			signed_value (TREE_OPERAND (e, 0)),
+			signed_value (TREE_OPERAND (e, 1)));
+  return lng (e);
+}
+
+/* Byte offset OFF as a number of rows of ROW bytes, or NULL.  */
+static tree
+offset_rows (tree off, tree row)
+{
+  off = strip_conv (off);
+  switch (TREE_CODE (off))
+    {
+    case INTEGER_CST:
+      {
+	if (TREE_CODE (row) != INTEGER_CST || integer_zerop (row))
+	  return NULL_TREE;
+	HOST_WIDE_INT v = wi::sext (wi::to_wide (off),
+				    TYPE_PRECISION (sizetype)).to_shwi ();
+	HOST_WIDE_INT r = tree_to_shwi (row);
+	return v % r ? NULL_TREE : lcst (v / r);
+      }
+    case MULT_EXPR:
+      for (int i = 0; i < 2; i++)
+	if (operand_equal_p (TREE_OPERAND (off, 1 - i), row, 0))
+	  return signed_value (TREE_OPERAND (off, i));
+      return NULL_TREE;
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+      {
+	tree a = offset_rows (TREE_OPERAND (off, 0), row);
+	tree b = offset_rows (TREE_OPERAND (off, 1), row);
+	return a && b ? fold_build2 (TREE_CODE (off), long_integer_type_node,
+				     a, b) : NULL_TREE;
+      }
+    default:
+      return NULL_TREE;
+    }
+}
+
+/* The pointer P of an INDIRECT_REF, `out + i' with OUT bound to a fixed
+   array: the array in *ARR and the row, or NULL.  */
+static tree
+fixed_row_index (copy_ctx &c, tree p, tree *arr)
+{
+  p = strip_conv (p);
+  while (TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0)))
+    p = strip_conv (TREE_OPERAND (p, 1));
+  if (tree *a = c.fixed.get (p))
+    {
+      *arr = *a;
+      return lcst (0);
+    }
+  if (TREE_CODE (p) != POINTER_PLUS_EXPR)
+    return NULL_TREE;
+  tree base = fixed_row_index (c, TREE_OPERAND (p, 0), arr);
+  if (!base)
+    return NULL_TREE;
+  tree rows = offset_rows (TREE_OPERAND (p, 1), *c.fixed_row.get (*arr));
+  return rows ? fold_build2 (PLUS_EXPR, long_integer_type_node, base, rows)
+	 : NULL_TREE;
+}
+
+static tree
+copy_r (tree *tp, int *walk_subtrees, void *data)
+{
+  copy_ctx &c = *(copy_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *tp = remap_type (c, t);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (tree *m = c.map.get (t))
+    {
+      *tp = DECL_P (*m) || TREE_CODE (*m) == SAVE_EXPR ? *m : unshare_expr (*m);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (DECL_P (t))
+    {
+      if (local_p (c, t))
+	*tp = copy_local (c, t);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (pacc_directive *d = pacc_marker_directive (t))
+    {
+      /* Saving: the callee's table is emptied after it.  */
+      saved_dirs.push_back (*d);
+      saved_dirs.back ().pipe = NULL;
+      if (d->kind == PACC_DIR_LOOP && c.s)
+	c.s->loops.push_back (saved_dirs.size () - 1);
+      if (!saved_marker_fndecl)
+	{
+	  saved_marker_fndecl = build_fn_decl ("__pacc_saved_directive",
+					       TREE_TYPE (pacc_marker_fndecl));
+	  pacc_keep_tree (saved_marker_fndecl);
+	}
+      *tp = build_call_expr_loc (d->loc, saved_marker_fndecl, 1,
+				 build_int_cst (integer_type_node,
+						saved_dirs.size () - 1));
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (pacc_directive *d = saved_marker_directive (t))
+    {
+      /* Inlining: a record of the caller's table, as if the pragma were
+	 written there.  */
+      pacc_directive *n = new pacc_directive (*d);
+      n->used = false;
+      *tp = pacc_make_marker (n);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == INDIRECT_REF && !c.fixed.is_empty ())
+    {
+      /* `*(out + i)' is `A[i]', as written in the caller; the walk
+	 copies the index next.  */
+      tree arr;
+      if (tree i = fixed_row_index (c, TREE_OPERAND (t, 0), &arr))
+	{
+	  *tp = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (arr)), arr, i,
+			NULL_TREE, NULL_TREE);
+	  return NULL_TREE;
+	}
+    }
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      copy_list (tp);
+      return NULL_TREE;
+    case BIND_EXPR:
+      {
+	tree n = copy_node (t), vars = NULL_TREE, *end = &vars;
+	for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+	  if (local_p (c, v))
+	    {
+	      *end = copy_local (c, v);
+	      end = &DECL_CHAIN (*end);
+	    }
+	BIND_EXPR_VARS (n) = vars;
+	tree block = make_node (BLOCK);
+	BLOCK_VARS (block) = vars;
+	BIND_EXPR_BLOCK (n) = block;
+	*tp = n;
+	return NULL_TREE;
+      }
+    case SAVE_EXPR:
+      {
+	/* One evaluation for all its uses, as in the callee.  */
+	tree n = copy_node (t);
+	c.map.put (t, n);
+	TREE_TYPE (n) = remap_type (c, TREE_TYPE (n));
+	*tp = n;
+	return NULL_TREE;
+      }
+    default:
+      break;
+    }
+  if (CONSTANT_CLASS_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  /* Expressions, statements and lists: a node of their own, whose
+     operands the walk copies next.  */
+  if (EXPR_P (t) || STATEMENT_CLASS_P (t) || TREE_CODE (t) == TREE_LIST
+      || TREE_CODE (t) == TREE_VEC || TREE_CODE (t) == OMP_CLAUSE)
+    *tp = copy_node (t);
+  else if (TREE_CODE (t) == CONSTRUCTOR)
+    {
+      *tp = copy_node (t);
+      CONSTRUCTOR_ELTS (*tp) = vec_safe_copy (CONSTRUCTOR_ELTS (t));
+    }
+  if (*tp != t && TREE_TYPE (*tp))
+    TREE_TYPE (*tp) = remap_type (c, TREE_TYPE (*tp));
+  return NULL_TREE;
+}
+
+/* ------------------------------------------------------------------ */
+/* Saving a step function.                                             */
+
+struct scan_info
+{
+  bool loop, pipeline;
+};
+
+static tree
+scan_r (tree *tp, int *walk_subtrees, void *data)
+{
+  scan_info &si = *(scan_info *) data;
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  else if (pacc_directive *d = pacc_marker_directive (*tp))
+    {
+      si.loop |= d->kind == PACC_DIR_LOOP;
+      si.pipeline |= d->kind == PACC_DIR_PIPELINE;
+    }
+  return NULL_TREE;
+}
+
+/* The last statement of body *TP (a BIND_EXPR or a list), or NULL.  */
+static tree *
+last_stmt (tree *tp)
+{
+  while (TREE_CODE (*tp) == BIND_EXPR)
+    tp = &BIND_EXPR_BODY (*tp);
+  if (TREE_CODE (*tp) != STATEMENT_LIST)
+    return tp;
+  tree *last = NULL;
+  for (tree_stmt_iterator i = tsi_start (*tp); !tsi_end_p (i); tsi_next (&i))
+    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+      last = tsi_stmt_ptr (i);
+  return last && TREE_CODE (*last) == STATEMENT_LIST ? last_stmt (last)
+	 : last;
+}
+
+void
+pacc_save_step_function (tree fndecl)
+{
+  tree body = DECL_SAVED_TREE (fndecl);
+  scan_info si = { false, false };
+  walk_tree_without_duplicates (&body, scan_r, &si);
+  if (!si.loop || si.pipeline || find_saved (fndecl))
+    return;
+  saved_fn s;
+  s.fndecl = fndecl;
+  s.called = false;
+  copy_ctx c;
+  c.from = c.to = fndecl;
+  c.saving = true;
+  c.s = &s;
+  walk_tree (&body, copy_r, &c, NULL);
+  /* `return;' at the end returns where the copy ends anyway.  */
+  tree *last = last_stmt (&body);
+  if (last && TREE_CODE (*last) == RETURN_EXPR
+      && (!TREE_OPERAND (*last, 0)
+	  || !TREE_SIDE_EFFECTS (TREE_OPERAND (TREE_OPERAND (*last, 0), 1))))
+    *last = build_empty_stmt (EXPR_LOCATION (*last));
+  s.body = body;
+  pacc_keep_tree (body);
+  pacc_keep_tree (fndecl);
+  saved.push_back (s);
+}
+
+/* ------------------------------------------------------------------ */
+/* Inlining the calls of a time step.                                  */
+
+/* Whether BODY assigns PARM or takes its address.  */
+static bool
+param_written_p (tree body, tree parm)
+{
+  struct w
+  {
+    static tree cb (tree *tp, int *ws, void *d)
+    {
+      tree t = *tp, p = (tree) d;
+      if (TYPE_P (t) || DECL_P (t))
+	{
+	  *ws = 0;
+	  return NULL_TREE;
+	}
+      switch (TREE_CODE (t))
+	{
+	case MODIFY_EXPR:
+	case INIT_EXPR:
+	case PREINCREMENT_EXPR:
+	case PREDECREMENT_EXPR:
+	case POSTINCREMENT_EXPR:
+	case POSTDECREMENT_EXPR:
+	case ADDR_EXPR:
+	  return strip_conv (TREE_OPERAND (t, 0)) == p ? t : NULL_TREE;
+	default:
+	  return NULL_TREE;
+	}
+    }
+  };
+  return walk_tree_without_duplicates (&body, w::cb, parm) != NULL_TREE;
+}
+
+/* Whether E reads memory, calls, or has side effects.  */
+static bool
+plain_value_p (tree e)
+{
+  struct v
+  {
+    static tree cb (tree *tp, int *ws, void *)
+    {
+      tree t = *tp;
+      if (TYPE_P (t) || DECL_P (t))
+	{
+	  *ws = 0;
+	  return NULL_TREE;
+	}
+      if (TREE_CODE (t) == CALL_EXPR || TREE_CODE (t) == INDIRECT_REF
+	  || TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == MEM_REF
+	  || TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == SAVE_EXPR
+	  || TREE_SIDE_EFFECTS (t))
+	return t;
+      return NULL_TREE;
+    }
+  };
+  return walk_tree_without_duplicates (&e, v::cb, NULL) == NULL_TREE;
+}
+
+/* Strip conversions and a `+ -1' from an array domain's maximum: the
+   extent's SAVE_EXPR, or NULL.  */
+static tree
+extent_save (tree max)
+{
+  max = strip_conv (max);
+  if ((TREE_CODE (max) == PLUS_EXPR && integer_minus_onep (TREE_OPERAND (max, 1)))
+      || (TREE_CODE (max) == MINUS_EXPR && integer_onep (TREE_OPERAND (max, 1))))
+    max = strip_conv (TREE_OPERAND (max, 0));
+  else
+    return NULL_TREE;
+  return TREE_CODE (max) == SAVE_EXPR ? max : NULL_TREE;
+}
+
+/* The caller's array ARG, of type AT, for the parameter of type PT:
+   map each extent of PT that is a SAVE_EXPR of the callee to the
+   caller's, when the two have the same value (the same expression of
+   the same variables, or the same constant), so that the copy indexes
+   ARG with ARG's own row size.  */
+static void
+match_extents (copy_ctx &c, tree pt, tree at)
+{
+  while (TREE_CODE (pt) == TREE_CODE (at)
+	 && (TREE_CODE (pt) == POINTER_TYPE || TREE_CODE (pt) == ARRAY_TYPE))
+    {
+      if (TREE_CODE (pt) == ARRAY_TYPE && TYPE_DOMAIN (pt) && TYPE_DOMAIN (at))
+	{
+	  tree sp = extent_save (TYPE_MAX_VALUE (TYPE_DOMAIN (pt)));
+	  tree ma = TYPE_MAX_VALUE (TYPE_DOMAIN (at));
+	  if (sp && ma && !c.map.get (sp))
+	    {
+	      tree want = copy_expr (c, TREE_OPERAND (sp, 0));
+	      tree sa = extent_save (ma);
+	      if (sa && operand_equal_p (strip_conv (want),
+					 strip_conv (TREE_OPERAND (sa, 0)), 0))
+		c.map.put (sp, sa);
+	      else if (TREE_CODE (ma) == INTEGER_CST)
+		{
+		  tree w = fold (want);
+		  if (TREE_CODE (strip_conv (w)) == INTEGER_CST
+		      && wi::to_widest (strip_conv (w))
+			 == wi::to_widest (ma) + 1)
+		    c.map.put (sp, fold_convert (TREE_TYPE (sp),
+						 strip_conv (w)));
+		}
+	    }
+	}
+      pt = TREE_TYPE (pt);
+      at = TREE_TYPE (at);
+    }
+}
+
+/* The front end evaluates the extents of variably modified parameters
+   at the top of the body, `(SAVE_EXPR <Y>, {})': without the empty
+   scopes, so that the region's checks skip it as a size evaluation
+   (pacc_skip_stmt_p); the SAVE_EXPRs are the caller's arrays' now.  */
+static tree
+sizes_only (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case STATEMENT_LIST:
+      return tsi_end_p (tsi_start (t)) ? NULL_TREE : error_mark_node;
+    case BIND_EXPR:
+      return BIND_EXPR_VARS (t) ? error_mark_node
+	     : sizes_only (BIND_EXPR_BODY (t));
+    case SAVE_EXPR:
+      return t;
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+      return sizes_only (TREE_OPERAND (t, 0)) == error_mark_node
+	     ? error_mark_node : t;
+    case COMPOUND_EXPR:
+      {
+	tree a = sizes_only (TREE_OPERAND (t, 0));
+	tree b = sizes_only (TREE_OPERAND (t, 1));
+	if (a == error_mark_node || b == error_mark_node)
+	  return error_mark_node;
+	if (!a || !b)
+	  return a ? a : b;
+	return build2 (COMPOUND_EXPR, void_type_node, a, b);
+      }
+    default:
+      return error_mark_node;
+    }
+}
+
+static void
+drop_empty_lists (tree body)
+{
+  while (TREE_CODE (body) == BIND_EXPR)
+    body = BIND_EXPR_BODY (body);
+  if (TREE_CODE (body) != STATEMENT_LIST)
+    return;
+  for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i); tsi_next (&i))
+    {
+      tree s = sizes_only (tsi_stmt (i));
+      if (s == error_mark_node)
+	continue;
+      if (s && !VOID_TYPE_P (TREE_TYPE (s)))
+	s = build1 (CONVERT_EXPR, void_type_node, s);
+      *tsi_stmt_ptr (i) = s ? s : build_empty_stmt (UNKNOWN_LOCATION);
+    }
+}
+
+/* Whether rows of type ROW (the parameter's pointee, over the
+   arguments) are the rows of array ARR: every extent the same constant,
+   so that `out[i][j]' and `ARR[i][j]' are the same element.  */
+static bool
+same_rows_p (copy_ctx &c, tree row, tree arr)
+{
+  if (!DECL_P (arr) || TREE_CODE (TREE_TYPE (arr)) != ARRAY_TYPE)
+    return false;
+  tree at = TREE_TYPE (TREE_TYPE (arr));
+  for (; TREE_CODE (row) == ARRAY_TYPE && TREE_CODE (at) == ARRAY_TYPE;
+       row = TREE_TYPE (row), at = TREE_TYPE (at))
+    {
+      tree dr = TYPE_DOMAIN (row), da = TYPE_DOMAIN (at);
+      if (!dr || !da || !TYPE_MAX_VALUE (da)
+	  || TREE_CODE (TYPE_MAX_VALUE (da)) != INTEGER_CST)
+	return false;
+      tree mr = fold (copy_expr (c, TYPE_MAX_VALUE (dr)));
+      mr = strip_conv (mr);
+      if (TREE_CODE (mr) == SAVE_EXPR)
+	mr = fold (strip_conv (TREE_OPERAND (mr, 0)));
+      if (TREE_CODE (mr) != INTEGER_CST
+	  || wi::to_widest (mr) != wi::to_widest (TYPE_MAX_VALUE (da)))
+	return false;
+    }
+  return TREE_CODE (row) != ARRAY_TYPE && TREE_CODE (at) != ARRAY_TYPE
+	 && TYPE_MAIN_VARIANT (row) == TYPE_MAIN_VARIANT (at);
+}
+
+static tree
+return_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  return TREE_CODE (*tp) == RETURN_EXPR ? *tp : NULL_TREE;
+}
+
+struct inline_ctx
+{
+  tree caller;
+  std::vector<tree> stack;	/* Functions being inlined.  */
+  bool bad;
+};
+
+static void inline_stmts (inline_ctx &ic, tree *slot);
+
+/* The body of saved function S for CALL, in a scope of its own.  */
+static tree
+inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
+{
+  tree fn = s.fndecl;
+  s.called = true;
+  int nparms = list_length (DECL_ARGUMENTS (fn));
+  if (nparms != call_expr_nargs (call))
+    {
+      error_at (loc, "%qD is called with %d arguments in the time step of a "
+		"%<#pragma pacc pipeline%> and has %d parameters; declare "
+		"it with a prototype before the call", fn,
+		call_expr_nargs (call), nparms);
+      ic.bad = true;
+      return NULL_TREE;
+    }
+  copy_ctx c;
+  c.from = fn;
+  c.to = ic.caller;
+  c.saving = false;
+  c.s = NULL;
+  tree vars = NULL_TREE, stmts = alloc_stmt_list ();
+  int i = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p), i++)
+    {
+      tree arg = CALL_EXPR_ARG (call, i), a = strip_conv (arg);
+      bool ptr = POINTER_TYPE_P (TREE_TYPE (p));
+      if (ptr && TREE_CODE (a) == ADDR_EXPR && !param_written_p (s.body, p)
+	  && same_rows_p (c, TREE_TYPE (TREE_TYPE (p)), TREE_OPERAND (a, 0)))
+	{
+	  /* An array of fixed size: its elements by ARRAY_REFs.  */
+	  tree arr = TREE_OPERAND (a, 0);
+	  c.fixed.put (p, arr);
+	  c.fixed_row.put (arr, TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (p))));
+	  c.map.put (p, arg);
+	  continue;
+	}
+      if (!param_written_p (s.body, p)
+	  && (ptr ? DECL_P (a) || plain_value_p (a) : plain_value_p (arg)))
+	{
+	  /* The argument itself, as if written in place: the region's
+	     checks must see the caller's arrays.  */
+	  if (ptr)
+	    {
+	      c.map.put (p, a);
+	      match_extents (c, TREE_TYPE (p), TREE_TYPE (a));
+	    }
+	  else
+	    c.map.put (p, fold_convert (TREE_TYPE (p), arg));
+	  continue;
+	}
+      /* A local initialised from the argument, as a call would.  */
+      tree v = build_decl (DECL_SOURCE_LOCATION (p), VAR_DECL, DECL_NAME (p),
+			   TREE_TYPE (p));
+      DECL_CONTEXT (v) = ic.caller;
+      TREE_USED (v) = 1;
+      DECL_INITIAL (v) = fold_convert (TREE_TYPE (p), arg);
+      DECL_CHAIN (v) = vars;
+      vars = v;
+      c.map.put (p, v);
+      append_to_statement_list_force (build1_loc (loc, DECL_EXPR,
+						  void_type_node, v), &stmts);
+    }
+  for (tree v = vars; v; v = DECL_CHAIN (v))
+    TREE_TYPE (v) = remap_type (c, TREE_TYPE (v));
+  tree body = copy_expr (c, s.body);
+  if (tree ret = walk_tree_without_duplicates (&body, return_r, NULL))
+    {
+      error_at (stmt_loc (ret, loc), "%<return%> before the end of %qD, "
+		"which the time step of a %<#pragma pacc pipeline%> calls: "
+		"its %<#pragma pacc loop%> nests are seen as if written in "
+		"the step, where a %<return%> would leave the caller; end %qD "
+		"without it (a condition goes inside the loop nests)", fn, fn);
+      inform (loc, "%qD called here", fn);
+      ic.bad = true;
+      return NULL_TREE;
+    }
+  drop_empty_lists (body);
+  append_to_statement_list_force (body, &stmts);
+  tree bind = pacc_bind (vars, stmts);
+  SET_EXPR_LOCATION (bind, loc);
+  ic.stack.push_back (fn);
+  inline_stmts (ic, &BIND_EXPR_BODY (bind));
+  ic.stack.pop_back ();
+  return bind;
+}
+
+/* Replace the call statements under *SLOT (statement lists and scopes;
+   not loops: a call in a loop nest is the kernel's).  */
+static void
+inline_stmts (inline_ctx &ic, tree *slot)
+{
+  tree t = *slot;
+  if (TREE_CODE (t) == STATEMENT_LIST)
+    {
+      for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
+	inline_stmts (ic, tsi_stmt_ptr (i));
+      return;
+    }
+  if (TREE_CODE (t) == BIND_EXPR)
+    {
+      inline_stmts (ic, &BIND_EXPR_BODY (t));
+      return;
+    }
+  tree call = strip_conv (t);
+  if (TREE_CODE (call) != CALL_EXPR || pacc_marker_directive (call))
+    return;
+  tree fn = get_callee_fndecl (call);
+  if (!fn || fndecl_built_in_p (fn))
+    return;
+  location_t loc = stmt_loc (call, stmt_loc (t, UNKNOWN_LOCATION));
+  saved_fn *s = find_saved (fn);
+  if (s)
+    {
+      if (std::find (ic.stack.begin (), ic.stack.end (), fn) != ic.stack.end ()
+	  || ic.stack.size () >= 16)
+	{
+	  error_at (loc, "%qD calls itself in the time step of a "
+		    "%<#pragma pacc pipeline%>: its %<#pragma pacc loop%> "
+		    "nests are seen by copying its body into the step", fn);
+	  ic.bad = true;
+	  return;
+	}
+      if (tree copy = inline_copy (ic, *s, call, loc))
+	*slot = copy;
+      return;
+    }
+  if (!DECL_INITIAL (fn) && !DECL_SAVED_TREE (fn))
+    {
+      /* Defined later in the file, or elsewhere: the end of the
+	 compilation tells which (pacc_report_step_calls).  */
+      pending_call pc = { loc, fn, ic.caller };
+      pending.push_back (pc);
+      pacc_keep_tree (fn);
+      ic.bad = true;
+    }
+}
+
+bool
+pacc_inline_step_calls (tree *body, tree caller)
+{
+  inline_ctx ic;
+  ic.caller = caller;
+  ic.bad = false;
+  inline_stmts (ic, body);
+  return !ic.bad;
+}
+
+/* ------------------------------------------------------------------ */
+/* Errors known at the end of the compilation.                         */
+
+void
+pacc_report_step_calls (void)
+{
+  for (auto &pc : pending)
+    {
+      tree fn = pc.fn;
+      cgraph_node *node = cgraph_node::get (fn);
+      bool defined = DECL_INITIAL (fn) || DECL_SAVED_TREE (fn)
+		     || (node && node->definition);
+      if (defined)
+	error_at (pc.loc, "%qD is called in the time step of a "
+		  "%<#pragma pacc pipeline%> but defined after %qD: its "
+		  "%<#pragma pacc loop%> nests are seen only in a function "
+		  "defined earlier in the file; define %qD before %qD", fn,
+		  pc.caller, fn, pc.caller);
+      else
+	error_at (pc.loc, "%qD is called in the time step of a "
+		  "%<#pragma pacc pipeline%> but not defined in this file: "
+		  "%<#pragma pacc loop%> nests in another translation unit "
+		  "are not seen; define %qD in this file before %qD (a "
+		  "%<static inline%> function in a header will do)", fn, fn,
+		  pc.caller);
+      if (saved_fn *s = find_saved (fn))
+	s->called = true;
+    }
+  pending.clear ();
+  for (auto &s : saved)
+    {
+      if (s.called)
+	continue;
+      for (int j : s.loops)
+	error_at (saved_dirs[j].loc, "%<#pragma pacc loop%> outside a "
+		  "%<#pragma pacc pipeline%> time loop");
+      s.called = true;
+    }
+}
