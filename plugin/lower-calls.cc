@@ -568,8 +568,13 @@ sizes_only (tree t)
     case STATEMENT_LIST:
       return tsi_end_p (tsi_start (t)) ? NULL_TREE : error_mark_node;
     case BIND_EXPR:
-      return BIND_EXPR_VARS (t) ? error_mark_node
-	     : sizes_only (BIND_EXPR_BODY (t));
+      for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+	if (TREE_CODE (v) != TYPE_DECL)
+	  return error_mark_node;
+      return sizes_only (BIND_EXPR_BODY (t));
+    case DECL_EXPR:
+      return TREE_CODE (DECL_EXPR_DECL (t)) == TYPE_DECL ? NULL_TREE
+	     : error_mark_node;
     case SAVE_EXPR:
       return t;
     case NOP_EXPR:
@@ -680,6 +685,11 @@ inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
   for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p), i++)
     {
       tree arg = CALL_EXPR_ARG (call, i), a = strip_conv (arg);
+      /* A cast to a variably modified type evaluates its extents
+	 first: `(SAVE_EXPR <Y>, (double (*)[Y]) u)'.  */
+      while (TREE_CODE (a) == COMPOUND_EXPR
+	     && sizes_only (TREE_OPERAND (a, 0)) != error_mark_node)
+	a = strip_conv (TREE_OPERAND (a, 1));
       bool ptr = POINTER_TYPE_P (TREE_TYPE (p));
       if (ptr && TREE_CODE (a) == ADDR_EXPR && !param_written_p (s.body, p)
 	  && same_rows_p (c, TREE_TYPE (TREE_TYPE (p)), TREE_OPERAND (a, 0)))
@@ -691,8 +701,27 @@ inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
 	  c.map.put (p, arg);
 	  continue;
 	}
-      if (!param_written_p (s.body, p)
-	  && (ptr ? DECL_P (a) || plain_value_p (a) : plain_value_p (arg)))
+      if (ptr && !DECL_P (a))
+	{
+	  error_at (EXPR_LOCATION (arg) != UNKNOWN_LOCATION
+		    ? EXPR_LOCATION (arg) : loc,
+		    "argument %d of %qD in the time step of a "
+		    "%<#pragma pacc pipeline%> must name an array of the "
+		    "pipeline (a pointer variable, or an array of fixed size "
+		    "passed for a parameter of the same shape)", i + 1, fn);
+	  ic.bad = true;
+	  return NULL_TREE;
+	}
+      if (ptr && param_written_p (s.body, p))
+	{
+	  error_at (loc, "parameter %qD of %qD, which the time step of a "
+		    "%<#pragma pacc pipeline%> calls, is assigned in %qD: the "
+		    "arrays of the pipeline are seen through the call only "
+		    "when it indexes its parameters as they come", p, fn, fn);
+	  ic.bad = true;
+	  return NULL_TREE;
+	}
+      if (ptr || (!param_written_p (s.body, p) && plain_value_p (arg)))
 	{
 	  /* The argument itself, as if written in place: the region's
 	     checks must see the caller's arrays.  */
