@@ -22,6 +22,7 @@
                         the verbose report
      lower-calls.cc     a time step's calls to functions holding loop
                         nests, replaced by their bodies
+     lower-copy.cc      a function body copied into another function
      lower-function.cc  the per-function driver: every directive
 
    What these files share, and pacc_lower_function for the
@@ -219,6 +220,27 @@ tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
 		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
 		   std::vector<tree> &cparts, tree R, tree nch);
+
+/* lower-copy.cc: a function body copied into another function.  */
+struct copy_ctx
+{
+  tree from, to;		/* Functions whose locals are copied.  */
+  bool saving;			/* Into a saved copy: no remapping.  */
+  hash_map<tree, tree> map;	/* Declarations, SAVE_EXPRs.  */
+  hash_map<tree, tree> types;	/* Variably modified types.  */
+  std::vector<int> *loops;	/* Saving: its loop directives.  */
+  /* Pointer parameters bound to arrays of fixed size (`relax (B, A)'
+     for `float out[N][M]'): the array; and the array's row size in
+     bytes as the callee's offsets spell it.  */
+  hash_map<tree, tree> fixed, fixed_row;
+};
+tree pacc_copy_expr (copy_ctx &c, tree e);
+tree pacc_remap_type (copy_ctx &c, tree type);
+location_t pacc_saved_directive_loc (int i);
+/* T without the scopes of a parameter's extent evaluation, or NULL when
+   nothing is left; error_mark_node when T is not such an evaluation.  */
+tree pacc_sizes_only (tree t);
+void pacc_drop_size_scopes (tree body);
 
 /* lower-calls.cc */
 /* Keep a copy of FNDECL's body if it holds loop nests and no pipeline

@@ -2,7 +2,8 @@
    `static inline' one that ends in `return;'), on flat `double *'
    arrays indexed through a macro, with scalar arguments: a coefficient,
    the step number and the sizes.  Declarations at the top, sizes as
-   macros (issue 45 item 2).  */
+   macros; built with -flto (issue 45 item 2).  */
+/* { dg-pacc-options "-flto" } */
 
 #include <stdio.h>
 #include <stdlib.h>
