@@ -485,7 +485,13 @@ pacc_report_step_calls (void)
       cgraph_node *node = cgraph_node::get (fn);
       bool defined = DECL_INITIAL (fn) || DECL_SAVED_TREE (fn)
 		     || (node && node->definition);
-      if (defined)
+      if (defined && !find_saved (fn))
+	/* No loop nest in it: the call is what the step may not hold.  */
+	error_at (pc.loc, "statement not allowed in the time step of a "
+		  "%<#pragma pacc pipeline%>: only %<#pragma pacc loop%> "
+		  "nests, swaps or rotations of the pipelined arrays, resets "
+		  "of reduction variables and scalar assignments");
+      else if (defined)
 	error_at (pc.loc, "%qD is called in the time step of a "
 		  "%<#pragma pacc pipeline%> but defined after %qD: its "
 		  "%<#pragma pacc loop%> nests are seen only in a function "
