@@ -207,12 +207,21 @@ plain_value_p (tree e)
 /* Strip conversions and a `+ -1' from an array domain's maximum: the
    extent's SAVE_EXPR, or NULL.  */
 static tree
+strip_casts (tree t)
+{
+  while (CONVERT_EXPR_P (t) || TREE_CODE (t) == NON_LVALUE_EXPR)
+    t = TREE_OPERAND (t, 0);
+  return t;
+}
+
+static tree
 extent_save (tree max)
 {
-  max = strip_conv (max);
+  /* Not strip_conv, which strips the SAVE_EXPR too.  */
+  max = strip_casts (max);
   if ((TREE_CODE (max) == PLUS_EXPR && integer_minus_onep (TREE_OPERAND (max, 1)))
       || (TREE_CODE (max) == MINUS_EXPR && integer_onep (TREE_OPERAND (max, 1))))
-    max = strip_conv (TREE_OPERAND (max, 0));
+    max = strip_casts (TREE_OPERAND (max, 0));
   else
     return NULL_TREE;
   return TREE_CODE (max) == SAVE_EXPR ? max : NULL_TREE;
@@ -272,12 +281,17 @@ same_rows_p (copy_ctx &c, tree row, tree arr)
       if (!dr || !da || !TYPE_MAX_VALUE (da)
 	  || TREE_CODE (TYPE_MAX_VALUE (da)) != INTEGER_CST)
 	return false;
-      tree mr = fold (pacc_copy_expr (c, TYPE_MAX_VALUE (dr)));
-      mr = strip_conv (mr);
-      if (TREE_CODE (mr) == SAVE_EXPR)
-	mr = fold (strip_conv (TREE_OPERAND (mr, 0)));
-      if (TREE_CODE (mr) != INTEGER_CST
-	  || wi::to_widest (mr) != wi::to_widest (TYPE_MAX_VALUE (da)))
+      /* The parameter's extent over the arguments: `SAVE_EXPR <Y> - 1'
+	 compares Y with the array's extent.  */
+      tree mr = TYPE_MAX_VALUE (dr), sp = extent_save (mr);
+      widest_int want = wi::to_widest (TYPE_MAX_VALUE (da));
+      if (sp)
+	{
+	  mr = TREE_OPERAND (sp, 0);
+	  want += 1;
+	}
+      mr = strip_conv (fold (pacc_copy_expr (c, mr)));
+      if (TREE_CODE (mr) != INTEGER_CST || wi::to_widest (mr) != want)
 	return false;
     }
   return TREE_CODE (row) != ARRAY_TYPE && TREE_CODE (at) != ARRAY_TYPE
@@ -339,7 +353,7 @@ inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
 	  /* An array of fixed size: its elements by ARRAY_REFs.  */
 	  tree arr = TREE_OPERAND (a, 0);
 	  c.fixed.put (p, arr);
-	  c.fixed_row.put (arr, TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (p))));
+	  c.fixed_row.put (arr, TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (arr))));
 	  c.map.put (p, arg);
 	  continue;
 	}

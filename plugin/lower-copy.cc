@@ -152,32 +152,64 @@ signed_value (tree e)
   return lng (e);
 }
 
-/* Byte offset OFF as a number of rows of ROW bytes, or NULL.  */
 static tree
-offset_rows (tree off, tree row)
+unsave_r (tree *tp, int *walk_subtrees, void *)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == SAVE_EXPR)
+    *tp = TREE_OPERAND (*tp, 0);
+  return NULL_TREE;
+}
+
+/* E of the callee over the arguments, folded: a constant when its
+   parameters are bound to constants, through the extents' SAVE_EXPRs
+   (the nodes replaced are the copy's own).  */
+static tree
+value_over_args (copy_ctx &c, tree e)
+{
+  e = pacc_copy_expr (c, e);
+  if (TREE_CODE (e) == SAVE_EXPR)
+    e = TREE_OPERAND (e, 0);
+  walk_tree (&e, unsave_r, NULL, NULL);
+  return fold (e);
+}
+
+/* Byte offset OFF as a number of rows of ROW bytes, or NULL: the
+   callee's `(x * Y) * 8' with Y bound to the array's extent is x.  */
+static tree
+offset_rows (copy_ctx &c, tree off, HOST_WIDE_INT row)
 {
   off = strip_conv (off);
   switch (TREE_CODE (off))
     {
     case INTEGER_CST:
       {
-	if (TREE_CODE (row) != INTEGER_CST || integer_zerop (row))
-	  return NULL_TREE;
 	HOST_WIDE_INT v = wi::sext (wi::to_wide (off),
 				    TYPE_PRECISION (sizetype)).to_shwi ();
-	HOST_WIDE_INT r = tree_to_shwi (row);
-	return v % r ? NULL_TREE : lcst (v / r);
+	return row <= 0 || v % row ? NULL_TREE : lcst (v / row);
       }
     case MULT_EXPR:
       for (int i = 0; i < 2; i++)
-	if (operand_equal_p (TREE_OPERAND (off, 1 - i), row, 0))
-	  return signed_value (TREE_OPERAND (off, i));
+	{
+	  tree v = value_over_args (c, TREE_OPERAND (off, 1 - i));
+	  if (TREE_CODE (v) != INTEGER_CST || !tree_fits_shwi_p (v)
+	      || tree_to_shwi (v) <= 0)
+	    continue;
+	  HOST_WIDE_INT k = tree_to_shwi (v);
+	  if (k % row == 0)
+	    return fold_build2 (MULT_EXPR, long_integer_type_node,
+				signed_value (TREE_OPERAND (off, i)),
+				lcst (k / row));
+	  if (row % k == 0)
+	    return offset_rows (c, TREE_OPERAND (off, i), row / k);
+	}
       return NULL_TREE;
     case PLUS_EXPR:
     case MINUS_EXPR:
       {
-	tree a = offset_rows (TREE_OPERAND (off, 0), row);
-	tree b = offset_rows (TREE_OPERAND (off, 1), row);
+	tree a = offset_rows (c, TREE_OPERAND (off, 0), row);
+	tree b = offset_rows (c, TREE_OPERAND (off, 1), row);
 	return a && b ? fold_build2 (TREE_CODE (off), long_integer_type_node,
 				     a, b) : NULL_TREE;
       }
@@ -204,7 +236,8 @@ fixed_row_index (copy_ctx &c, tree p, tree *arr)
   tree base = fixed_row_index (c, TREE_OPERAND (p, 0), arr);
   if (!base)
     return NULL_TREE;
-  tree rows = offset_rows (TREE_OPERAND (p, 1), *c.fixed_row.get (*arr));
+  tree rows = offset_rows (c, TREE_OPERAND (p, 1),
+			   tree_to_shwi (*c.fixed_row.get (*arr)));
   return rows ? fold_build2 (PLUS_EXPR, long_integer_type_node, base, rows)
 	 : NULL_TREE;
 }

@@ -231,7 +231,7 @@ struct copy_ctx
   std::vector<int> *loops;	/* Saving: its loop directives.  */
   /* Pointer parameters bound to arrays of fixed size (`relax (B, A)'
      for `float out[N][M]'): the array; and the array's row size in
-     bytes as the callee's offsets spell it.  */
+     bytes (a constant).  */
   hash_map<tree, tree> fixed, fixed_row;
 };
 tree pacc_copy_expr (copy_ctx &c, tree e);
