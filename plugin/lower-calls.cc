@@ -227,42 +227,112 @@ extent_save (tree max)
   return TREE_CODE (max) == SAVE_EXPR ? max : NULL_TREE;
 }
 
+/* Whether BODY assigns one of the variables of E, or takes its
+   address, after the declaration of ARR (a local; from the start for a
+   parameter): then E's value at ARR's declaration, its extent, may not
+   be the variables' value at a call.  */
+struct assigned_after
+{
+  tree arr, e;
+  bool seen;
+};
+
+static tree
+assigned_after_r (tree *tp, int *walk_subtrees, void *data)
+{
+  assigned_after &aa = *(assigned_after *) data;
+  tree t = *tp;
+  if (TYPE_P (t) || DECL_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) == DECL_EXPR && DECL_EXPR_DECL (t) == aa.arr)
+    aa.seen = true;
+  if (!aa.seen)
+    return NULL_TREE;
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case ADDR_EXPR:
+      {
+	tree v = strip_conv (TREE_OPERAND (t, 0));
+	struct m
+	{
+	  static tree cb (tree *tp, int *ws, void *d)
+	  {
+	    if (TYPE_P (*tp))
+	      *ws = 0;
+	    return *tp == (tree) d ? *tp : NULL_TREE;
+	  }
+	};
+	if ((VAR_P (v) || TREE_CODE (v) == PARM_DECL)
+	    && walk_tree_without_duplicates (&aa.e, m::cb, v))
+	  return t;
+	return NULL_TREE;
+      }
+    default:
+      return NULL_TREE;
+    }
+}
+
+static bool
+vars_assigned_p (tree body, tree arr, tree e)
+{
+  assigned_after aa = { arr, e, TREE_CODE (arr) == PARM_DECL };
+  return walk_tree (&body, assigned_after_r, &aa, NULL) != NULL_TREE;
+}
+
 /* The caller's array ARG, of type AT, for the parameter of type PT:
    map each extent of PT that is a SAVE_EXPR of the callee to the
    caller's, when the two have the same value (the same expression of
-   the same variables, or the same constant), so that the copy indexes
-   ARG with ARG's own row size.  */
-static void
-match_extents (copy_ctx &c, tree pt, tree at)
+   the same variables, which CALLER does not assign after ARR's
+   declaration, or the same
+   constant), so that the copy indexes ARG with ARG's own row size.
+   False when an extent of PT has no such match: the callee would index
+   ARG with other rows than ARG's, or rows the pipeline cannot tell.  */
+static bool
+match_extents (copy_ctx &c, tree caller, tree arr, tree pt, tree at)
 {
-  while (TREE_CODE (pt) == TREE_CODE (at)
-	 && (TREE_CODE (pt) == POINTER_TYPE || TREE_CODE (pt) == ARRAY_TYPE))
+  while (TREE_CODE (pt) == POINTER_TYPE || TREE_CODE (pt) == ARRAY_TYPE)
     {
-      if (TREE_CODE (pt) == ARRAY_TYPE && TYPE_DOMAIN (pt) && TYPE_DOMAIN (at))
+      tree sp = TREE_CODE (pt) == ARRAY_TYPE && TYPE_DOMAIN (pt)
+		? extent_save (TYPE_MAX_VALUE (TYPE_DOMAIN (pt))) : NULL_TREE;
+      if (TREE_CODE (pt) != TREE_CODE (at))
+	return !sp && !variably_modified_type_p (pt, c.from);
+      tree ma = TREE_CODE (at) == ARRAY_TYPE && TYPE_DOMAIN (at)
+		? TYPE_MAX_VALUE (TYPE_DOMAIN (at)) : NULL_TREE;
+      if (sp && !c.map.get (sp))
 	{
-	  tree sp = extent_save (TYPE_MAX_VALUE (TYPE_DOMAIN (pt)));
-	  tree ma = TYPE_MAX_VALUE (TYPE_DOMAIN (at));
-	  if (sp && ma && !c.map.get (sp))
+	  if (!ma)
+	    return false;
+	  tree want = pacc_copy_expr (c, TREE_OPERAND (sp, 0));
+	  tree sa = extent_save (ma);
+	  if (sa && operand_equal_p (strip_conv (want),
+				     strip_conv (TREE_OPERAND (sa, 0)), 0)
+	      && !vars_assigned_p (DECL_SAVED_TREE (caller), arr,
+				   TREE_OPERAND (sa, 0)))
+	    c.map.put (sp, sa);
+	  else if (TREE_CODE (ma) == INTEGER_CST)
 	    {
-	      tree want = pacc_copy_expr (c, TREE_OPERAND (sp, 0));
-	      tree sa = extent_save (ma);
-	      if (sa && operand_equal_p (strip_conv (want),
-					 strip_conv (TREE_OPERAND (sa, 0)), 0))
-		c.map.put (sp, sa);
-	      else if (TREE_CODE (ma) == INTEGER_CST)
-		{
-		  tree w = fold (want);
-		  if (TREE_CODE (strip_conv (w)) == INTEGER_CST
-		      && wi::to_widest (strip_conv (w))
-			 == wi::to_widest (ma) + 1)
-		    c.map.put (sp, fold_convert (TREE_TYPE (sp),
-						 strip_conv (w)));
-		}
+	      tree w = strip_conv (fold (want));
+	      if (TREE_CODE (w) != INTEGER_CST
+		  || wi::to_widest (w) != wi::to_widest (ma) + 1)
+		return false;
+	      c.map.put (sp, fold_convert (TREE_TYPE (sp), w));
 	    }
+	  else
+	    return false;
 	}
       pt = TREE_TYPE (pt);
       at = TREE_TYPE (at);
     }
+  return true;
 }
 
 /* Whether rows of type ROW (the parameter's pointee, over the
@@ -384,7 +454,19 @@ inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
 	  if (ptr)
 	    {
 	      c.map.put (p, a);
-	      match_extents (c, TREE_TYPE (p), TREE_TYPE (a));
+	      if (!match_extents (c, ic.caller, a, TREE_TYPE (p),
+				  TREE_TYPE (a)))
+		{
+		  error_at (EXPR_LOCATION (arg) != UNKNOWN_LOCATION
+			    ? EXPR_LOCATION (arg) : loc,
+			    "the extents of parameter %qD of %qD are not "
+			    "those of %qD, argument %d, as declared: pass "
+			    "the variables %qD was declared with, unchanged, "
+			    "or constants equal to its extents", p, fn, a,
+			    i + 1, a);
+		  ic.bad = true;
+		  return NULL_TREE;
+		}
 	    }
 	  else
 	    c.map.put (p, fold_convert (TREE_TYPE (p), arg));

@@ -2,8 +2,9 @@
    `update' holds a 3-D nest over pointer-to-VLA parameters
    `double (*)[Y][Z]' and calls `diffuse', whose nest is seen through
    both calls; a parameter that the function assigns (a local copy), a
-   scalar argument computed by a const call, and `t' as an argument
-   (issue 45 item 2).  */
+   scalar argument computed by a const call, and `t' as an argument;
+   the extents assigned before the arrays are declared (issue 45 item
+   2).  */
 
 #include <math.h>
 #include <stdio.h>
@@ -49,7 +50,10 @@ update (int X, int Y, int Z, double (*u)[Y][Z], double (*v)[Y][Z],
 int
 main (void)
 {
-  int X = 19, Y = 11, Z = 13, T = 7, t;
+  int X, Y, Z, T = 7, t;
+  X = 19;
+  Y = 11;
+  Z = 13;
   double (*u)[Y][Z] = malloc (sizeof (double[X][Y][Z]));
   double (*v)[Y][Z] = malloc (sizeof (double[X][Y][Z]));
   double k0 = -0.1;
