@@ -604,9 +604,13 @@ pacc_report_step_calls (void)
 	s->called = true;
     }
   pending.clear ();
+  /* After other errors, a call the front end refused (too few
+     arguments) is no call any more: no error for the loops it would
+     have seen.  */
+  bool quiet = seen_error ();
   for (auto &s : saved)
     {
-      if (s.called)
+      if (s.called || quiet)
 	continue;
       for (int j : s.loops)
 	error_at (pacc_saved_directive_loc (j), "%<#pragma pacc loop%> outside a "
