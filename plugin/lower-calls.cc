@@ -132,11 +132,14 @@ pacc_save_step_function (tree fndecl)
   c.saving = true;
   c.loops = &s.loops;
   body = pacc_copy_expr (c, body);
-  /* `return;' at the end returns where the copy ends anyway.  */
+  /* `return;' at the end returns where the copy ends anyway (and
+     `return 0;', whose value a call statement drops).  */
   tree *last = last_stmt (&body);
+  tree rv = last && TREE_CODE (*last) == RETURN_EXPR
+	    ? TREE_OPERAND (*last, 0) : NULL_TREE;
   if (last && TREE_CODE (*last) == RETURN_EXPR
-      && (!TREE_OPERAND (*last, 0)
-	  || !TREE_SIDE_EFFECTS (TREE_OPERAND (TREE_OPERAND (*last, 0), 1))))
+      && (!rv || ((TREE_CODE (rv) == MODIFY_EXPR || TREE_CODE (rv) == INIT_EXPR)
+		  && !TREE_SIDE_EFFECTS (TREE_OPERAND (rv, 1)))))
     *last = build_empty_stmt (EXPR_LOCATION (*last));
   s.body = body;
   pacc_keep_tree (body);
@@ -179,7 +182,8 @@ param_written_p (tree body, tree parm)
   return walk_tree_without_duplicates (&body, w::cb, parm) != NULL_TREE;
 }
 
-/* Whether E reads memory, calls, or has side effects.  */
+/* Whether E is a plain value, which may stand for a parameter at each
+   of its uses: no memory read, no call, no side effect.  */
 static bool
 plain_value_p (tree e)
 {
@@ -204,8 +208,7 @@ plain_value_p (tree e)
   return walk_tree_without_duplicates (&e, v::cb, NULL) == NULL_TREE;
 }
 
-/* Strip conversions and a `+ -1' from an array domain's maximum: the
-   extent's SAVE_EXPR, or NULL.  */
+/* T without conversions (strip_conv strips a SAVE_EXPR too).  */
 static tree
 strip_casts (tree t)
 {
@@ -214,10 +217,11 @@ strip_casts (tree t)
   return t;
 }
 
+/* Strip conversions and a `+ -1' from an array domain's maximum: the
+   extent's SAVE_EXPR, or NULL.  */
 static tree
 extent_save (tree max)
 {
-  /* Not strip_conv, which strips the SAVE_EXPR too.  */
   max = strip_casts (max);
   if ((TREE_CODE (max) == PLUS_EXPR && integer_minus_onep (TREE_OPERAND (max, 1)))
       || (TREE_CODE (max) == MINUS_EXPR && integer_onep (TREE_OPERAND (max, 1))))
