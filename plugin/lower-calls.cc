@@ -62,6 +62,8 @@ struct pending_call
 
 static std::vector<saved_fn> saved;
 static std::vector<pending_call> pending;
+/* The calls the last pacc_inline_step_calls replaced, for notes.  */
+static std::vector<std::pair<location_t, tree> > inlined;
 
 static saved_fn *
 find_saved (tree fn)
@@ -549,7 +551,10 @@ inline_stmts (inline_ctx &ic, tree *slot)
 	  return;
 	}
       if (tree copy = inline_copy (ic, *s, call, loc))
-	*slot = copy;
+	{
+	  *slot = copy;
+	  inlined.push_back (std::make_pair (loc, fn));
+	}
       return;
     }
   if (!DECL_INITIAL (fn) && !DECL_SAVED_TREE (fn))
@@ -569,8 +574,17 @@ pacc_inline_step_calls (tree *body, tree caller)
   inline_ctx ic;
   ic.caller = caller;
   ic.bad = false;
+  inlined.clear ();
   inline_stmts (ic, body);
   return !ic.bad;
+}
+
+void
+pacc_note_step_calls (void)
+{
+  for (auto &c : inlined)
+    inform (c.first, "%qD called here", c.second);
+  inlined.clear ();
 }
 
 /* ------------------------------------------------------------------ */

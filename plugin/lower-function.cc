@@ -250,9 +250,11 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
       r.loc = d->loc;
       r.for_slot = for_slot;
       r.for_stmt = *for_slot;
-      if (!pacc_inline_step_calls (&FOR_BODY (r.for_stmt), fndecl)
-	  || !pacc_check_region (r))
+      bool inlined = pacc_inline_step_calls (&FOR_BODY (r.for_stmt), fndecl);
+      if (!inlined || !pacc_check_region (r))
 	{
+	  if (inlined)
+	    pacc_note_step_calls ();
 	  /* Leave the loop alone; its inner markers were reported or are
 	     dropped with the rest (drop_markers_r).  */
 	  walk_tree (&r.for_stmt, mark_used_r, NULL, NULL);

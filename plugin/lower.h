@@ -250,6 +250,9 @@ bool pacc_step_function_p (tree fndecl);
 /* Replace the calls to saved functions in time step *BODY of CALLER by
    their bodies; false after an error (or a call reported later).  */
 bool pacc_inline_step_calls (tree *body, tree caller);
+/* After errors in a region whose step had calls replaced: a note at
+   each call, since the errors point into the functions' bodies.  */
+void pacc_note_step_calls (void);
 /* Errors known once every function is parsed: calls to functions
    defined later or elsewhere, step functions no pipeline calls.  */
 void pacc_report_step_calls (void);
