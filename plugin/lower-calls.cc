@@ -326,7 +326,7 @@ match_extents (copy_ctx &c, tree caller, tree arr, tree pt, tree at)
 	    c.map.put (sp, sa);
 	  else if (TREE_CODE (ma) == INTEGER_CST)
 	    {
-	      tree w = strip_conv (fold (want));
+	      tree w = strip_conv (pacc_constant_value (want));
 	      if (TREE_CODE (w) != INTEGER_CST
 		  || wi::to_widest (w) != wi::to_widest (ma) + 1)
 		return false;
@@ -366,7 +366,7 @@ same_rows_p (copy_ctx &c, tree row, tree arr)
 	  mr = TREE_OPERAND (sp, 0);
 	  want += 1;
 	}
-      mr = strip_conv (fold (pacc_copy_expr (c, mr)));
+      mr = strip_conv (pacc_constant_value (pacc_copy_expr (c, mr)));
       if (TREE_CODE (mr) != INTEGER_CST || wi::to_widest (mr) != want)
 	return false;
     }

@@ -152,27 +152,44 @@ signed_value (tree e)
   return lng (e);
 }
 
-static tree
-unsave_r (tree *tp, int *walk_subtrees, void *)
+/* E folded through SAVE_EXPRs and conversions to a constant, or E.
+   New nodes only: the SAVE_EXPRs may be the caller's.  */
+tree
+pacc_constant_value (tree e)
 {
-  if (TYPE_P (*tp) || DECL_P (*tp))
-    *walk_subtrees = 0;
-  else if (TREE_CODE (*tp) == SAVE_EXPR)
-    *tp = TREE_OPERAND (*tp, 0);
-  return NULL_TREE;
+  while (TREE_CODE (e) == SAVE_EXPR)
+    e = TREE_OPERAND (e, 0);
+  switch (TREE_CODE (e))
+    {
+    case INTEGER_CST:
+      return e;
+    CASE_CONVERT:
+    case NON_LVALUE_EXPR:
+      {
+	tree a = pacc_constant_value (TREE_OPERAND (e, 0));
+	return TREE_CODE (a) == INTEGER_CST
+	       ? fold_convert (TREE_TYPE (e), a) : e;
+      }
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+      {
+	tree a = pacc_constant_value (TREE_OPERAND (e, 0));
+	tree b = pacc_constant_value (TREE_OPERAND (e, 1));
+	return TREE_CODE (a) == INTEGER_CST && TREE_CODE (b) == INTEGER_CST
+	       ? fold_build2 (TREE_CODE (e), TREE_TYPE (e), a, b) : e;
+      }
+    default:
+      return e;
+    }
 }
 
-/* E of the callee over the arguments, folded: a constant when its
-   parameters are bound to constants, through the extents' SAVE_EXPRs
-   (the nodes replaced are the copy's own).  */
+/* E of the callee over the arguments: a constant when its parameters
+   are bound to constants, through the extents' SAVE_EXPRs.  */
 static tree
 value_over_args (copy_ctx &c, tree e)
 {
-  e = pacc_copy_expr (c, e);
-  if (TREE_CODE (e) == SAVE_EXPR)
-    e = TREE_OPERAND (e, 0);
-  walk_tree (&e, unsave_r, NULL, NULL);
-  return fold (e);
+  return pacc_constant_value (pacc_copy_expr (c, e));
 }
 
 /* Byte offset OFF as a number of rows of ROW bytes, or NULL: the

@@ -236,6 +236,8 @@ struct copy_ctx
 };
 tree pacc_copy_expr (copy_ctx &c, tree e);
 tree pacc_remap_type (copy_ctx &c, tree type);
+/* E folded through SAVE_EXPRs and conversions to a constant, or E.  */
+tree pacc_constant_value (tree e);
 location_t pacc_saved_directive_loc (int i);
 /* T without the scopes of a parameter's extent evaluation, or NULL when
    nothing is left; error_mark_node when T is not such an evaluation.  */
