@@ -119,6 +119,14 @@ local_p (copy_ctx &c, tree t)
 	 && !DECL_EXTERNAL (t);
 }
 
+static tree
+local_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return local_p (*(copy_ctx *) data, *tp) ? *tp : NULL_TREE;
+}
+
 /* STATEMENT_LIST *TP as a new list of the same statements (nested lists
    copied first: linking a list splices it).  */
 static void
@@ -347,6 +355,16 @@ copy_r (tree *tp, int *walk_subtrees, void *data)
       }
     case SAVE_EXPR:
       {
+	/* Saving, one over the parameters stays the callee's: the
+	   extents of the parameters' types, which a copy out of the saved
+	   body maps to the caller's arrays' (the callee is gimplified,
+	   which rewrites them, only once the file is parsed).  */
+	if (c.saving && !walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
+						       local_r, &c))
+	  {
+	    *walk_subtrees = 0;
+	    return NULL_TREE;
+	  }
 	/* One evaluation for all its uses, as in the callee.  */
 	tree n = copy_node (t);
 	c.map.put (t, n);
