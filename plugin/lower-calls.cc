@@ -140,7 +140,8 @@ pacc_save_step_function (tree fndecl)
   tree rv = last && TREE_CODE (*last) == RETURN_EXPR
 	    ? TREE_OPERAND (*last, 0) : NULL_TREE;
   if (last && TREE_CODE (*last) == RETURN_EXPR
-      && (!rv || ((TREE_CODE (rv) == MODIFY_EXPR || TREE_CODE (rv) == INIT_EXPR)
+      && (!rv || ((TREE_CODE (rv) == MODIFY_EXPR
+		   || TREE_CODE (rv) == INIT_EXPR)
 		  && !TREE_SIDE_EFFECTS (TREE_OPERAND (rv, 1)))))
     *last = build_empty_stmt (EXPR_LOCATION (*last));
   s.body = body;
@@ -225,8 +226,10 @@ static tree
 extent_save (tree max)
 {
   max = strip_casts (max);
-  if ((TREE_CODE (max) == PLUS_EXPR && integer_minus_onep (TREE_OPERAND (max, 1)))
-      || (TREE_CODE (max) == MINUS_EXPR && integer_onep (TREE_OPERAND (max, 1))))
+  if ((TREE_CODE (max) == PLUS_EXPR
+       && integer_minus_onep (TREE_OPERAND (max, 1)))
+      || (TREE_CODE (max) == MINUS_EXPR
+	  && integer_onep (TREE_OPERAND (max, 1))))
     max = strip_casts (TREE_OPERAND (max, 0));
   else
     return NULL_TREE;

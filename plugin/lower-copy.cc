@@ -46,7 +46,8 @@ saved_marker_directive (tree t)
   if (!saved_marker_fndecl || TREE_CODE (t) != CALL_EXPR)
     return NULL;
   tree fn = CALL_EXPR_FN (t);
-  if (TREE_CODE (fn) != ADDR_EXPR || TREE_OPERAND (fn, 0) != saved_marker_fndecl)
+  if (TREE_CODE (fn) != ADDR_EXPR
+      || TREE_OPERAND (fn, 0) != saved_marker_fndecl)
     return NULL;
   return &saved_dirs[tree_to_uhwi (CALL_EXPR_ARG (t, 0))];
 }
@@ -134,7 +135,8 @@ copy_list (tree *tp)
 {
   tree n = alloc_stmt_list ();
   tree_stmt_iterator ni = tsi_start (n);
-  for (tree_stmt_iterator oi = tsi_start (*tp); !tsi_end_p (oi); tsi_next (&oi))
+  for (tree_stmt_iterator oi = tsi_start (*tp); !tsi_end_p (oi);
+       tsi_next (&oi))
     {
       tree st = tsi_stmt (oi);
       if (TREE_CODE (st) == STATEMENT_LIST)
@@ -280,7 +282,8 @@ copy_r (tree *tp, int *walk_subtrees, void *data)
     }
   if (tree *m = c.map.get (t))
     {
-      *tp = DECL_P (*m) || TREE_CODE (*m) == SAVE_EXPR ? *m : unshare_expr (*m);
+      *tp = DECL_P (*m) || TREE_CODE (*m) == SAVE_EXPR ? *m
+	    : unshare_expr (*m);
       *walk_subtrees = 0;
       return NULL_TREE;
     }

@@ -13,8 +13,8 @@
    region (lower-region.cc), and its function marked noipa, after the
    calls of its time step to functions holding loop nests were replaced
    by their bodies (lower-calls.cc); a loop outside a pipeline is
-   reported, or, in such a function, left a plain loop.  Markers left behind after errors are
-   removed.  */
+   reported, or, in such a function, left a plain loop.  Markers left
+   behind after errors are removed.  */
 
 #include "check.h"
 #include "lower.h"
