@@ -48,8 +48,9 @@ pacc_offload_type_ok (tree type)
 	     || TYPE_PRECISION (type) == TYPE_PRECISION (double_type_node));
 }
 
-void
-add_marker (pacc_directive *d)
+/* D in the table, and its marker statement (not added anywhere).  */
+tree
+pacc_make_marker (pacc_directive *d)
 {
   if (!pacc_marker_fndecl)
     {
@@ -62,7 +63,13 @@ add_marker (pacc_directive *d)
 				   build_int_cst (integer_type_node,
 						  directives.size ()));
   directives.push_back (d);
-  add_stmt (call);
+  return call;
+}
+
+void
+add_marker (pacc_directive *d)
+{
+  add_stmt (pacc_make_marker (d));
 }
 
 /* If STMT is a marker, its directive.  */

@@ -117,6 +117,7 @@ struct pacc_directive
 /* directives.cc */
 extern tree pacc_marker_fndecl;
 void add_marker (pacc_directive *d);
+tree pacc_make_marker (pacc_directive *d);
 pacc_directive *pacc_marker_directive (tree stmt);
 void pacc_directives_reset (void);
 const char *role_name (int role);

@@ -10,9 +10,11 @@
    device and update peer become calls into libpacc; deviceid wraps the
    next statement in __pacc_device_push and __pacc_device_pop; a pipeline
    has its time loop checked (check-region.cc) and replaced by the lowered
-   region (lower-region.cc), and its function marked noipa; a loop outside
-   a pipeline is reported.  Markers left behind after errors are
-   removed.  */
+   region (lower-region.cc), and its function marked noipa, after the
+   calls of its time step to functions holding loop nests were replaced
+   by their bodies (lower-calls.cc); a loop outside a pipeline is
+   reported, or, in such a function, left a plain loop.  Markers left
+   behind after errors are removed.  */
 
 #include "check.h"
 #include "lower.h"
@@ -145,6 +147,13 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	}
       if (d->kind == PACC_DIR_LOOP)
 	{
+	  /* A step function's nests are seen where a pipeline calls it
+	     (lower-calls.cc); here they are plain loops.  */
+	  if (pacc_step_function_p (fndecl))
+	    {
+	      *marker = build_empty_stmt (d->loc);
+	      continue;
+	    }
 	  error_at (d->loc, "%<#pragma pacc loop%> outside a "
 		    "%<#pragma pacc pipeline%> time loop");
 	  *marker = build_empty_stmt (d->loc);
@@ -241,8 +250,11 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
       r.loc = d->loc;
       r.for_slot = for_slot;
       r.for_stmt = *for_slot;
-      if (!pacc_check_region (r))
+      bool inlined = pacc_inline_step_calls (&FOR_BODY (r.for_stmt), fndecl);
+      if (!inlined || !pacc_check_region (r))
 	{
+	  if (inlined)
+	    pacc_note_step_calls ();
 	  /* Leave the loop alone; its inner markers were reported or are
 	     dropped with the rest (drop_markers_r).  */
 	  walk_tree (&r.for_stmt, mark_used_r, NULL, NULL);
@@ -285,6 +297,7 @@ pacc_lower_function (tree fndecl)
 {
   if (!pacc_marker_fndecl || !DECL_SAVED_TREE (fndecl))
     return;
+  pacc_save_step_function (fndecl);
   walk_tree (&DECL_SAVED_TREE (fndecl), lower_markers_r, fndecl, NULL);
   walk_tree (&DECL_SAVED_TREE (fndecl), drop_markers_r, NULL, NULL);
 }

@@ -20,6 +20,9 @@
      lower-math.cc      fmax and fmin in kernels as comparisons
      lower-region.cc    a region as chunk loops and the replay loop, and
                         the verbose report
+     lower-calls.cc     a time step's calls to functions holding loop
+                        nests, replaced by their bodies
+     lower-copy.cc      a function body copied into another function
      lower-function.cc  the per-function driver: every directive
 
    What these files share, and pacc_lower_function for the
@@ -217,6 +220,44 @@ tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
 		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
 		   std::vector<tree> &cparts, tree R, tree nch);
+
+/* lower-copy.cc: a function body copied into another function.  */
+struct copy_ctx
+{
+  tree from, to;		/* Functions whose locals are copied.  */
+  bool saving;			/* Into a saved copy: no remapping.  */
+  hash_map<tree, tree> map;	/* Declarations, SAVE_EXPRs.  */
+  hash_map<tree, tree> types;	/* Variably modified types.  */
+  std::vector<int> *loops;	/* Saving: its loop directives.  */
+  /* Pointer parameters bound to arrays of fixed size (`relax (B, A)'
+     for `float out[N][M]'): the array; and the array's row size in
+     bytes (a constant).  */
+  hash_map<tree, tree> fixed, fixed_row;
+};
+tree pacc_copy_expr (copy_ctx &c, tree e);
+tree pacc_remap_type (copy_ctx &c, tree type);
+/* E folded through SAVE_EXPRs and conversions to a constant, or E.  */
+tree pacc_constant_value (tree e);
+location_t pacc_saved_directive_loc (int i);
+/* T without the scopes of a parameter's extent evaluation, or NULL when
+   nothing is left; error_mark_node when T is not such an evaluation.  */
+tree pacc_sizes_only (tree t);
+void pacc_drop_size_scopes (tree body);
+
+/* lower-calls.cc */
+/* Keep a copy of FNDECL's body if it holds loop nests and no pipeline
+   (at PRE_GENERICIZE, before its markers are lowered).  */
+void pacc_save_step_function (tree fndecl);
+bool pacc_step_function_p (tree fndecl);
+/* Replace the calls to saved functions in time step *BODY of CALLER by
+   their bodies; false after an error (or a call reported later).  */
+bool pacc_inline_step_calls (tree *body, tree caller);
+/* After errors in a region whose step had calls replaced: a note at
+   each call, since the errors point into the functions' bodies.  */
+void pacc_note_step_calls (void);
+/* Errors known once every function is parsed: calls to functions
+   defined later or elsewhere, step functions no pipeline calls.  */
+void pacc_report_step_calls (void);
 
 /* lower-region.cc */
 bool pacc_mpi_bounds_ok (pacc_region &r);

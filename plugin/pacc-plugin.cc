@@ -35,7 +35,10 @@
                                libpacc's launcher (launch.cc)
      PLUGIN_ALL_IPA_PASSES_START  -fopenmp (host threads) left out of the
                                options for the offload compiler
-                               (offload-options.cc)  */
+                               (offload-options.cc); errors about
+                               functions a time step calls (lower-calls.cc)
+     PLUGIN_FINISH             the same errors, when others stopped the
+                               compilation before the IPA passes  */
 
 #include "pacc-plugin.h"
 #include "directives.h"
@@ -93,6 +96,15 @@ static struct plugin_info pacc_info = {
   "  -fplugin-arg-pacc-reduction-slots=0  copy-like loops with a reduction\n"
   "                                       keep rows to gangs"
 };
+
+/* Errors that need every function parsed (lower-calls.cc): before the
+   IPA passes, so that nothing more is compiled; at the end when errors
+   stopped the compilation before them.  */
+static void
+report_step_calls (void *, void *)
+{
+  pacc_report_step_calls ();
+}
 
 int
 plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
@@ -223,6 +235,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 		     NULL);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
 		     (void *) pacc_root_tab);
+  register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
+		     report_step_calls, NULL);
+  register_callback (info->base_name, PLUGIN_FINISH, report_step_calls, NULL);
   pacc_register_launch_pass (info->base_name);
   pacc_register_offload_options (info->base_name);
   return 0;

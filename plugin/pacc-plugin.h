@@ -17,6 +17,9 @@
    phase 3  lower-function.cc    lowering: every directive of a function
             lower-region.cc      a region as chunk loops and a replay
                                  loop; the verbose report
+            lower-calls.cc       a time step's calls to functions with
+                                 loop nests, replaced by their bodies
+            lower-copy.cc        a function body copied into another
             lower-kernel.cc      one loop nest as an OpenACC kernel
             lower-build.cc       trees for the lowered code
             lower-abi.cc         libpacc's entry points as trees
