@@ -1,0 +1,359 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* check-components.cc - arrays with leading component dimensions.
+
+   An array listed in targetin, targetinout or targettemp whose C type
+   has more dimensions than `size' (Himeno's `float a[4][MIMAX][MJMAX]
+   [MKMAX]', several fields in `u[NCOMP][X][Y]', `double (*c)[X][Y]')
+   holds components: its leading dimensions are indexed by constants,
+   the rest is a grid of the region's shape.  Before the region is
+   checked, each component the time loop uses becomes an array of the
+   region of its own: a pointer to the component's rows, named `c[1]',
+   set before the region (pacc_region::components), which every access
+   `c[1][x][y]' then indexes.  The rest of the plugin and libpacc see
+   ordinary arrays: out of core, several devices, mpi work unchanged,
+   and components never used are never copied.
+
+   Located errors: a leading index that is not an integer constant (a
+   loop over the components, a time level `u[t%2]'), one outside the
+   type's bounds, the array used other than through a component, the
+   rows of `size' past a fixed-size component's.  */
+
+#include "check.h"
+
+struct comp_ctx
+{
+  pacc_region *r;
+  pacc_array_clause *ac;
+  int lead;			/* Leading (component) dimensions.  */
+  bool ptr;			/* Declared as a pointer to arrays.  */
+  location_t cur_loc;
+  bool bad;
+  /* Components made, in order of first use: constant indices, variable.  */
+  std::vector<std::pair<std::vector<HOST_WIDE_INT>, tree> > made;
+};
+
+/* Dimensions of TYPE as C indexes it: one per array level, one for a
+   pointer to arrays.  A flat pointer counts one, as `size' may give it
+   any rank.  */
+static int
+type_dims (tree type, bool *ptr)
+{
+  int n = 0;
+  *ptr = TREE_CODE (type) == POINTER_TYPE;
+  if (*ptr)
+    {
+      n = 1;
+      type = TREE_TYPE (type);
+    }
+  for (; TREE_CODE (type) == ARRAY_TYPE; type = TREE_TYPE (type))
+    n++;
+  return n;
+}
+
+static tree
+strip_ptr_expr (tree p)
+{
+  for (p = strip_conv (p);
+       TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0));
+       p = strip_conv (TREE_OPERAND (p, 1)))
+    ;
+  return p;
+}
+
+/* The index of `p[i]' for pointer P from the byte offset OFF of `*(p +
+   OFF)': OFF is (sizetype) i * sizeof *p, or that folded to a
+   constant.  */
+static tree
+pointer_index (tree off, tree elsize)
+{
+  off = strip_conv (off);
+  if (TREE_CODE (off) == INTEGER_CST && TREE_CODE (elsize) == INTEGER_CST
+      && !integer_zerop (elsize))
+    {
+      HOST_WIDE_INT o = tree_to_shwi (fold_convert (ssizetype, off));
+      HOST_WIDE_INT s = tree_to_shwi (elsize);
+      if (o % s == 0)
+	return build_int_cst (ssizetype, o / s);
+    }
+  /* sizeof *p of a variable length: `i * size', folded as `size * 1'
+     or `size' for constant i.  */
+  if (operand_equal_p (off, elsize, 0))
+    return build_int_cst (ssizetype, 1);
+  if (TREE_CODE (off) == MULT_EXPR)
+    {
+      tree a = strip_conv (TREE_OPERAND (off, 0));
+      tree b = strip_conv (TREE_OPERAND (off, 1));
+      return TREE_CODE (b) == INTEGER_CST ? b : a;
+    }
+  return off;
+}
+
+/* Is T the component prefix of the array: exactly c.lead indices
+   applied to it (`c[1]', `u[0][2]'), giving a grid?  Its indices,
+   outermost first, into IDX.  */
+static bool
+comp_prefix (comp_ctx &c, tree t, std::vector<tree> &idx)
+{
+  tree decl = c.ac->decl;
+  std::vector<tree> rev;
+  while (TREE_CODE (t) == ARRAY_REF)
+    {
+      rev.push_back (TREE_OPERAND (t, 1));
+      t = TREE_OPERAND (t, 0);
+    }
+  if (c.ptr)
+    {
+      if (TREE_CODE (t) != INDIRECT_REF)
+	return false;
+      tree p = strip_ptr_expr (TREE_OPERAND (t, 0));
+      if (p == decl)
+	rev.push_back (integer_zero_node);
+      else if (TREE_CODE (p) == POINTER_PLUS_EXPR
+	       && strip_ptr_expr (TREE_OPERAND (p, 0)) == decl)
+	rev.push_back (pointer_index (TREE_OPERAND (p, 1),
+				      TYPE_SIZE_UNIT (TREE_TYPE
+						      (TREE_TYPE (decl)))));
+      else
+	return false;
+    }
+  else if (t != decl)
+    return false;
+  if ((int) rev.size () != c.lead)
+    return false;
+  idx.assign (rev.rbegin (), rev.rend ());
+  return true;
+}
+
+/* The constant value of a component index, or false.  A `const'
+   integer variable with a constant initializer counts as its value.  */
+static bool
+index_value (tree e, HOST_WIDE_INT *v)
+{
+  e = fold (strip_conv (e));
+  if (VAR_P (e) && TREE_READONLY (e) && !TREE_THIS_VOLATILE (e)
+      && DECL_INITIAL (e) && TREE_CODE (DECL_INITIAL (e)) == INTEGER_CST)
+    e = DECL_INITIAL (e);
+  if (TREE_CODE (e) != INTEGER_CST || !tree_fits_shwi_p (e))
+    return false;
+  *v = tree_to_shwi (e);
+  return true;
+}
+
+static tree
+mentions_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  return *tp == (tree) data ? *tp : NULL_TREE;
+}
+
+/* The number of components along leading dimension N (0 = first), or
+   -1 when the type does not bound it (the pointer's own dimension).  */
+static HOST_WIDE_INT
+comp_extent (comp_ctx &c, int n)
+{
+  tree type = TREE_TYPE (c.ac->decl);
+  if (c.ptr)
+    {
+      if (n == 0)
+	return -1;
+      n--;
+      type = TREE_TYPE (type);
+    }
+  for (; n > 0; n--)
+    type = TREE_TYPE (type);
+  tree dom = TYPE_DOMAIN (type);
+  if (!dom || !TYPE_MAX_VALUE (dom)
+      || TREE_CODE (TYPE_MAX_VALUE (dom)) != INTEGER_CST)
+    return -1;
+  return tree_to_shwi (TYPE_MAX_VALUE (dom)) + 1;
+}
+
+/* The variable standing for the component with indices V (made at its
+   first use, from the prefix PREFIX).  */
+static tree
+component_var (comp_ctx &c, const std::vector<HOST_WIDE_INT> &v, tree prefix)
+{
+  for (auto &m : c.made)
+    if (m.first == v)
+      return m.second;
+  tree decl = c.ac->decl;
+  std::string name = IDENTIFIER_POINTER (DECL_NAME (decl));
+  for (HOST_WIDE_INT k : v)
+    name += "[" + std::to_string ((long long) k) + "]";
+  tree grid = TREE_TYPE (prefix);
+  tree ptype = build_pointer_type (TREE_TYPE (grid));
+  tree var = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
+			 get_identifier (name.c_str ()), ptype);
+  DECL_CONTEXT (var) = c.r->fndecl;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  TREE_USED (var) = 1;
+  DECL_READ_P (var) = 1;
+  if (!c.ptr)
+    TREE_ADDRESSABLE (decl) = 1;
+  tree init = fold_convert (ptype, build_fold_addr_expr (unshare_expr
+							  (prefix)));
+  c.r->components.push_back (std::make_pair (var, init));
+  c.made.push_back (std::make_pair (v, var));
+  return var;
+}
+
+static tree comp_r (tree *tp, int *walk_subtrees, void *data);
+
+/* The grid access T = PREFIX[I]...: check the component's indices and
+   index its variable instead.  */
+static void
+rewrite_access (comp_ctx &c, tree *tp, const std::vector<tree> &idx)
+{
+  tree t = *tp;
+  tree decl = c.ac->decl;
+  location_t loc = EXPR_LOC_OR_LOC (t, c.cur_loc);
+  std::vector<HOST_WIDE_INT> v;
+  for (int n = 0; n < c.lead; n++)
+    {
+      HOST_WIDE_INT k;
+      if (!index_value (idx[n], &k))
+	{
+	  tree e = idx[n];
+	  if (walk_tree_without_duplicates (&e, mentions_r, c.r->tvar))
+	    error_at (loc, "the leading index %qE of %qD depends on the time "
+		      "step: %qD has %d dimension(s) before the %d of "
+		      "%<size%>, components that each must be selected by "
+		      "an integer constant; keep the time levels in "
+		      "separate arrays (or pointers) and swap them at the "
+		      "end of the step", idx[n], decl, decl, c.lead,
+		      c.r->pc->rank);
+	  else
+	    error_at (loc, "the leading index %qE of %qD is not an integer "
+		      "constant: %qD has %d dimension(s) before the %d of "
+		      "%<size%>, components that each must be selected by "
+		      "an integer constant; write one access per component "
+		      "such as %<%D[0][...]%> and %<%D[1][...]%>", idx[n], decl,
+		      decl, c.lead, c.r->pc->rank, decl, decl);
+	  c.bad = true;
+	  return;
+	}
+      HOST_WIDE_INT ext = comp_extent (c, n);
+      if (k < 0 || (ext >= 0 && k >= ext))
+	{
+	  if (ext >= 0)
+	    error_at (loc, "component index %wd of %qD is out of bounds: its "
+		      "type %qT has components 0 to %wd along that "
+		      "dimension", k, decl, TREE_TYPE (decl), ext - 1);
+	  else
+	    error_at (loc, "component index %wd of %qD is negative", k, decl);
+	  c.bad = true;
+	  return;
+	}
+      v.push_back (k);
+    }
+  /* The grid's indices may hold accesses of their own.  */
+  walk_tree (&TREE_OPERAND (t, 1), comp_r, &c, NULL);
+  tree var = component_var (c, v, TREE_OPERAND (t, 0));
+  *tp = build_array_ref (loc, var, TREE_OPERAND (t, 1));
+}
+
+static tree
+comp_r (tree *tp, int *walk_subtrees, void *data)
+{
+  comp_ctx &c = *(comp_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (EXPR_P (t) && EXPR_HAS_LOCATION (t))
+    c.cur_loc = EXPR_LOCATION (t);
+  std::vector<tree> idx;
+  if (TREE_CODE (t) == ARRAY_REF && comp_prefix (c, TREE_OPERAND (t, 0), idx))
+    {
+      rewrite_access (c, tp, idx);
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (t == c.ac->decl)
+    {
+      error_at (c.cur_loc, "%qD is used other than through its components "
+		"in the %<#pragma pacc pipeline%> region: %qD has %d "
+		"dimension(s) before the %d of %<size%>, and every use must "
+		"index a component and its grid, %<%D[0][...]%>", t, t,
+		c.lead, c.r->pc->rank, t);
+      c.bad = true;
+    }
+  return NULL_TREE;
+}
+
+/* Rows of `size' past those of a fixed-size component: its rows would
+   run into the next component.  */
+static bool
+check_rows (comp_ctx &c)
+{
+  tree type = TREE_TYPE (c.ac->decl);
+  if (c.ptr)
+    type = TREE_TYPE (type);
+  for (int n = c.ptr ? 1 : 0; n < c.lead; n++)
+    type = TREE_TYPE (type);
+  tree dom = TYPE_DOMAIN (type);
+  tree lo = fold (strip_conv (c.r->pc->size_lo[0]));
+  tree len = fold (strip_conv (c.r->pc->size_len[0]));
+  if (!dom || !TYPE_MAX_VALUE (dom)
+      || TREE_CODE (TYPE_MAX_VALUE (dom)) != INTEGER_CST
+      || !tree_fits_shwi_p (lo) || !tree_fits_shwi_p (len))
+    return true;
+  HOST_WIDE_INT rows = tree_to_shwi (TYPE_MAX_VALUE (dom)) + 1;
+  HOST_WIDE_INT l = tree_to_shwi (lo), n = tree_to_shwi (len);
+  if (n > 0 && (l < 0 || l > rows - n))
+    {
+      error_at (c.ac->loc, "%<size%> gives the components of %qD rows %wd "
+		"to %wd, but each component (of type %qT) has %wd rows",
+		c.ac->decl, l, l + n - 1, type, rows);
+      return false;
+    }
+  return true;
+}
+
+bool
+pacc_split_components (pacc_region &r)
+{
+  std::vector<pacc_array_clause> arrays;
+  bool ok = true;
+  for (auto &ac : r.pc->arrays)
+    {
+      comp_ctx c;
+      c.r = &r;
+      c.ac = &ac;
+      c.lead = type_dims (TREE_TYPE (ac.decl), &c.ptr) - r.pc->rank;
+      c.cur_loc = r.loc;
+      c.bad = false;
+      if (c.lead <= 0)
+	{
+	  arrays.push_back (ac);
+	  continue;
+	}
+      if (!check_rows (c))
+	{
+	  ok = false;
+	  continue;
+	}
+      walk_tree (&r.for_stmt, comp_r, &c, NULL);
+      if (c.bad)
+	{
+	  ok = false;
+	  continue;
+	}
+      /* One array of the region per component used, in order of use.  */
+      for (auto &m : c.made)
+	{
+	  pacc_array_clause n = ac;
+	  n.decl = m.second;
+	  arrays.push_back (n);
+	}
+    }
+  r.pc->arrays = arrays;
+  return ok;
+}
