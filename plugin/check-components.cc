@@ -33,6 +33,13 @@ struct comp_ctx
   bool bad;
   /* Components made, in order of first use: constant indices, variable.  */
   std::vector<std::pair<std::vector<HOST_WIDE_INT>, tree> > made;
+  /* Time levels `u[(t + j) % M]': M (0: none), the variable of each j,
+     the pointer that rotates them at the end of the step, and where each
+     kind of index was first used (they may not mix).  */
+  HOST_WIDE_INT nlevels;
+  std::vector<tree> levels;
+  tree rot_tmp;
+  location_t level_loc, const_loc;
 };
 
 /* Dimensions of TYPE as C indexes it: one per array level, one for a
@@ -53,11 +60,34 @@ type_dims (tree type, bool *ptr)
   return n;
 }
 
+/* The evaluation of a variably modified type's size: SAVE_EXPRs and
+   arithmetic on them, `(sizetype) X * (sizetype) Y'.  */
+static bool
+vla_size_p (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case MULT_EXPR:
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case COMPOUND_EXPR:
+      return vla_size_p (TREE_OPERAND (t, 0))
+	     && vla_size_p (TREE_OPERAND (t, 1));
+    case NOP_EXPR:
+    case CONVERT_EXPR:
+      return vla_size_p (TREE_OPERAND (t, 0));
+    default:
+      return size_eval_p (t);
+    }
+}
+
+/* Pointer P without conversions and without the evaluation of its
+   pointee's size in front of it: `(X * Y, u)' for `double (*u)[X][Y]'.  */
 static tree
 strip_ptr_expr (tree p)
 {
   for (p = strip_conv (p);
-       TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0));
+       TREE_CODE (p) == COMPOUND_EXPR && vla_size_p (TREE_OPERAND (p, 0));
        p = strip_conv (TREE_OPERAND (p, 1)))
     ;
   return p;
@@ -78,10 +108,27 @@ pointer_index (tree off, tree elsize)
       if (o % s == 0)
 	return build_int_cst (ssizetype, o / s);
     }
-  /* sizeof *p of a variable length: `i * size', folded as `size * 1'
-     or `size' for constant i.  */
-  if (operand_equal_p (off, elsize, 0))
-    return build_int_cst (ssizetype, 1);
+  /* sizeof *p of a variable length: `i * size', folded to `size' or
+     `-size' for constant i; compared as polynomials.  */
+  pacc_form fo, fs;
+  if (pacc_form_of (off, fo) && pacc_form_of (elsize, fs) && !fs.empty ())
+    {
+      size_t lead = 0;
+      for (size_t i = 1; i < fs.size (); i++)
+	if (fs[i].atoms.size () > fs[lead].atoms.size ())
+	  lead = i;
+      HOST_WIDE_INT have = 0;
+      for (auto &m : fo)
+	if (m.atoms == fs[lead].atoms)
+	  have = m.coef;
+      if (have % fs[lead].coef == 0)
+	{
+	  HOST_WIDE_INT k = have / fs[lead].coef;
+	  form_add (fo, fs, -k);
+	  if (fo.empty ())
+	    return build_int_cst (ssizetype, k);
+	}
+    }
   if (TREE_CODE (off) == MULT_EXPR)
     {
       tree a = strip_conv (TREE_OPERAND (off, 0));
@@ -202,6 +249,97 @@ component_var (comp_ctx &c, const std::vector<HOST_WIDE_INT> &v, tree prefix)
   return var;
 }
 
+/* Is E a time level, `(t + J) % M' with t the time step and J and M
+   integer constants (M > 0)?  J reduced modulo M.  */
+static bool
+time_level (tree e, tree tvar, HOST_WIDE_INT *j, HOST_WIDE_INT *m)
+{
+  e = strip_conv (e);
+  if (TREE_CODE (e) != TRUNC_MOD_EXPR)
+    return false;
+  tree mt = fold (strip_conv (TREE_OPERAND (e, 1)));
+  if (TREE_CODE (mt) != INTEGER_CST || !tree_fits_shwi_p (mt)
+      || tree_to_shwi (mt) < 1)
+    return false;
+  pacc_form f, q;
+  if (!pacc_form_of (TREE_OPERAND (e, 0), f) || !form_take_var (f, tvar, q)
+      || q.size () != 1 || !q[0].atoms.empty () || q[0].coef != 1)
+    return false;
+  for (auto &mo : f)
+    if (!mo.atoms.empty ())
+      return false;
+  *m = tree_to_shwi (mt);
+  *j = ((form_const (f) % *m) + *m) % *m;
+  return true;
+}
+
+/* The variables of the time levels of the array, made at the first
+   use, PREFIX, of one: level j is `u[(t + j) % M]' at entry (where t
+   holds the first step) and takes level j + 1's pointer at the end of
+   every step.  */
+static void
+make_levels (comp_ctx &c, HOST_WIDE_INT m, tree prefix)
+{
+  tree decl = c.ac->decl, tvar = c.r->tvar;
+  tree ptype = build_pointer_type (TREE_TYPE (TREE_TYPE (prefix)));
+  c.nlevels = m;
+  for (HOST_WIDE_INT j = 0; j < m; j++)
+    {
+      std::string name = IDENTIFIER_POINTER (DECL_NAME (decl));
+      std::string tn = IDENTIFIER_POINTER (DECL_NAME (tvar));
+      name += "[" + (j ? "(" + tn + "+" + std::to_string ((long long) j)
+			 + ")" : tn)
+	      + "%" + std::to_string ((long long) m) + "]";
+      tree var = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
+			     get_identifier (name.c_str ()), ptype);
+      DECL_CONTEXT (var) = c.r->fndecl;
+      DECL_ARTIFICIAL (var) = 1;
+      DECL_IGNORED_P (var) = 1;
+      TREE_USED (var) = 1;
+      DECL_READ_P (var) = 1;
+      if (!c.ptr)
+	TREE_ADDRESSABLE (decl) = 1;
+      tree tt = TREE_TYPE (tvar);
+      tree ix = build2 (TRUNC_MOD_EXPR, tt,
+			build2 (PLUS_EXPR, tt, tvar, build_int_cst (tt, j)),
+			build_int_cst (tt, m));
+      tree ref = build_array_ref (DECL_SOURCE_LOCATION (decl), decl, ix);
+      tree init = fold_convert (ptype, build_fold_addr_expr (ref));
+      c.r->components.push_back (std::make_pair (var, init));
+      c.levels.push_back (var);
+    }
+  c.rot_tmp = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
+			  get_identifier ("__pacc_level"), ptype);
+  DECL_CONTEXT (c.rot_tmp) = c.r->fndecl;
+  DECL_ARTIFICIAL (c.rot_tmp) = 1;
+  DECL_IGNORED_P (c.rot_tmp) = 1;
+  TREE_USED (c.rot_tmp) = 1;
+  c.r->components.push_back (std::make_pair (c.rot_tmp, NULL_TREE));
+}
+
+/* At the end of the step, the levels move down: level j names what
+   level j + 1 named (the swap of two time levels when M is 2).  */
+static void
+rotate_levels (comp_ctx &c)
+{
+  location_t loc = c.r->loc;
+  tree list = alloc_stmt_list ();
+  tree body = FOR_BODY (c.r->for_stmt);
+  append_to_statement_list_force (body, &list);
+  tree prev = c.rot_tmp;
+  append_to_statement_list_force (build2_loc (loc, MODIFY_EXPR,
+					      TREE_TYPE (prev), prev,
+					      c.levels[0]), &list);
+  for (HOST_WIDE_INT j = 0; j < c.nlevels; j++)
+    {
+      tree from = j + 1 < c.nlevels ? c.levels[j + 1] : c.rot_tmp;
+      append_to_statement_list_force (build2_loc (loc, MODIFY_EXPR,
+						  TREE_TYPE (from),
+						  c.levels[j], from), &list);
+    }
+  FOR_BODY (c.r->for_stmt) = list;
+}
+
 static tree comp_r (tree *tp, int *walk_subtrees, void *data);
 
 /* The grid access T = PREFIX[I]...: check the component's indices and
@@ -215,18 +353,47 @@ rewrite_access (comp_ctx &c, tree *tp, const std::vector<tree> &idx)
   std::vector<HOST_WIDE_INT> v;
   for (int n = 0; n < c.lead; n++)
     {
-      HOST_WIDE_INT k;
+      HOST_WIDE_INT k, j = 0, m = 0;
+      if (!index_value (idx[n], &k) && c.lead == 1
+	  && time_level (idx[n], c.r->tvar, &j, &m))
+	{
+	  HOST_WIDE_INT ext = comp_extent (c, 0);
+	  if (ext >= 0 && m > ext)
+	    {
+	      error_at (loc, "the time level %qE of %qD takes %wd values, but "
+			"its type %qT has %wd components", idx[n], decl, m,
+			TREE_TYPE (decl), ext);
+	      c.bad = true;
+	      return;
+	    }
+	  if (c.nlevels && m != c.nlevels)
+	    {
+	      error_at (loc, "the time levels of %qD are taken modulo %wd "
+			"and modulo %wd: every leading index of a time level "
+			"must be %<(%D + constant) %% M%> with the same M",
+			decl, c.nlevels, m, c.r->tvar);
+	      c.bad = true;
+	      return;
+	    }
+	  if (!c.nlevels)
+	    {
+	      make_levels (c, m, TREE_OPERAND (t, 0));
+	      c.level_loc = loc;
+	    }
+	  walk_tree (&TREE_OPERAND (t, 1), comp_r, &c, NULL);
+	  *tp = build_array_ref (loc, c.levels[j], TREE_OPERAND (t, 1));
+	  return;
+	}
       if (!index_value (idx[n], &k))
 	{
 	  tree e = idx[n];
 	  if (walk_tree_without_duplicates (&e, mentions_r, c.r->tvar))
 	    error_at (loc, "the leading index %qE of %qD depends on the time "
 		      "step: %qD has %d dimension(s) before the %d of "
-		      "%<size%>, components that each must be selected by "
-		      "an integer constant; keep the time levels in "
-		      "separate arrays (or pointers) and swap them at the "
-		      "end of the step", idx[n], decl, decl, c.lead,
-		      c.r->pc->rank);
+		      "%<size%>, components selected by an integer constant "
+		      "or, with one leading dimension, time levels "
+		      "%<%D[(%D + constant) %% M]%>", idx[n], decl, decl,
+		      c.lead, c.r->pc->rank, decl, c.r->tvar);
 	  else
 	    error_at (loc, "the leading index %qE of %qD is not an integer "
 		      "constant: %qD has %d dimension(s) before the %d of "
@@ -251,6 +418,8 @@ rewrite_access (comp_ctx &c, tree *tp, const std::vector<tree> &idx)
 	}
       v.push_back (k);
     }
+  if (c.const_loc == UNKNOWN_LOCATION)
+    c.const_loc = loc;
   /* The grid's indices may hold accesses of their own.  */
   walk_tree (&TREE_OPERAND (t, 1), comp_r, &c, NULL);
   tree var = component_var (c, v, TREE_OPERAND (t, 0));
@@ -330,6 +499,9 @@ pacc_split_components (pacc_region &r)
       c.lead = type_dims (TREE_TYPE (ac.decl), &c.ptr) - r.pc->rank;
       c.cur_loc = r.loc;
       c.bad = false;
+      c.nlevels = 0;
+      c.rot_tmp = NULL_TREE;
+      c.level_loc = c.const_loc = UNKNOWN_LOCATION;
       if (c.lead <= 0)
 	{
 	  arrays.push_back (ac);
@@ -341,10 +513,27 @@ pacc_split_components (pacc_region &r)
 	  continue;
 	}
       walk_tree (&r.for_stmt, comp_r, &c, NULL);
+      if (!c.bad && c.nlevels && !c.made.empty ())
+	{
+	  error_at (c.const_loc, "%qD is indexed both by a constant component "
+		    "and by time levels %<(%D + constant) %% %wd%>: the two "
+		    "would name the same memory; use one kind of leading "
+		    "index per array", ac.decl, r.tvar, c.nlevels);
+	  inform (c.level_loc, "time level here");
+	  c.bad = true;
+	}
       if (c.bad)
 	{
 	  ok = false;
 	  continue;
+	}
+      if (c.nlevels > 1)
+	rotate_levels (c);
+      for (tree v : c.levels)
+	{
+	  pacc_array_clause n = ac;
+	  n.decl = v;
+	  arrays.push_back (n);
 	}
       /* One array of the region per component used, in order of use.  */
       for (auto &m : c.made)

@@ -376,7 +376,8 @@ pacc_lower_region (pacc_region &r)
     {
       DECL_CHAIN (cv.first) = c.vars;
       c.vars = cv.first;
-      add (&body, assign (cv.first, cv.second));
+      if (cv.second)
+	add (&body, assign (cv.first, cv.second));
     }
   tree host = new_var (c, "__pacc_host",
 		       build_array_type_nelts (ptr_type_node, na + nw));
