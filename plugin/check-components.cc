@@ -95,7 +95,7 @@ strip_ptr_expr (tree p)
 
 /* The index of `p[i]' for pointer P from the byte offset OFF of `*(p +
    OFF)': OFF is (sizetype) i * sizeof *p, or that folded to a
-   constant.  */
+   constant.  NULL when OFF is no multiple of ELSIZE.  */
 static tree
 pointer_index (tree off, tree elsize)
 {
@@ -129,13 +129,18 @@ pointer_index (tree off, tree elsize)
 	    return build_int_cst (ssizetype, k);
 	}
     }
+  /* i * size with i not a constant: i, for the time levels and the
+     message.  */
   if (TREE_CODE (off) == MULT_EXPR)
     {
-      tree a = strip_conv (TREE_OPERAND (off, 0));
-      tree b = strip_conv (TREE_OPERAND (off, 1));
-      return TREE_CODE (b) == INTEGER_CST ? b : a;
+      tree a = TREE_OPERAND (off, 0), b = TREE_OPERAND (off, 1);
+      if (operand_equal_p (strip_conv (b), strip_conv (elsize), 0))
+	return strip_conv (a);
+      if (operand_equal_p (strip_conv (a), strip_conv (elsize), 0))
+	return strip_conv (b);
     }
-  return off;
+  /* Not an index of the pointer (byte arithmetic through a cast).  */
+  return NULL_TREE;
 }
 
 /* Is T the component prefix of the array: exactly c.lead indices
@@ -160,9 +165,13 @@ comp_prefix (comp_ctx &c, tree t, std::vector<tree> &idx)
 	rev.push_back (integer_zero_node);
       else if (TREE_CODE (p) == POINTER_PLUS_EXPR
 	       && strip_ptr_expr (TREE_OPERAND (p, 0)) == decl)
-	rev.push_back (pointer_index (TREE_OPERAND (p, 1),
-				      TYPE_SIZE_UNIT (TREE_TYPE
-						      (TREE_TYPE (decl)))));
+	{
+	  tree i = pointer_index (TREE_OPERAND (p, 1),
+				  TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (decl))));
+	  if (!i)
+	    return false;
+	  rev.push_back (i);
+	}
       else
 	return false;
     }
@@ -542,6 +551,13 @@ pacc_split_components (pacc_region &r)
 	  n.decl = m.second;
 	  arrays.push_back (n);
 	}
+    }
+  if (ok && arrays.empty ())
+    {
+      error_at (r.loc, "the %<#pragma pacc pipeline%> region uses no "
+		"component of its arrays: list the arrays its loop nests "
+		"use");
+      return false;
     }
   r.pc->arrays = arrays;
   return ok;
