@@ -16,10 +16,16 @@
    ordinary arrays: out of core, several devices, mpi work unchanged,
    and components never used are never copied.
 
-   Located errors: a leading index that is not an integer constant (a
-   loop over the components, a time level `u[t%2]'), one outside the
-   type's bounds, the array used other than through a component, the
-   rows of `size' past a fixed-size component's.  */
+   With one leading dimension, the index may be a time level instead,
+   `u[(t + j) % M]': the M levels become M arrays, set at entry to the
+   first step's, that host statements added at the end of the step
+   rotate as a pointer swap would (check-host.cc knows rotations).
+
+   Located errors: a leading index that is neither (a loop over the
+   components, `u[t / 2]'), one outside the type's bounds, levels of
+   different moduli or mixed with constant components, the array used
+   other than through a component, the rows of `size' past a fixed-size
+   component's, a region left with no array.  */
 
 #include "check.h"
 
@@ -228,6 +234,26 @@ comp_extent (comp_ctx &c, int n)
   return tree_to_shwi (TYPE_MAX_VALUE (dom)) + 1;
 }
 
+/* A variable of the region standing for a component, a pointer of type
+   PTYPE to its rows; INIT its value at entry, or NULL.  */
+static tree
+new_comp_var (comp_ctx &c, const std::string &name, tree ptype, tree init)
+{
+  tree decl = c.ac->decl;
+  tree var = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
+			 get_identifier (name.c_str ()), ptype);
+  DECL_CONTEXT (var) = c.r->fndecl;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  TREE_USED (var) = 1;
+  DECL_READ_P (var) = 1;
+  /* The array's address is taken at entry.  */
+  if (!c.ptr)
+    TREE_ADDRESSABLE (decl) = 1;
+  c.r->components.push_back (std::make_pair (var, init));
+  return var;
+}
+
 /* The variable standing for the component with indices V (made at its
    first use, from the prefix PREFIX).  */
 static tree
@@ -242,18 +268,9 @@ component_var (comp_ctx &c, const std::vector<HOST_WIDE_INT> &v, tree prefix)
     name += "[" + std::to_string ((long long) k) + "]";
   tree grid = TREE_TYPE (prefix);
   tree ptype = build_pointer_type (TREE_TYPE (grid));
-  tree var = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
-			 get_identifier (name.c_str ()), ptype);
-  DECL_CONTEXT (var) = c.r->fndecl;
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  TREE_USED (var) = 1;
-  DECL_READ_P (var) = 1;
-  if (!c.ptr)
-    TREE_ADDRESSABLE (decl) = 1;
   tree init = fold_convert (ptype, build_fold_addr_expr (unshare_expr
 							  (prefix)));
-  c.r->components.push_back (std::make_pair (var, init));
+  tree var = new_comp_var (c, name, ptype, init);
   c.made.push_back (std::make_pair (v, var));
   return var;
 }
@@ -299,31 +316,15 @@ make_levels (comp_ctx &c, HOST_WIDE_INT m, tree prefix)
       name += "[" + (j ? "(" + tn + "+" + std::to_string ((long long) j)
 			 + ")" : tn)
 	      + "%" + std::to_string ((long long) m) + "]";
-      tree var = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
-			     get_identifier (name.c_str ()), ptype);
-      DECL_CONTEXT (var) = c.r->fndecl;
-      DECL_ARTIFICIAL (var) = 1;
-      DECL_IGNORED_P (var) = 1;
-      TREE_USED (var) = 1;
-      DECL_READ_P (var) = 1;
-      if (!c.ptr)
-	TREE_ADDRESSABLE (decl) = 1;
       tree tt = TREE_TYPE (tvar);
       tree ix = build2 (TRUNC_MOD_EXPR, tt,
 			build2 (PLUS_EXPR, tt, tvar, build_int_cst (tt, j)),
 			build_int_cst (tt, m));
       tree ref = build_array_ref (DECL_SOURCE_LOCATION (decl), decl, ix);
       tree init = fold_convert (ptype, build_fold_addr_expr (ref));
-      c.r->components.push_back (std::make_pair (var, init));
-      c.levels.push_back (var);
+      c.levels.push_back (new_comp_var (c, name, ptype, init));
     }
-  c.rot_tmp = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
-			  get_identifier ("__pacc_level"), ptype);
-  DECL_CONTEXT (c.rot_tmp) = c.r->fndecl;
-  DECL_ARTIFICIAL (c.rot_tmp) = 1;
-  DECL_IGNORED_P (c.rot_tmp) = 1;
-  TREE_USED (c.rot_tmp) = 1;
-  c.r->components.push_back (std::make_pair (c.rot_tmp, NULL_TREE));
+  c.rot_tmp = new_comp_var (c, "__pacc_level", ptype, NULL_TREE);
 }
 
 /* At the end of the step, the levels move down: level j names what
