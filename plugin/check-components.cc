@@ -99,6 +99,64 @@ strip_ptr_expr (tree p)
   return p;
 }
 
+/* The factors of product E, into F.  */
+static void
+mult_factors (tree e, std::vector<tree> &f)
+{
+  e = strip_conv (e);
+  if (TREE_CODE (e) == MULT_EXPR)
+    {
+      mult_factors (TREE_OPERAND (e, 0), f);
+      mult_factors (TREE_OPERAND (e, 1), f);
+    }
+  else
+    f.push_back (e);
+}
+
+/* OFF = I * ELSIZE as products, reassociated as fold leaves them
+   (`(i * X) * 72' for sizeof *p = X * 72): I, or NULL.  */
+static tree
+index_factor (tree off, tree elsize)
+{
+  std::vector<tree> fo, fs;
+  mult_factors (off, fo);
+  mult_factors (elsize, fs);
+  HOST_WIDE_INT k = 1;
+  for (tree f : fo)
+    if (TREE_CODE (f) == INTEGER_CST)
+      {
+	if (!tree_fits_shwi_p (f))
+	  return NULL_TREE;
+	k *= tree_to_shwi (f);
+      }
+  for (tree f : fs)
+    {
+      if (TREE_CODE (f) == INTEGER_CST)
+	{
+	  if (!tree_fits_shwi_p (f) || !tree_to_shwi (f)
+	      || k % tree_to_shwi (f))
+	    return NULL_TREE;
+	  k /= tree_to_shwi (f);
+	  continue;
+	}
+      size_t j = 0;
+      while (j < fo.size () && !operand_equal_p (fo[j], f, 0))
+	j++;
+      if (j == fo.size ())
+	return NULL_TREE;
+      fo.erase (fo.begin () + j);
+    }
+  tree rest = NULL_TREE;
+  for (tree f : fo)
+    if (TREE_CODE (f) != INTEGER_CST)
+      {
+	if (rest)
+	  return NULL_TREE;
+	rest = f;
+      }
+  return rest && k == 1 ? rest : NULL_TREE;
+}
+
 /* The index of `p[i]' for pointer P from the byte offset OFF of `*(p +
    OFF)': OFF is (sizetype) i * sizeof *p, or that folded to a
    constant.  NULL when OFF is no multiple of ELSIZE.  */
@@ -138,13 +196,7 @@ pointer_index (tree off, tree elsize)
   /* i * size with i not a constant: i, for the time levels and the
      message.  */
   if (TREE_CODE (off) == MULT_EXPR)
-    {
-      tree a = TREE_OPERAND (off, 0), b = TREE_OPERAND (off, 1);
-      if (operand_equal_p (strip_conv (b), strip_conv (elsize), 0))
-	return strip_conv (a);
-      if (operand_equal_p (strip_conv (a), strip_conv (elsize), 0))
-	return strip_conv (b);
-    }
+    return index_factor (off, elsize);
   /* Not an index of the pointer (byte arithmetic through a cast).  */
   return NULL_TREE;
 }
