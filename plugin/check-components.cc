@@ -16,6 +16,9 @@
    ordinary arrays: out of core, several devices, mpi work unchanged,
    and components never used are never copied.
 
+   A sequential loop over the components inside a nest (`for (m = 0;
+   m < NCOMP; m++)', constant bounds) is first written out, one copy of
+   its body per value, so that its accesses have constant components.
    With one leading dimension, the index may be a time level instead,
    `u[(t + j) % M]': the M levels become M arrays, set at entry to the
    first step's, that host statements added at the end of the step
@@ -461,7 +464,9 @@ rewrite_access (comp_ctx &c, tree *tp, const std::vector<tree> &idx)
 		      "constant: %qD has %d dimension(s) before the %d of "
 		      "%<size%>, components that each must be selected by "
 		      "an integer constant; write one access per component "
-		      "such as %<%D[0][...]%> and %<%D[1][...]%>", idx[n], decl,
+		      "such as %<%D[0][...]%> and %<%D[1][...]%>, or loop "
+		      "over them with constant bounds and a body without "
+		      "declarations", idx[n], decl,
 		      decl, c.lead, c.r->pc->rank, decl, decl);
 	  c.bad = true;
 	  return;
@@ -553,6 +558,16 @@ pacc_split_components (pacc_region &r)
 {
   std::vector<pacc_array_clause> arrays;
   bool ok = true;
+  /* Loops over the components first (check-component-loops.cc).  */
+  std::vector<tree> comps;
+  for (auto &ac : r.pc->arrays)
+    {
+      bool ptr;
+      if (type_dims (TREE_TYPE (ac.decl), &ptr) > r.pc->rank)
+	comps.push_back (ac.decl);
+    }
+  if (!comps.empty ())
+    pacc_unroll_component_loops (r, comps);
   for (auto &ac : r.pc->arrays)
     {
       comp_ctx c;
