@@ -195,6 +195,9 @@ pacc_check_region (pacc_region &r)
   if (ec.bad)
     return false;
 
+  /* Arrays of components become one array per component first.  */
+  if (!pacc_split_components (r))
+    return false;
   bool bad = false;
   collect_items (r, &FOR_BODY (fs), bad);
   if (bad)

@@ -17,6 +17,9 @@
      check-host.cc    host statements: swaps, rotations, scalars, what a
                       step may read
      check-halo.cc    the step's reach along chains of kernels
+     check-components.cc  arrays with leading component dimensions,
+                      split into one array per component
+     check-component-loops.cc  loops over their components, written out
      check-region.cc  the driver, pacc_check_region
 
    What these files share; the pacc_ functions are used by the lowering
@@ -122,6 +125,13 @@ bool analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 /* check-host.cc */
 int *ptr_buf (host_ctx &h, tree decl);
 void host_stmt (host_ctx &h, tree t);
+
+/* check-components.cc */
+bool pacc_split_components (pacc_region &r);
+
+/* check-component-loops.cc */
+void pacc_unroll_component_loops (pacc_region &r,
+				  const std::vector<tree> &comps);
 
 /* check-halo.cc */
 bool derive_halo (pacc_region &r);

@@ -371,6 +371,14 @@ pacc_lower_region (pacc_region &r)
     report (r);
 
   tree body = alloc_stmt_list ();
+  /* The components' variables (check-components.cc), set first.  */
+  for (auto &cv : r.components)
+    {
+      DECL_CHAIN (cv.first) = c.vars;
+      c.vars = cv.first;
+      if (cv.second)
+	add (&body, assign (cv.first, cv.second));
+    }
   tree host = new_var (c, "__pacc_host",
 		       build_array_type_nelts (ptr_type_node, na + nw));
   tree ainfo = new_var (c, "__pacc_ainfo",

@@ -109,6 +109,9 @@ struct pacc_region
   int final_perm[64];		/* Array i names buffer final_perm[i].  */
   HOST_WIDE_INT reach_lo[PACC_MAX_RANK], reach_hi[PACC_MAX_RANK];
   HOST_WIDE_INT e_lo, e_hi;	/* Max widening along rows.  */
+  /* Arrays of components (check-components.cc): each component's
+     variable, a listed array now, and the value it takes at entry.  */
+  std::vector<std::pair<tree, tree> > components;
 };
 
 /* lower-copyin.cc (phase 3; lower.h would be its header): before the

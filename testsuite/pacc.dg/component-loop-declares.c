@@ -1,0 +1,25 @@
+/* { dg-do compile } */
+/* A loop over the components whose body declares a variable is not
+   written out.  */
+#define NC 2
+#define X 16
+#define Y 8
+static double u[NC][X][Y], w[NC][X][Y];
+
+void f (int T)
+{
+  int t, x, y, m;
+#pragma pacc pipeline targetinout(u) targettemp(w) size([0:X][0:Y])
+  for (t = 0; t < T; t++)
+    {
+#pragma pacc loop dim(2)
+      for (x = 0; x < X; x++)
+#pragma pacc loop dim(1)
+	for (y = 0; y < Y; y++)
+	  for (m = 0; m < NC; m++)
+	    {
+	      double v = u[m][x][y]; /* { dg-error "leading index .m. of .u. is not an integer constant" } */
+	      w[m][x][y] = 2.0 * v; /* { dg-error "leading index .m. of .w. is not an integer constant" } */
+	    }
+    }
+}
