@@ -20,6 +20,7 @@
      lower-math.cc      fmax and fmin in kernels as comparisons
      lower-region.cc    a region as chunk loops and the replay loop, and
                         the verbose report
+     lower-timeloop.cc  a `while' or `do' time loop as a for loop
      lower-function.cc  the per-function driver: every directive
 
    What these files share, and pacc_lower_function for the
@@ -221,6 +222,11 @@ tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 /* lower-region.cc */
 bool pacc_mpi_bounds_ok (pacc_region &r);
 tree pacc_lower_region (pacc_region &r);
+
+/* lower-timeloop.cc: a `while' or `do' time loop at *SLOT rewritten as
+   a FOR_STMT (*FOR_SLOT); 0 if *SLOT is neither, -1 after an error.  */
+int pacc_time_loop_as_for (tree *slot, tree fndecl, location_t loc,
+			   tree **for_slot);
 
 /* lower-function.cc */
 void pacc_lower_function (tree fndecl);
