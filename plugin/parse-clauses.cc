@@ -349,7 +349,7 @@ parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
   enum tree_code code = ERROR_MARK;
   for (auto &op : reduction_ops)
     if (t.type == op.tok
-	&& (!op.name || strcmp (IDENTIFIER_POINTER (t.value), op.name) == 0))
+	&& (!op.name || strcmp (pacc_keyword (t.value), op.name) == 0))
       code = op.code;
   if (code == ERROR_MARK)
     {
@@ -513,7 +513,7 @@ next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
   int which = -1;
   if (t.type == CPP_NAME)
     for (int i = 0; i < n; i++)
-      if (!strcmp (IDENTIFIER_POINTER (t.value), names[i]))
+      if (!strcmp (pacc_keyword (t.value), names[i]))
 	which = i;
   if (which < 0)
     {
