@@ -218,6 +218,25 @@ parse_array_list (pacc_lexer &lx, pacc_pipeline_clauses *pc, int role,
 	  return;
 	}
       tree elt = TREE_TYPE (decl);
+      /* `double **u' (rows malloc'd one by one) or `double *u[N]': the
+	 rows are not one block, which chunks are cut from; said here,
+	 not as an index the kernels cannot use.  */
+      bool row_pointers = false;
+      for (tree ty = TREE_TYPE (elt);
+	   TREE_CODE (ty) == POINTER_TYPE || TREE_CODE (ty) == ARRAY_TYPE;
+	   ty = TREE_TYPE (ty))
+	row_pointers |= TREE_CODE (ty) == POINTER_TYPE;
+      if (row_pointers)
+	{
+	  error_at (vloc, "%qD in %qs clause has type %qT, an array of row "
+		    "pointers: the rows of a pipelined array must be one "
+		    "block of memory; allocate it as one block, "
+		    "%<double (*%D)[M] = malloc (sizeof (double[N][M]))%>, "
+		    "or use a flat pointer", decl, clause, TREE_TYPE (decl),
+		    decl);
+	  lx.failed = true;
+	  return;
+	}
       while (TREE_CODE (elt) == POINTER_TYPE || TREE_CODE (elt) == ARRAY_TYPE)
 	elt = TREE_TYPE (elt);
       if (!INTEGRAL_TYPE_P (elt) && !SCALAR_FLOAT_TYPE_P (elt))
