@@ -229,7 +229,8 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 				 || TREE_CODE (tsi_stmt (k)) == DO_STMT))
 	    j = k;
 	}
-      /* A counted `while' or `do' loop becomes its for loop.  */
+      /* A counted `while' or `do' loop (or a for loop stepped in its
+	 body) becomes its for loop.  */
       int as_for = tsi_end_p (j) ? 0 : pacc_time_loop_as_for
 				 (tsi_stmt_ptr (j), fndecl, d->loc, &for_slot);
       if (as_for < 0)

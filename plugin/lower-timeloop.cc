@@ -18,7 +18,7 @@
      do S while (n++ < B);           the same with B + 1
 
    (`n <= B' is `n < B + 1'; `B > n' is `n < B'; n++ may be ++n, n += 1,
-   n = n + 1).  A do loop runs its body once before any test: the MAX.
+   n = n + 1; `for (; n < B;) { S; n++; }' is the while loop).  A do loop runs its body once before any test: the MAX.
    A `continue' in the body is refused by the region check as in a for
    loop, so the trailing increment cannot be skipped.  A loop that is not
    counted (a condition not on the counter, a counter the body modifies,
@@ -164,13 +164,35 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
 		       tree **for_slot)
 {
   tree s = *slot;
+  /* `for (int t = 0; t < T;)': the declaration's block around it.  */
+  if (TREE_CODE (s) == BIND_EXPR
+      && TREE_CODE (BIND_EXPR_BODY (s)) == STATEMENT_LIST)
+    {
+      tree *last = NULL;
+      for (tree_stmt_iterator i = tsi_start (BIND_EXPR_BODY (s));
+	   !tsi_end_p (i); tsi_next (&i))
+	if (!pacc_skip_stmt_p (tsi_stmt (i)))
+	  {
+	    if (last && TREE_CODE (*last) != DECL_EXPR)
+	      return 0;
+	    last = tsi_stmt_ptr (i);
+	  }
+      if (last && TREE_CODE (*last) == FOR_STMT && !FOR_EXPR (*last))
+	return pacc_time_loop_as_for (last, fndecl, dloc, for_slot);
+      return 0;
+    }
+  /* A for loop without its step, `for (; t < T;) { ...; t++; }', is a
+     while loop.  */
+  bool is_for = TREE_CODE (s) == FOR_STMT && !FOR_EXPR (s) && FOR_COND (s)
+		&& !FOR_INIT_STMT (s);
   bool is_do = TREE_CODE (s) == DO_STMT;
-  if (!is_do && TREE_CODE (s) != WHILE_STMT)
+  if (!is_do && !is_for && TREE_CODE (s) != WHILE_STMT)
     return 0;
   location_t loc = stmt_loc (s, dloc);
-  const char *kw = is_do ? "do" : "while";
-  tree cond = is_do ? DO_COND (s) : WHILE_COND (s);
-  tree *body = is_do ? &DO_BODY (s) : &WHILE_BODY (s);
+  const char *kw = is_do ? "do" : is_for ? "for" : "while";
+  tree cond = is_do ? DO_COND (s) : is_for ? FOR_COND (s) : WHILE_COND (s);
+  tree *body = is_do ? &DO_BODY (s) : is_for ? &FOR_BODY (s)
+	       : &WHILE_BODY (s);
   tree c = cond ? strip_conv (cond) : NULL_TREE;
   /* A do loop's condition is at its end: point there.  */
   if (is_do && c)
