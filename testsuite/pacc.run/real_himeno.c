@@ -5,6 +5,8 @@
    gosa summed every iteration, the new pressure into wrk2 and copied
    back.  The sizes are far below the "XS" grid.  */
 
+/* { dg-pacc-tolerance 1e-5 } */
+
 #include <stdio.h>
 
 #define MIMAX 17
@@ -141,7 +143,10 @@ main (void)
     for (j = 0; j < jmax; j++)
       for (k = 0; k < kmax; k++)
         sum += p[i][j][k];
-  printf ("himeno %dx%dx%d, %d iterations: gosa %a sum %a fnv %016llx\n",
-          imax, jmax, kmax, nn, gosa, sum, h);
+  printf ("himeno %dx%dx%d, %d iterations: sum %a fnv %016llx\n", imax,
+          jmax, kmax, nn, sum, h);
+  /* gosa is a float sum: its last bits depend on the order of the
+     additions, which the harness allows on `reduction:' lines.  */
+  printf ("reduction: gosa %.9g\n", gosa);
   return 0;
 }

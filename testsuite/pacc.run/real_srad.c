@@ -1,10 +1,12 @@
-/* patterns: Rodinia srad; flat float image; neighbour index arrays iN/iS/jW/jE (indirect rows and columns); derivatives into dN/dS/dW/dE and c, then a second nest; scalar temporaries; a reduction over a region of interest whose result a host statement turns into q0sqr each step. */
+/* patterns: Rodinia srad; flat float image; neighbour index arrays iN/iS/jW/jE (indirect rows and columns); derivatives into dN/dS/dW/dE and c, then a second nest; scalar temporaries; a reduction over a region of interest whose result a host statement turns into q0sqr each step (so results can match only within a tolerance). */
 /* Speckle-reducing anisotropic diffusion in the style of Rodinia's srad
    (v2, CPU): each iteration sums a region of interest to get q0sqr, the
    first nest computes the four directional derivatives and the
    diffusion coefficient c (clamped to [0, 1]), the second updates the
    image from the divergence.  Neighbours go through the index arrays
    iN, iS, jW, jE, which repeat the edge.  */
+
+/* { dg-pacc-tolerance 1e-4 } */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,8 +25,6 @@ main (void)
   float *c, D;
   float lambda = 0.5f;
   int i, j;
-  unsigned long long h = 1469598103934665603ull;
-  const unsigned char *b;
   double total = 0.0;
 
   size_I = cols * rows;
@@ -136,13 +136,15 @@ main (void)
           }
     }
 
-  b = (const unsigned char *) J;
-  for (k = 0; k < size_I * (int) sizeof (float); k++)
-    h = (h ^ b[k]) * 1099511628211ull;
   for (k = 0; k < size_I; k++)
     total += J[k];
-  printf ("srad %dx%d, %d iterations: sum %a q0sqr %a fnv %016llx\n", rows,
-          cols, niter, total, q0sqr, h);
+  /* The image depends on q0sqr, a float sum over the region of interest
+     every step, whose last bits depend on the order of the additions: it
+     can match the sequential run only within a tolerance, on the
+     harness's `reduction:' lines.  */
+  printf ("srad %dx%d, %d iterations\n", rows, cols, niter);
+  printf ("reduction: J sum %.9g, J[%d] %.9g, q0sqr %.9g\n", total,
+          size_I / 3, J[size_I / 3], q0sqr);
   free (I);
   free (J);
   free (iN);
