@@ -369,7 +369,8 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
       while (TREE_CODE (p) == POINTER_PLUS_EXPR)
 	{
 	  pacc_form f;
-	  if (!pacc_form_of (TREE_OPERAND (p, 1), f))
+	  if (!pacc_form_of (TREE_OPERAND (p, 1), f)
+	      && !pacc_form_of (pacc_index_atoms (r, TREE_OPERAND (p, 1)), f))
 	    off_ok = false;
 	  form_add (off, f, 1);
 	  p = strip_ptr (TREE_OPERAND (p, 0));
@@ -426,7 +427,9 @@ analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
   for (int j = 0; j < nidx; j++)
     {
       pacc_form f;
-      bool ok = pacc_form_of (idx[nidx - 1 - j], f);
+      /* X / 2 and the like, invariant: atoms (check-atoms.cc).  */
+      bool ok = pacc_form_of (idx[nidx - 1 - j], f)
+		|| pacc_form_of (pacc_index_atoms (r, idx[nidx - 1 - j]), f);
       classify_index (c, a, first_idx + j, f, ok);
     }
   if (have_ptr && first_idx > 0)

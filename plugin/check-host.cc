@@ -58,7 +58,13 @@ host_rhs_r (tree *tp, int *walk_subtrees, void *data)
   if (TREE_CODE (t) == CALL_EXPR)
     {
       tree fn = get_callee_fndecl (t);
-      if (!fn || !(flags_from_decl_or_type (fn) & (ECF_CONST | ECF_PURE)))
+      /* exp, pow, sqrt...: not const under -fmath-errno only because they
+	 may set errno, which the step's value does not depend on.  */
+      bool math = fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+		  && mathfn_built_in_type (as_combined_fn
+					   (DECL_FUNCTION_CODE (fn)));
+      if (!fn || (!math
+		  && !(flags_from_decl_or_type (fn) & (ECF_CONST | ECF_PURE))))
 	{
 	  error_at (stmt_loc (t, h.r->loc), "host statement in a "
 		    "%<#pragma pacc pipeline%> time step calls a function "

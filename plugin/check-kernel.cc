@@ -546,7 +546,7 @@ fixed_row (pacc_region &r, pacc_kernel &k)
       a.kind[0] = PACC_IX_VAR;
       a.off[0] = form_const (d);
     }
-  k.row = form_to_tree (ref->inv[0]);
+  k.row = pacc_expand_atoms (form_to_tree (ref->inv[0]));
   return true;
 }
 

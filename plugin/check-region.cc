@@ -159,6 +159,7 @@ pacc_check_region (pacc_region &r)
 {
   tree fs = r.for_stmt;
   tree tvar = for_var (fs);
+  pacc_index_atoms_reset ();
   if (!tvar || !INTEGRAL_TYPE_P (TREE_TYPE (tvar)))
     {
       error_at (r.loc, "%<#pragma pacc pipeline%> must be followed by a "

@@ -9,6 +9,8 @@
      check-forms.cc   polynomial forms of index expressions
      check-stmts.cc   statements with no effect, canonical for loops,
                       jumps out of a region
+     check-atoms.cc   invariant index terms that are not polynomials
+                      (X / 2) as atoms of the forms
      check-access.cc  the region's arrays and reductions; a kernel's
                       accesses and their indices
      check-scalars.cc scalars declared outside a nest that it assigns:
@@ -103,6 +105,11 @@ bool pacc_call_effects_p (tree call);
 
 void check_escapes (tree t, escape_ctx &c, location_t loc);
 bool pacc_deviceid_escapes (tree stmt);
+
+/* check-atoms.cc */
+void pacc_index_atoms_reset (void);
+tree pacc_index_atoms (pacc_region &r, tree e);
+tree pacc_expand_atoms (tree e);
 
 /* check-access.cc */
 int pacc_array_index (pacc_region &r, tree decl);

@@ -31,6 +31,7 @@
 #include "fold-const.h"
 #include "real.h"
 #include "calls.h"
+#include "builtins.h"
 #include "gimple-expr.h"
 #include "gimplify.h"
 #include "cgraph.h"

@@ -9,10 +9,11 @@
    handler left (directives.h) and lowers what they stand for: init, wait
    device and update peer become calls into libpacc; deviceid wraps the
    next statement in __pacc_device_push and __pacc_device_pop; a pipeline
-   has its time loop checked (check-region.cc) and replaced by the lowered
-   region (lower-region.cc), and its function marked noipa, after the
-   calls of its time step to functions holding loop nests were replaced
-   by their bodies (lower-calls.cc); a loop outside a pipeline is
+   has its time loop (a `while' or `do' one made a for loop first:
+   lower-timeloop.cc) checked (check-region.cc) and replaced by the
+   lowered region (lower-region.cc), and its function marked noipa, after
+   the calls of its time step to functions holding loop nests were
+   replaced by their bodies (lower-calls.cc); a loop outside a pipeline is
    reported, or, in such a function, left a plain loop.  Markers left
    behind after errors are removed.  */
 
@@ -232,12 +233,24 @@ lower_markers_r (tree *tp, int *walk_subtrees, void *data)
 	{
 	  tree_stmt_iterator k = j;
 	  pacc_next_stmt (&k);
-	  if (!tsi_end_p (k) && TREE_CODE (tsi_stmt (k)) == FOR_STMT)
+	  if (!tsi_end_p (k) && (TREE_CODE (tsi_stmt (k)) == FOR_STMT
+				 || TREE_CODE (tsi_stmt (k)) == WHILE_STMT
+				 || TREE_CODE (tsi_stmt (k)) == DO_STMT))
 	    j = k;
 	}
-      if (tsi_end_p (j)
-	  || !pacc_match_for (tsi_stmt_ptr (j), &for_slot, &init_slot, &var,
-			      &init))
+      /* A counted `while' or `do' loop (or a for loop stepped in its
+	 body) becomes its for loop.  */
+      int as_for = tsi_end_p (j) ? 0 : pacc_time_loop_as_for
+				 (tsi_stmt_ptr (j), fndecl, d->loc, &for_slot);
+      if (as_for < 0)
+	{
+	  walk_tree (tsi_stmt_ptr (j), mark_used_r, NULL, NULL);
+	  continue;
+	}
+      if (!as_for
+	  && (tsi_end_p (j)
+	      || !pacc_match_for (tsi_stmt_ptr (j), &for_slot, &init_slot,
+				  &var, &init)))
 	{
 	  error_at (d->loc, "%<#pragma pacc pipeline%> must be followed by a "
 		    "%<for%> loop over the time steps in canonical form");

@@ -23,6 +23,7 @@
      lower-calls.cc     a time step's calls to functions holding loop
                         nests, replaced by their bodies
      lower-copy.cc      a function body copied into another function
+     lower-timeloop.cc  a `while' or `do' time loop as a for loop
      lower-function.cc  the per-function driver: every directive
 
    What these files share, and pacc_lower_function for the
@@ -262,6 +263,11 @@ void pacc_report_step_calls (void);
 /* lower-region.cc */
 bool pacc_mpi_bounds_ok (pacc_region &r);
 tree pacc_lower_region (pacc_region &r);
+
+/* lower-timeloop.cc: a `while' or `do' time loop at *SLOT rewritten as
+   a FOR_STMT (*FOR_SLOT); 0 if *SLOT is neither, -1 after an error.  */
+int pacc_time_loop_as_for (tree *slot, tree fndecl, location_t loc,
+			   tree **for_slot);
 
 /* lower-function.cc */
 void pacc_lower_function (tree fndecl);

@@ -218,6 +218,25 @@ parse_array_list (pacc_lexer &lx, pacc_pipeline_clauses *pc, int role,
 	  return;
 	}
       tree elt = TREE_TYPE (decl);
+      /* `double **u' (rows malloc'd one by one) or `double *u[N]': the
+	 rows are not one block, which chunks are cut from; said here,
+	 not as an index the kernels cannot use.  */
+      bool row_pointers = false;
+      for (tree ty = TREE_TYPE (elt);
+	   TREE_CODE (ty) == POINTER_TYPE || TREE_CODE (ty) == ARRAY_TYPE;
+	   ty = TREE_TYPE (ty))
+	row_pointers |= TREE_CODE (ty) == POINTER_TYPE;
+      if (row_pointers)
+	{
+	  error_at (vloc, "%qD in %qs clause has type %qT, an array of row "
+		    "pointers: the rows of a pipelined array must be one "
+		    "block of memory; allocate it as one block, "
+		    "%<double (*%D)[M] = malloc (sizeof (double[N][M]))%>, "
+		    "or use a flat pointer", decl, clause, TREE_TYPE (decl),
+		    decl);
+	  lx.failed = true;
+	  return;
+	}
       while (TREE_CODE (elt) == POINTER_TYPE || TREE_CODE (elt) == ARRAY_TYPE)
 	elt = TREE_TYPE (elt);
       if (!INTEGRAL_TYPE_P (elt) && !SCALAR_FLOAT_TYPE_P (elt))
@@ -349,7 +368,7 @@ parse_reduction (pacc_lexer &lx, pacc_pipeline_clauses *pc)
   enum tree_code code = ERROR_MARK;
   for (auto &op : reduction_ops)
     if (t.type == op.tok
-	&& (!op.name || strcmp (IDENTIFIER_POINTER (t.value), op.name) == 0))
+	&& (!op.name || strcmp (pacc_keyword (t.value), op.name) == 0))
       code = op.code;
   if (code == ERROR_MARK)
     {
@@ -513,7 +532,7 @@ next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
   int which = -1;
   if (t.type == CPP_NAME)
     for (int i = 0; i < n; i++)
-      if (!strcmp (IDENTIFIER_POINTER (t.value), names[i]))
+      if (!strcmp (pacc_keyword (t.value), names[i]))
 	which = i;
   if (which < 0)
     {

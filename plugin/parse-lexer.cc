@@ -43,11 +43,27 @@ peek_is (pacc_lexer &lx, enum cpp_ttype type)
   return peek (lx).type == type;
 }
 
+/* The keyword identifier ID spells: `__dim__' spells `dim', as GCC's
+   `__aligned__' spells `aligned'.  The line is macro-expanded, and a
+   program may define `dim' or `size' itself; no program may define the
+   reserved `__dim__', so every directive and clause keyword has that
+   second spelling.  */
+const char *
+pacc_keyword (tree id)
+{
+  const char *p = IDENTIFIER_POINTER (id);
+  size_t n = IDENTIFIER_LENGTH (id);
+  if (n > 4 && p[0] == '_' && p[1] == '_' && p[2] != '_'
+      && p[n - 1] == '_' && p[n - 2] == '_' && p[n - 3] != '_')
+    return IDENTIFIER_POINTER (get_identifier_with_length (p + 2, n - 4));
+  return p;
+}
+
 bool
 peek_is_name (pacc_lexer &lx, const char *name)
 {
   pacc_token &t = peek (lx);
-  return t.type == CPP_NAME && strcmp (IDENTIFIER_POINTER (t.value), name) == 0;
+  return t.type == CPP_NAME && strcmp (pacc_keyword (t.value), name) == 0;
 }
 
 location_t
@@ -87,6 +103,13 @@ parse_error (pacc_lexer &lx, const char *gmsgid, ...)
   diagnostic_set_info (&diagnostic, gmsgid, &ap, &richloc, DK_ERROR);
   diagnostic_report_diagnostic (global_dc, &diagnostic);
   va_end (ap);
+  /* The line is macro-expanded: a program's macro named like a keyword
+     (`#define dim 3') replaced it.  */
+  if (linemap_location_from_macro_expansion_p (line_table, tok_loc (lx)))
+    inform (tok_loc (lx), "this comes from a macro of the program; write "
+	    "the keyword of %<#pragma pacc%> that the macro replaced with two "
+	    "underscores before and after it (%<__dim__%>, %<__size__%>, "
+	    "%<__halo__%>), which no macro of a program may be named");
 }
 
 bool

@@ -18,6 +18,8 @@
        where a list item is an array, or p[lo:len] (len elements from lo)
    Pipeline clauses: targetin(list) targetinout(list) targettemp(list)
      size([lo:len]...) halo([lower:upper]...) async reduction(op:list)
+   Every directive and clause keyword may also be spelled __NAME__
+   (pacc_keyword, parse-lexer.cc), which no program macro replaces.
 
    The C parser drops whatever a plugin pragma handler leaves unread, so
    trailing junk is reported here.  */
@@ -50,7 +52,8 @@ handle_pragma_pacc (cpp_reader *)
 		"%<#pragma pacc%>");
       return;
     }
-  const char *name = IDENTIFIER_POINTER (t.value);
+  /* `__pipeline__' is `pipeline' (pacc_keyword).  */
+  const char *name = pacc_keyword (t.value);
   lx.directive = name;
   lx.elements = !strcmp (name, "deviceid") || !strcmp (name, "wait")
 		|| !strcmp (name, "update");

@@ -47,6 +47,7 @@ struct pacc_lexer
 pacc_token &peek (pacc_lexer &lx);
 pacc_token next (pacc_lexer &lx);
 bool peek_is (pacc_lexer &lx, enum cpp_ttype type);
+const char *pacc_keyword (tree id);
 bool peek_is_name (pacc_lexer &lx, const char *name);
 location_t tok_loc (pacc_lexer &lx);
 const char *tok_spelling (pacc_token &t);

@@ -1,0 +1,18 @@
+/* { dg-do compile } */
+/* A do time loop stepping by two at the end of its body.  */
+void f (int X, int T, double *p, double *q)
+{
+  int t = 0, x;
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X]) halo([1:1])
+  do
+    {
+#pragma pacc loop dim(1)
+      for (x = 1; x < X - 1; x++)
+        q[x] = 0.5 * (p[x - 1] + p[x + 1]);
+#pragma pacc loop dim(1)
+      for (x = 1; x < X - 1; x++)
+        p[x] = q[x];
+      t += 2; /* { dg-error "'do' loop after '#pragma pacc pipeline' does not step its counter 't'" } */
+    }
+  while (t < T);
+}
