@@ -8,9 +8,40 @@
    coefficients over declarations (pacc_form, region.h): p[(x-1)*Y + y] is
    1*x*Y - 1*Y + 1*y.  The access analysis (check-access.cc) reads the
    loop variables' terms and the constant offsets off these forms; the halo
-   derivation (check-halo.cc) compares loop bounds with them.  */
+   derivation (check-halo.cc) compares loop bounds with them.
+
+   While an access is analysed (check-index.cc), pacc_form_env_cur lets
+   the forms read through index locals (`int i = x*Y + y;' makes p[i]
+   the form of p[x*Y + y]) and take one arm of each select, the condition
+   noted, so that `x > 0 ? x - 1 : x' is x - 1 when x > 0 and x else.  */
 
 #include "check.h"
+
+pacc_form_env *pacc_form_env_cur;
+
+/* The arm of select E (?:, MIN_EXPR, MAX_EXPR) the environment's choice
+   takes, its condition noted; NULL when not taking arms.  */
+static tree
+select_arm (tree e)
+{
+  pacc_form_env *env = pacc_form_env_cur;
+  /* 2^8 combinations at most: beyond, the index stays unanalysed.  */
+  if (!env || !env->arms || env->nsel >= 8)
+    return NULL_TREE;
+  bool first = !((env->choice >> env->nsel++) & 1);
+  tree a = TREE_OPERAND (e, TREE_CODE (e) == COND_EXPR ? 1 : 0);
+  tree b = TREE_OPERAND (e, TREE_CODE (e) == COND_EXPR ? 2 : 1);
+  tree cond;
+  if (TREE_CODE (e) == COND_EXPR)
+    cond = TREE_OPERAND (e, 0);
+  else
+    /* MAX_EXPR <a, b> is a where a >= b; MIN_EXPR where a <= b.  */
+    cond = build2 (TREE_CODE (e) == MAX_EXPR ? GE_EXPR : LE_EXPR,
+		   boolean_type_node, a, b);
+  pacc_guard g = { cond, first, env->loop };
+  env->guards.push_back (g);
+  return first ? a : b;
+}
 
 static bool
 atom_less (tree a, tree b)
@@ -93,6 +124,15 @@ pacc_form_of (tree e, pacc_form &f)
       {
 	if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
 	  return false;
+	pacc_form_env *env = pacc_form_env_cur;
+	tree *v = env ? env->values.get (e) : NULL;
+	if (v && !env->open.contains (e))
+	  {
+	    env->open.add (e);
+	    bool ok = pacc_form_of (*v, f);
+	    env->open.remove (e);
+	    return ok;
+	  }
 	pacc_mono m;
 	m.coef = 1;
 	m.atoms.push_back (e);
@@ -127,6 +167,13 @@ pacc_form_of (tree e, pacc_form &f)
 	  return false;
 	f = form_mul (a, b);
 	return true;
+      }
+    case COND_EXPR:
+    case MIN_EXPR:
+    case MAX_EXPR:
+      {
+	tree arm = select_arm (e);
+	return arm && pacc_form_of (arm, f);
       }
     default:
       return false;

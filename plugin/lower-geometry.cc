@@ -118,11 +118,14 @@ pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry)
   return !TREE_SIDE_EFFECTS (e) && !walk_tree (&e, bound_r, &bc, NULL);
 }
 
-/* The rows kernel K's accesses reach from the row of an iteration (the
-   decomposed loop's variable, or the fixed row of a nest without it,
-   whose accesses the check records as that row plus a constant): the
-   least and greatest offset of their first index into *LO and *HI.
-   False when no access has one.  */
+/* The rows kernel K's accesses reach from the first and the last row of
+   its iterations (the decomposed loop's variable, or the fixed row of a
+   nest without it, whose accesses the check records as that row plus a
+   constant): the least offset of their first index from the first row
+   into *LO, the greatest from the last into *HI; an access that the
+   conditions around it keep from the loop's ends (`x > 0 ? a[x-1] :
+   a[x]') counts from where it may run.  False when no access has
+   one.  */
 bool
 pacc_row_reach (pacc_kernel &k, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
 {
@@ -130,8 +133,9 @@ pacc_row_reach (pacc_kernel &k, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
   for (auto &acc : k.accesses)
     if (acc.kind[0] == PACC_IX_VAR)
       {
-	*lo = any ? MIN (*lo, acc.off[0]) : acc.off[0];
-	*hi = any ? MAX (*hi, acc.off[0]) : acc.off[0];
+	HOST_WIDE_INT l = acc.off[0] + acc.glo[0], h = acc.off[0] + acc.ghi[0];
+	*lo = any ? MIN (*lo, l) : l;
+	*hi = any ? MAX (*hi, h) : h;
 	any = true;
       }
   return any;

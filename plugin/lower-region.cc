@@ -103,16 +103,19 @@ check_cols (pacc_region &r, tree *body, tree where_s)
 	      li = k.loops[li].parent;
 	    if (li < 0)
 	      continue;
+	    /* From where the conditions around it let it run (check-conds.cc).  */
+	    HOST_WIDE_INT lo = acc.off[n] + acc.glo[n];
+	    HOST_WIDE_INT hi = acc.off[n] + acc.ghi[n];
 	    bool found = false;
 	    for (auto &sp : spans)
 	      if (sp.loop == li && sp.n == n)
 		{
-		  sp.lo = MIN (sp.lo, acc.off[n]);
-		  sp.hi = MAX (sp.hi, acc.off[n]);
+		  sp.lo = MIN (sp.lo, lo);
+		  sp.hi = MAX (sp.hi, hi);
 		  found = true;
 		}
 	    if (!found)
-	      spans.push_back ({ li, n, acc.off[n], acc.off[n] });
+	      spans.push_back ({ li, n, lo, hi });
 	  }
       for (auto &sp : spans)
 	{

@@ -120,10 +120,11 @@ dim_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
       || !pacc_host_bound_p (r, k, b, false))
     return false;
   tree lt = long_integer_type_node;
+  /* From where the conditions around it let it run (check-conds.cc).  */
   *lo = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, init, host_map)),
-		lcst (a.off[n]));
+		lcst (a.off[n] + a.glo[n]));
   *hi = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, b, host_map)),
-		lcst (a.off[n]));
+		lcst (a.off[n] + a.ghi[n]));
   return true;
 }
 

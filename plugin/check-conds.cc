@@ -1,0 +1,317 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* check-conds.cc - the conditions around an access, as intervals of the
+   loop variables.
+
+   Clamped boundaries (hotspot, srad, Game of Life) read `a[x-1][y]' only
+   where x > 0: `x == 0 ? a[x][y] : a[x-1][y]', `if (x > 0) ...  else
+   ...', `a[x > 0 ? x - 1 : x][y]', `a[max (x - 1, 0)][y]'.  Read as
+   touching row -1, the kernel was refused at entry although no
+   iteration reads it.  The conditions an access lies under (if, ?:, &&,
+   ||: kernel_ctx.guards; the selects of its own index: check-forms.cc)
+   are read here as bounds on each loop variable, v == c, v != c, v < c,
+   v <= c, v > c, v >= c (either side, v with a constant added), &&, ||,
+   ! and the else branch as the complement, c a form of invariants.
+   Compared with the loop's bounds they keep the access from the loop's
+   ends (pacc_access.glo, ghi), which the checks of rows and columns
+   against size use; the halo, which interior chunks need, still comes
+   from the offset.  A condition read otherwise is dropped: a weaker
+   guard, never a wrong one.  */
+
+#include "check.h"
+
+/* Bounds of one variable: v >= each of LO, v <= each of HI, v != each
+   of NE.  */
+struct ival
+{
+  std::vector<pacc_form> lo, hi, ne;
+};
+
+/* A bound the condition and the access see alike: no variable the nest
+   sets (locals, sequential loops' variables, reductions).  */
+static bool
+stable_form_p (kernel_ctx &c, const pacc_form &f)
+{
+  for (auto &m : f)
+    for (tree at : m.atoms)
+      {
+	if (c.locals.contains (at) || c.seq_vars.contains (at)
+	    || c.lv.defs.get (at))
+	  return false;
+	for (auto &red : c.r->pc->reductions)
+	  if (red.decl == at)
+	    return false;
+      }
+  return true;
+}
+
+/* Whether A - B is a constant, into *D.  */
+static bool
+diff_const (const pacc_form &a, const pacc_form &b, HOST_WIDE_INT *d)
+{
+  pacc_form f = a;
+  form_add (f, b, -1);
+  for (auto &m : f)
+    if (!m.atoms.empty ())
+      return false;
+  *d = form_const (f);
+  return true;
+}
+
+/* The comparison A OP B of integers, as a bound of VAR, into IV.  */
+static void
+compare (kernel_ctx &c, enum tree_code code, tree a, tree b, tree var,
+	 ival &iv)
+{
+  tree type = TREE_TYPE (a);
+  if (!INTEGRAL_TYPE_P (type))
+    return;
+  /* Unsigned arithmetic wraps where the forms do not: only v OP c with c
+     a constant or a variable.  */
+  if (TYPE_UNSIGNED (type))
+    {
+      tree sa = strip_conv (a), sb = strip_conv (b);
+      if (sb == var)
+	std::swap (sa, sb);
+      if (sa != var || (TREE_CODE (sb) != INTEGER_CST && !DECL_P (sb)))
+	return;
+    }
+  pacc_form fa, fb, q;
+  if (!pacc_form_of (a, fa) || !pacc_form_of (b, fb))
+    return;
+  form_add (fa, fb, -1);	/* FA OP 0.  */
+  if (!form_take_var (fa, var, q) || q.size () != 1 || !q[0].atoms.empty ()
+      || (q[0].coef != 1 && q[0].coef != -1))
+    return;
+  pacc_form bnd;
+  if (q[0].coef == 1)
+    form_add (bnd, fa, -1);	/* v + rest OP 0: v OP -rest.  */
+  else
+    {
+      bnd = fa;			/* rest - v OP 0: v OP' rest.  */
+      code = swap_tree_comparison (code);
+    }
+  if (!stable_form_p (c, bnd))
+    return;
+  pacc_mono one;
+  one.coef = 1;
+  switch (code)
+    {
+    case EQ_EXPR:
+      iv.lo.push_back (bnd);
+      iv.hi.push_back (bnd);
+      break;
+    case NE_EXPR:
+      iv.ne.push_back (bnd);
+      break;
+    case LT_EXPR:
+      one.coef = -1;
+      form_add_mono (bnd, one);
+      /* Fall through.  */
+    case LE_EXPR:
+      iv.hi.push_back (bnd);
+      break;
+    case GT_EXPR:
+      form_add_mono (bnd, one);
+      /* Fall through.  */
+    case GE_EXPR:
+      iv.lo.push_back (bnd);
+      break;
+    default:
+      break;
+    }
+}
+
+/* Condition COND taken as SENSE, as bounds of VAR into IV.  */
+static void
+constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv,
+	   int depth)
+{
+  cond = strip_conv (cond);
+  if (depth > 16)
+    return;
+  switch (TREE_CODE (cond))
+    {
+    case TRUTH_NOT_EXPR:
+      constrain (c, TREE_OPERAND (cond, 0), !sense, var, iv, depth + 1);
+      return;
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_AND_EXPR:
+      /* !(p && q) is p || q's complement: nothing known of either.  */
+      if (sense)
+	for (int i = 0; i < 2; i++)
+	  constrain (c, TREE_OPERAND (cond, i), true, var, iv, depth + 1);
+      return;
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_OR_EXPR:
+      if (!sense)
+	for (int i = 0; i < 2; i++)
+	  constrain (c, TREE_OPERAND (cond, i), false, var, iv, depth + 1);
+      return;
+    case EQ_EXPR:
+    case NE_EXPR:
+    case LT_EXPR:
+    case LE_EXPR:
+    case GT_EXPR:
+    case GE_EXPR:
+      {
+	enum tree_code code = TREE_CODE (cond);
+	if (!sense)
+	  code = invert_tree_comparison (code, false);
+	compare (c, code, TREE_OPERAND (cond, 0), TREE_OPERAND (cond, 1),
+		 var, iv);
+	return;
+      }
+    default:
+      return;
+    }
+}
+
+/* Does pacc loop LI of the nest enclose pacc loop IN (or is it)?  */
+static bool
+loop_encloses (kernel_ctx &c, int li, int in)
+{
+  for (; in >= 0; in = c.k->loops[in].parent)
+    if (in == li)
+      return true;
+  return false;
+}
+
+/* The bounds of loop LI's variable that the conditions around the
+   access (the walk's and G) give, and the loop's span as forms [*FA,
+   *FB); false when the span is not a form.  Conditions read outside loop
+   LI name another value of its variable and do not count.  */
+static bool
+loop_ival (kernel_ctx &c, int li, const pacc_guards &g, ival &iv,
+	   pacc_form *fa, pacc_form *fb)
+{
+  pacc_loop &l = c.k->loops[li];
+  tree a, b;
+  /* Conditions never read through index locals: a local may be defined
+     between the condition and the access.  */
+  pacc_form_env *saved = pacc_form_env_cur;
+  pacc_form_env_cur = NULL;
+  bool ok = pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b)
+	    && pacc_form_of (a, *fa) && pacc_form_of (b, *fb);
+  if (ok)
+    for (const pacc_guards *gs : { (const pacc_guards *) &c.guards, &g })
+      for (auto &gd : *gs)
+	if (loop_encloses (c, li, gd.loop))
+	  constrain (c, gd.cond, gd.sense, l.var, iv, 0);
+  pacc_form_env_cur = saved;
+  return ok;
+}
+
+/* Access A's GLO and GHI from the conditions around it, the walk's and
+   G, those of the selects of its index.  */
+void
+pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g)
+{
+  int rank = c.r->pc->rank;
+  for (int n = 0; n < rank; n++)
+    {
+      if (a.kind[n] != PACC_IX_VAR)
+	continue;
+      int li = a.loop;
+      while (li >= 0 && c.k->loops[li].dim != rank - n)
+	li = c.k->loops[li].parent;
+      ival iv;
+      pacc_form fa, fb;
+      if (li < 0 || !loop_ival (c, li, g, iv, &fa, &fb))
+	continue;
+      pacc_mono m1;
+      m1.coef = -1;
+      form_add_mono (fb, m1);	/* The last value.  */
+      HOST_WIDE_INT glo = 0, ghi = 0, d;
+      for (auto &f : iv.lo)
+	if (diff_const (f, fa, &d))
+	  glo = MAX (glo, d);
+      for (auto &f : iv.hi)
+	if (diff_const (f, fb, &d))
+	  ghi = MIN (ghi, d);
+      /* v != first, v != first + 1, ...: in any order.  */
+      for (size_t pass = 0; pass < iv.ne.size (); pass++)
+	for (auto &f : iv.ne)
+	  {
+	    if (diff_const (f, fa, &d) && d == glo)
+	      glo++;
+	    if (diff_const (f, fb, &d) && d == ghi)
+	      ghi--;
+	  }
+      a.glo[n] = glo;
+      a.ghi[n] = ghi;
+    }
+}
+
+/* Access A reads a fixed row (A.inv[0]) in a nest with the decomposed
+   loop, under conditions (the walk's and G) that bound that loop's
+   variable v to [L, H] with the row minus each a constant: the row is
+   v plus an offset from row - H to row - L.  A becomes the access at
+   the first offset, *OFF2 is the second, both with GLO and GHI such
+   that they touch the row only.  `a[max (x - 1, 0)]' reads row 0 where
+   x <= 1.  */
+bool
+pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
+		HOST_WIDE_INT *off2)
+{
+  int li = c.k->dec;
+  if (li < 0 || a.kind[0] != PACC_IX_INV || !loop_encloses (c, li, a.loop))
+    return false;
+  ival iv;
+  pacc_form fa, fb;
+  if (!loop_ival (c, li, g, iv, &fa, &fb))
+    return false;
+  pacc_mono m1;
+  m1.coef = -1;
+  form_add_mono (fb, m1);
+  const pacc_form &row = a.inv[0];
+  /* L: the loop's first value or a greater lower bound.  */
+  bool have_lo = false, have_hi = false;
+  HOST_WIDE_INT omin = 0, omax = 0, d, e;
+  iv.lo.push_back (fa);
+  for (auto &f : iv.lo)
+    if (diff_const (f, fa, &d) && d >= 0 && diff_const (row, f, &e))
+      {
+	omax = have_lo ? MIN (omax, e) : e;
+	have_lo = true;
+      }
+  iv.hi.push_back (fb);
+  for (auto &f : iv.hi)
+    if (diff_const (row, f, &e))
+      {
+	omin = have_hi ? MAX (omin, e) : e;
+	have_hi = true;
+      }
+  if (!have_lo || !have_hi || omin > omax)
+    return false;
+  a.kind[0] = PACC_IX_VAR;
+  a.off[0] = omin;
+  *off2 = omax;
+  a.inv[0].clear ();
+  return true;
+}
+
+/* The GLO and GHI along the rows of an access that pacc_guard_row made
+   at offset OFF to ROW: it touches ROW only, so its first and last rows
+   are ROW where the loop's bounds are a constant away from it.  */
+void
+pacc_guard_row_reach (kernel_ctx &c, pacc_access &a, const pacc_form &row)
+{
+  pacc_loop &l = c.k->loops[c.k->dec];
+  tree ta, tb;
+  pacc_form fa, fb;
+  if (!pacc_loop_span (l.for_stmt, l.var, l.init, &ta, &tb)
+      || !pacc_form_of (ta, fa) || !pacc_form_of (tb, fb))
+    return;
+  pacc_mono m1;
+  m1.coef = -1;
+  form_add_mono (fb, m1);
+  HOST_WIDE_INT d;
+  /* first + off + glo = row; last + off + ghi = row.  */
+  if (diff_const (row, fa, &d) && d - a.off[0] > a.glo[0])
+    a.glo[0] = d - a.off[0];
+  if (diff_const (row, fb, &d) && d - a.off[0] < a.ghi[0])
+    a.ghi[0] = d - a.off[0];
+}
