@@ -267,12 +267,13 @@ pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
   m1.coef = -1;
   form_add_mono (fb, m1);
   const pacc_form &row = a.inv[0];
-  /* L: the loop's first value or a greater lower bound.  */
+  /* L and H: any bounds of v that differ from the row by constants, the
+     loop's among them; the closest.  */
   bool have_lo = false, have_hi = false;
-  HOST_WIDE_INT omin = 0, omax = 0, d, e;
+  HOST_WIDE_INT omin = 0, omax = 0, e;
   iv.lo.push_back (fa);
   for (auto &f : iv.lo)
-    if (diff_const (f, fa, &d) && d >= 0 && diff_const (row, f, &e))
+    if (diff_const (row, f, &e))
       {
 	omax = have_lo ? MIN (omax, e) : e;
 	have_lo = true;

@@ -19,6 +19,24 @@
 
 pacc_form_env *pacc_form_env_cur;
 
+/* The parameters of the helpers being read through (single_return), in
+   *TP: their arguments.  */
+static tree
+bind_params_r (tree *tp, int *walk_subtrees, void *data)
+{
+  pacc_form_env *env = (pacc_form_env *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == PARM_DECL
+	   && env->open.contains (DECL_CONTEXT (*tp)))
+    if (tree *v = env->values.get (*tp))
+      {
+	*tp = *v;
+	*walk_subtrees = 0;
+      }
+  return NULL_TREE;
+}
+
 /* The arm of select E (?:, MIN_EXPR, MAX_EXPR) the environment's choice
    takes, its condition noted; NULL when not taking arms.  */
 static tree
@@ -39,8 +57,75 @@ select_arm (tree e)
     cond = build2 (TREE_CODE (e) == MAX_EXPR ? GE_EXPR : LE_EXPR,
 		   boolean_type_node, a, b);
   pacc_guard g = { cond, first, env->loop };
+  /* Inside a helper: the condition of its caller's values.  */
+  g.cond = unshare_expr (g.cond);
+  walk_tree (&g.cond, bind_params_r, env, NULL);
   env->guards.push_back (g);
   return first ? a : b;
+}
+
+/* The value FN returns when its body is `return e;' alone (a static
+   inline max, or a row function): E, else NULL.  */
+static tree
+single_return (tree fn)
+{
+  tree t = DECL_SAVED_TREE (fn);
+  while (t)
+    {
+      if (TREE_CODE (t) == BIND_EXPR)
+	t = BIND_EXPR_VARS (t) ? NULL_TREE : BIND_EXPR_BODY (t);
+      else if (TREE_CODE (t) == STATEMENT_LIST)
+	{
+	  tree one = NULL_TREE;
+	  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+	       tsi_next (&i))
+	    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+	      {
+		if (one)
+		  return NULL_TREE;
+		one = tsi_stmt (i);
+	      }
+	  t = one;
+	}
+      else if (TREE_CODE (t) == RETURN_EXPR)
+	{
+	  t = TREE_OPERAND (t, 0);
+	  return t && (TREE_CODE (t) == MODIFY_EXPR
+		       || TREE_CODE (t) == INIT_EXPR)
+		 ? TREE_OPERAND (t, 1) : NULL_TREE;
+	}
+      else
+	return NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
+/* The form of call E to a helper whose body is `return e;': e with the
+   parameters bound to the arguments, while reading arms (an index).  */
+static bool
+call_form (tree e, pacc_form &f)
+{
+  pacc_form_env *env = pacc_form_env_cur;
+  tree fn = get_callee_fndecl (e);
+  tree ret = env && env->arms && fn && !env->open.contains (fn)
+	     ? single_return (fn) : NULL_TREE;
+  if (!ret)
+    return false;
+  int n = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    if (n++ >= call_expr_nargs (e) || !INTEGRAL_TYPE_P (TREE_TYPE (p)))
+      return false;
+  if (n != call_expr_nargs (e))
+    return false;
+  n = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    env->values.put (p, CALL_EXPR_ARG (e, n++));
+  env->open.add (fn);
+  bool ok = pacc_form_of (ret, f);
+  env->open.remove (fn);
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    env->values.remove (p);
+  return ok;
 }
 
 static bool
@@ -168,6 +253,8 @@ pacc_form_of (tree e, pacc_form &f)
 	f = form_mul (a, b);
 	return true;
       }
+    case CALL_EXPR:
+      return call_form (e, f);
     case COND_EXPR:
     case MIN_EXPR:
     case MAX_EXPR:
