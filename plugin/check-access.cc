@@ -374,14 +374,30 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	}
       return NULL_TREE;
     case BIND_EXPR:
+      /* The initializers of automatic variables at their declarations,
+	 in execution order (`int i = x*Y + y; double c = u[i];'), the
+	 rest here.  */
       for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	c.locals.add (v);
+	{
+	  c.locals.add (v);
+	  if (!VAR_P (v) || TREE_STATIC (v) || DECL_EXTERNAL (v))
+	    walk_tree (&DECL_INITIAL (v), analyse_r, data, NULL);
+	  walk_tree (&DECL_SIZE (v), analyse_r, data, NULL);
+	  walk_tree (&DECL_SIZE_UNIT (v), analyse_r, data, NULL);
+	}
+      walk_tree (&BIND_EXPR_BODY (t), analyse_r, data, NULL);
+      *walk_subtrees = 0;
       return NULL_TREE;
     case DECL_EXPR:
       c.locals.add (DECL_EXPR_DECL (t));
-      if (VAR_P (DECL_EXPR_DECL (t)))
-	pacc_locals_def (c, DECL_EXPR_DECL (t),
-			 DECL_INITIAL (DECL_EXPR_DECL (t)));
+      if (VAR_P (DECL_EXPR_DECL (t)) && !TREE_STATIC (DECL_EXPR_DECL (t))
+	  && !DECL_EXTERNAL (DECL_EXPR_DECL (t)))
+	{
+	  walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), analyse_r, data,
+		     NULL);
+	  pacc_locals_def (c, DECL_EXPR_DECL (t),
+			   DECL_INITIAL (DECL_EXPR_DECL (t)));
+	}
       return NULL_TREE;
     case VAR_DECL:
     case PARM_DECL:

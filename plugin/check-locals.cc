@@ -109,12 +109,20 @@ pacc_locals_def (kernel_ctx &c, tree decl, tree value)
 	}
       return NULL_TREE;
     }
+    /* DECL itself (i = i + 1): not the value it has at the use.  */
+    static tree self (tree *tp, int *ws, void *data)
+    {
+      if (TYPE_P (*tp))
+	*ws = 0;
+      return *tp == (tree) data ? *tp : NULL_TREE;
+    }
   };
   decl = strip_conv (decl);
   int *n = c.lv.defs.get (decl);
   if (!n || *n != 1 || c.lv.changed.get (decl) || !value
       || TREE_STATIC (decl) || DECL_EXTERNAL (decl)
-      || walk_tree_without_duplicates (&value, m::cb, &c))
+      || walk_tree_without_duplicates (&value, m::cb, &c)
+      || walk_tree_without_duplicates (&value, m::self, decl))
     return;
   c.lv.value.put (decl, value);
   c.lv.region.put (decl, c.lv.path.empty () ? 0 : c.lv.path.back ());

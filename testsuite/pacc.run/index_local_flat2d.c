@@ -1,7 +1,8 @@
 /* Rodinia style: flat arrays, the linear index in a local of the nest's
    body (`int i = x * Y + y;'), declarations at the top of the function,
    sizes in macros; a second nest with a chain of locals (`const int row =
-   x * Y; const int c = row + y;').  Refused before ("cannot analyse the
+   x * Y; const int c = row + y;'), read in the initializers of later
+   locals (`double up = v[c - Y]').  Refused before ("cannot analyse the
    index of 'u'") though the same index written inline was not.  */
 
 #include "pacc-check.h"
@@ -38,7 +39,8 @@ main (void)
           for (y = 1; y < Y - 1; y++)
             {
               const int c = row + y;
-              u[c] = v[c] + 0.125 * (v[c - Y] - v[c + Y]);
+              double up = v[c - Y], down = v[c + Y];
+              u[c] = v[c] + 0.125 * (up - down);
             }
         }
     }
