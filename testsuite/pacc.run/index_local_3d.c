@@ -1,7 +1,9 @@
 /* 3-D flat arrays (Parboil stencil style): the linear index in a local
    of type long, `idx = (z * NY + y) * NX + x', with its neighbours; a
    second nest with the index in a size_t assigned once after its
-   declaration and an unsigned plane offset.  */
+   declaration and an unsigned plane offset.  Built with -g too.  */
+
+/* { dg-pacc-options "-g" } */
 
 #include <stddef.h>
 #include "pacc-check.h"
