@@ -3,16 +3,15 @@
    Free software, without any warranty: see COPYING.  */
 
 /* check-access.cc - the arrays and reduction variables of a region, and
-   the accesses of a kernel to the arrays.
+   the walk of a kernel's statements.
 
-   analyse_r walks a `#pragma pacc loop` nest, records every access to a
-   listed array (pacc_access, region.h) with each index classified from its
-   polynomial form: the nest's loop variable of that dimension plus a
-   constant, an invariant, or neither.  Located errors:
+   analyse_r walks a `#pragma pacc loop` nest in execution order and
+   hands every access to a listed array to check-index.cc, which records
+   it (pacc_access, region.h) with its indices classified; it keeps the
+   conditions around the expression walked (check-conds.cc) and the
+   definitions of index locals (check-locals.cc).  Located errors:
      - arrays used in a kernel but not listed, or used other than by
-       indexing, or not indexed in all their dimensions; addresses taken;
-     - an index along the decomposed dimension that is not the loop
-       variable plus a constant;
+       indexing; addresses taken;
      - scalars declared outside the nest assigned in it (not a reduction),
        and the nest's own loop variables assigned in its body;
      - calls with side effects; values of a floating type the GPU
@@ -105,6 +104,8 @@ pacc_reduction_index (pacc_region &r, tree decl)
   return -1;
 }
 
+/* ------------------------------------------------------------------ */
+/* The walk of a kernel.                                               */
 
 static void
 kernel_error (kernel_ctx &c, location_t loc, const char *msg, tree decl)
