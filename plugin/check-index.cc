@@ -82,11 +82,12 @@ classify_index (kernel_ctx &c, pacc_access &a, int n, pacc_form f, bool ok)
       a.off[n] = form_const (g);
       return;
     }
-  /* No loop variable of the nest.  */
+  /* No loop variable of the nest.  Invariant unless a variable the nest
+     sets remains (a local not read through, a scalar it assigns).  */
   for (auto &m : f)
     for (tree at : m.atoms)
       if (c.seq_vars.contains (at) || c.locals.contains (at)
-	  || c.pacc_vars.contains (at))
+	  || c.pacc_vars.contains (at) || c.lv.defs.get (at))
 	{
 	  a.kind[n] = PACC_IX_OPAQUE;
 	  return;
