@@ -13,7 +13,8 @@
    ||: kernel_ctx.guards; the selects of its own index: check-forms.cc)
    are read here as bounds on each loop variable, v == c, v != c, v < c,
    v <= c, v > c, v >= c (either side, v with a constant added), &&, ||,
-   ! and the else branch as the complement, c a form of invariants.
+   ! and the else branch as the complement, c a form of invariants; and
+   (r | c) == 0, which GCC makes of r == 0 && c == 0.
    Compared with the loop's bounds they keep the access from the loop's
    ends (pacc_access.glo, ghi), which the checks of rows and columns
    against size use; the halo, which interior chunks need, still comes
@@ -160,12 +161,93 @@ constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv,
 	enum tree_code code = TREE_CODE (cond);
 	if (!sense)
 	  code = invert_tree_comparison (code, false);
+	/* GCC folds (r == 0 && c == 0) into (r | c) == 0.  */
+	tree op0 = strip_conv (TREE_OPERAND (cond, 0));
+	if (code == EQ_EXPR && TREE_CODE (op0) == BIT_IOR_EXPR
+	    && integer_zerop (TREE_OPERAND (cond, 1)))
+	  {
+	    for (int i = 0; i < 2; i++)
+	      {
+		tree o = TREE_OPERAND (op0, i);
+		constrain (c, build2 (EQ_EXPR, boolean_type_node, o,
+				      build_zero_cst (TREE_TYPE (o))),
+			   true, var, iv, depth + 1);
+	      }
+	    return;
+	  }
 	compare (c, code, TREE_OPERAND (cond, 0), TREE_OPERAND (cond, 1),
 		 var, iv);
 	return;
       }
     default:
       return;
+    }
+}
+
+/* The conditions GUARDS assert, one level of && and || apart: COND
+   taken as SENSE, into OUT.  */
+static void
+facts_of (tree cond, bool sense, pacc_guards &out, int depth)
+{
+  cond = strip_conv (cond);
+  enum tree_code code = TREE_CODE (cond);
+  if (depth > 16)
+    return;
+  if (code == TRUTH_NOT_EXPR)
+    facts_of (TREE_OPERAND (cond, 0), !sense, out, depth + 1);
+  else if ((sense && (code == TRUTH_ANDIF_EXPR || code == TRUTH_AND_EXPR))
+	   || (!sense && (code == TRUTH_ORIF_EXPR || code == TRUTH_OR_EXPR)))
+    for (int i = 0; i < 2; i++)
+      facts_of (TREE_OPERAND (cond, i), sense, out, depth + 1);
+  else
+    {
+      pacc_guard g = { cond, sense, -1 };
+      out.push_back (g);
+    }
+}
+
+/* !(A && B) where B holds: !A.  The else-if chains of clamped
+   boundaries need it (hotspot: `else if (r == row - 1 && c == col - 1)
+   ... else if (c == col - 1)' reads row r + 1, r != row - 1 there).
+   Likewise A || B where !B holds: A.  */
+static void
+implied (kernel_ctx &c, const pacc_guards &facts, tree var, ival &iv)
+{
+  for (auto &f : facts)
+    {
+      /* !((r | c) == 0), GCC's r == 0 && c == 0, where r == 0: c != 0.  */
+      tree ior = TREE_CODE (f.cond) == EQ_EXPR
+		 ? strip_conv (TREE_OPERAND (f.cond, 0)) : NULL_TREE;
+      if (ior && !f.sense
+	  && TREE_CODE (ior) == BIT_IOR_EXPR
+	  && integer_zerop (TREE_OPERAND (f.cond, 1)))
+	for (int i = 0; i < 2; i++)
+	  for (auto &g : facts)
+	    if (g.sense && TREE_CODE (g.cond) == EQ_EXPR
+		&& integer_zerop (TREE_OPERAND (g.cond, 1))
+		&& operand_equal_p (strip_conv (TREE_OPERAND (g.cond, 0)),
+				    strip_conv (TREE_OPERAND (ior, i)), 0))
+	      {
+		tree o = TREE_OPERAND (ior, 1 - i);
+		compare (c, NE_EXPR, o, build_zero_cst (TREE_TYPE (o)), var,
+			 iv);
+		break;
+	      }
+      enum tree_code code = TREE_CODE (f.cond);
+      bool conj = code == TRUTH_ANDIF_EXPR || code == TRUTH_AND_EXPR;
+      bool disj = code == TRUTH_ORIF_EXPR || code == TRUTH_OR_EXPR;
+      if (!(conj && !f.sense) && !(disj && f.sense))
+	continue;
+      for (int i = 0; i < 2; i++)
+	{
+	  tree other = strip_conv (TREE_OPERAND (f.cond, 1 - i));
+	  for (auto &g : facts)
+	    if (g.sense == conj && operand_equal_p (g.cond, other, 0))
+	      {
+		constrain (c, TREE_OPERAND (f.cond, i), f.sense, var, iv, 0);
+		break;
+	      }
+	}
     }
 }
 
@@ -195,11 +277,16 @@ loop_ival (kernel_ctx &c, int li, const pacc_guards &g, ival &iv,
   pacc_form_env_cur = NULL;
   bool ok = pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b)
 	    && pacc_form_of (a, *fa) && pacc_form_of (b, *fb);
+  pacc_guards facts;
   if (ok)
     for (const pacc_guards *gs : { (const pacc_guards *) &c.guards, &g })
       for (auto &gd : *gs)
 	if (loop_encloses (c, li, gd.loop))
-	  constrain (c, gd.cond, gd.sense, l.var, iv, 0);
+	  {
+	    constrain (c, gd.cond, gd.sense, l.var, iv, 0);
+	    facts_of (gd.cond, gd.sense, facts, 0);
+	  }
+  implied (c, facts, l.var, iv);
   pacc_form_env_cur = saved;
   return ok;
 }
@@ -228,9 +315,20 @@ pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g)
       for (auto &f : iv.lo)
 	if (diff_const (f, fa, &d))
 	  glo = MAX (glo, d);
+	else if (diff_const (f, fb, &d))
+	  {
+	    /* v >= last + d: `r == row - 1 ? a[r-1]'.  */
+	    a.elo[n] = a.pin_lo[n] ? MAX (a.elo[n], d) : d;
+	    a.pin_lo[n] = true;
+	  }
       for (auto &f : iv.hi)
 	if (diff_const (f, fb, &d))
 	  ghi = MIN (ghi, d);
+	else if (diff_const (f, fa, &d))
+	  {
+	    a.shi[n] = a.pin_hi[n] ? MIN (a.shi[n], d) : d;
+	    a.pin_hi[n] = true;
+	  }
       /* v != first, v != first + 1, ...: in any order.  */
       for (size_t pass = 0; pass < iv.ne.size (); pass++)
 	for (auto &f : iv.ne)
@@ -310,9 +408,20 @@ pacc_guard_row_reach (kernel_ctx &c, pacc_access &a, const pacc_form &row)
   m1.coef = -1;
   form_add_mono (fb, m1);
   HOST_WIDE_INT d;
-  /* first + off + glo = row; last + off + ghi = row.  */
-  if (diff_const (row, fa, &d) && d - a.off[0] > a.glo[0])
-    a.glo[0] = d - a.off[0];
-  if (diff_const (row, fb, &d) && d - a.off[0] < a.ghi[0])
-    a.ghi[0] = d - a.off[0];
+  /* first + off + glo = row and first + off + shi = row; last + off + ghi
+     = row and last + off + elo = row.  */
+  if (diff_const (row, fa, &d))
+    {
+      if (d - a.off[0] > a.glo[0])
+	a.glo[0] = d - a.off[0];
+      a.pin_hi[0] = true;
+      a.shi[0] = d - a.off[0];
+    }
+  if (diff_const (row, fb, &d))
+    {
+      if (d - a.off[0] < a.ghi[0])
+	a.ghi[0] = d - a.off[0];
+      a.pin_lo[0] = true;
+      a.elo[0] = d - a.off[0];
+    }
 }

@@ -339,7 +339,8 @@ index_access_1 (kernel_ctx &c, tree ref, bool write, location_t loc,
   for (int n = 0; n < PACC_MAX_RANK; n++)
     {
       a.kind[n] = PACC_IX_OPAQUE;
-      a.off[n] = a.glo[n] = a.ghi[n] = 0;
+      a.off[n] = a.glo[n] = a.ghi[n] = a.elo[n] = a.shi[n] = 0;
+      a.pin_lo[n] = a.pin_hi[n] = false;
     }
   int nidx = idx.size ();
   bool is_array = TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE;
@@ -418,10 +419,11 @@ index_access_1 (kernel_ctx &c, tree ref, bool write, location_t loc,
 	}
     }
   /* A fixed row under conditions that bound the decomposed loop's
-     variable: a[max (x - 1, 0)] at row 0.  */
+     variable: a[max (x - 1, 0)] at row 0, temp[col] where r == 0.  */
   HOST_WIDE_INT off2;
   pacc_form row = a.inv[0];
-  bool two = !write && !c.wrong_loop && !env.guards.empty ()
+  bool two = !write && !c.wrong_loop
+	     && (!env.guards.empty () || !c.guards.empty ())
 	     && pacc_guard_row (c, a, env.guards, &off2);
   if (a.kind[0] != PACC_IX_VAR && c.wrong_loop)
     {
@@ -448,6 +450,7 @@ index_access_1 (kernel_ctx &c, tree ref, bool write, location_t loc,
   if (two)
     {
       a.glo[0] = a.ghi[0] = 0;
+      a.pin_lo[0] = a.pin_hi[0] = false;
       pacc_access b = a;
       pacc_guard_row_reach (c, a, row);
       b.off[0] = off2;
