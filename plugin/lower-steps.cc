@@ -123,12 +123,12 @@ dim_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
   if (!init || !b || !pacc_host_bound_p (r, k, init, false)
       || !pacc_host_bound_p (r, k, b, false))
     return false;
-  tree lt = long_integer_type_node;
   /* From where the conditions around it let it run (check-conds.cc).  */
-  *lo = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, init, host_map)),
-		lcst (a.off[n] + a.glo[n]));
-  *hi = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, b, host_map)),
-		lcst (a.off[n] + a.ghi[n]));
+  std::vector<const pacc_access *> one (1, &a);
+  tree last;
+  pacc_reach_trees (one, n, lng (rewritten_copy (r, init, host_map)),
+		    lng (rewritten_copy (r, b, host_map)), lo, &last);
+  *hi = fold_build2 (PLUS_EXPR, long_integer_type_node, last, lcst (1));
   return true;
 }
 
