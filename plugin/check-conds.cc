@@ -48,6 +48,57 @@ stable_form_p (kernel_ctx &c, const pacc_form &f)
   return true;
 }
 
+/* Does pacc loop LI of the nest enclose pacc loop IN (or is it)?  */
+static bool
+loop_encloses (kernel_ctx &c, int li, int in)
+{
+  for (; in >= 0; in = c.k->loops[in].parent)
+    if (in == li)
+      return true;
+  return false;
+}
+
+/* A condition T the nest does not change between two places inside pacc
+   loops L1 and L2: no variable stable_form_p refuses, and the variables
+   of pacc loops around both only.  */
+static bool
+stable_tree_p (kernel_ctx &c, tree t, int l1, int l2)
+{
+  struct m
+  {
+    kernel_ctx *c;
+    int l1, l2;
+    static tree cb (tree *tp, int *ws, void *data)
+    {
+      m &s = *(m *) data;
+      kernel_ctx &c = *s.c;
+      if (TYPE_P (*tp))
+	*ws = 0;
+      else if (c.pacc_vars.contains (*tp))
+	{
+	  for (size_t li = 0; li < c.k->loops.size (); li++)
+	    if (c.k->loops[li].var == *tp && loop_encloses (c, li, s.l1)
+		&& loop_encloses (c, li, s.l2))
+	      return NULL_TREE;
+	  return *tp;
+	}
+      else if (VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL)
+	{
+	  pacc_form f;
+	  pacc_mono one;
+	  one.coef = 1;
+	  one.atoms.push_back (*tp);
+	  f.push_back (one);
+	  if (!stable_form_p (c, f))
+	    return *tp;
+	}
+      return NULL_TREE;
+    }
+  };
+  m s = { &c, l1, l2 };
+  return !walk_tree_without_duplicates (&t, m::cb, &s);
+}
+
 /* Whether A - B is a constant, into *D.  */
 static bool
 diff_const (const pacc_form &a, const pacc_form &b, HOST_WIDE_INT *d)
@@ -184,24 +235,24 @@ constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv,
     }
 }
 
-/* The conditions GUARDS assert, one level of && and || apart: COND
-   taken as SENSE, into OUT.  */
+/* The conditions COND taken as SENSE (read in pacc loop LOOP) asserts,
+   apart at && and ||, into OUT.  */
 static void
-facts_of (tree cond, bool sense, pacc_guards &out, int depth)
+facts_of (tree cond, bool sense, int loop, pacc_guards &out, int depth)
 {
   cond = strip_conv (cond);
   enum tree_code code = TREE_CODE (cond);
   if (depth > 16)
     return;
   if (code == TRUTH_NOT_EXPR)
-    facts_of (TREE_OPERAND (cond, 0), !sense, out, depth + 1);
+    facts_of (TREE_OPERAND (cond, 0), !sense, loop, out, depth + 1);
   else if ((sense && (code == TRUTH_ANDIF_EXPR || code == TRUTH_AND_EXPR))
 	   || (!sense && (code == TRUTH_ORIF_EXPR || code == TRUTH_OR_EXPR)))
     for (int i = 0; i < 2; i++)
-      facts_of (TREE_OPERAND (cond, i), sense, out, depth + 1);
+      facts_of (TREE_OPERAND (cond, i), sense, loop, out, depth + 1);
   else
     {
-      pacc_guard g = { cond, sense, -1 };
+      pacc_guard g = { cond, sense, loop };
       out.push_back (g);
     }
 }
@@ -226,7 +277,8 @@ implied (kernel_ctx &c, const pacc_guards &facts, tree var, ival &iv)
 	    if (g.sense && TREE_CODE (g.cond) == EQ_EXPR
 		&& integer_zerop (TREE_OPERAND (g.cond, 1))
 		&& operand_equal_p (strip_conv (TREE_OPERAND (g.cond, 0)),
-				    strip_conv (TREE_OPERAND (ior, i)), 0))
+				    strip_conv (TREE_OPERAND (ior, i)), 0)
+		&& stable_tree_p (c, g.cond, g.loop, f.loop))
 	      {
 		tree o = TREE_OPERAND (ior, 1 - i);
 		compare (c, NE_EXPR, o, build_zero_cst (TREE_TYPE (o)), var,
@@ -242,23 +294,15 @@ implied (kernel_ctx &c, const pacc_guards &facts, tree var, ival &iv)
 	{
 	  tree other = strip_conv (TREE_OPERAND (f.cond, 1 - i));
 	  for (auto &g : facts)
-	    if (g.sense == conj && operand_equal_p (g.cond, other, 0))
+	    /* Both read at different places: only of what stays.  */
+	    if (g.sense == conj && operand_equal_p (g.cond, other, 0)
+		&& stable_tree_p (c, other, g.loop, f.loop))
 	      {
 		constrain (c, TREE_OPERAND (f.cond, i), f.sense, var, iv, 0);
 		break;
 	      }
 	}
     }
-}
-
-/* Does pacc loop LI of the nest enclose pacc loop IN (or is it)?  */
-static bool
-loop_encloses (kernel_ctx &c, int li, int in)
-{
-  for (; in >= 0; in = c.k->loops[in].parent)
-    if (in == li)
-      return true;
-  return false;
 }
 
 /* The bounds of loop LI's variable that the conditions around the
@@ -284,7 +328,7 @@ loop_ival (kernel_ctx &c, int li, const pacc_guards &g, ival &iv,
 	if (loop_encloses (c, li, gd.loop))
 	  {
 	    constrain (c, gd.cond, gd.sense, l.var, iv, 0);
-	    facts_of (gd.cond, gd.sense, facts, 0);
+	    facts_of (gd.cond, gd.sense, gd.loop, facts, 0);
 	  }
   implied (c, facts, l.var, iv);
   pacc_form_env_cur = saved;
