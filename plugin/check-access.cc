@@ -3,16 +3,15 @@
    Free software, without any warranty: see COPYING.  */
 
 /* check-access.cc - the arrays and reduction variables of a region, and
-   the accesses of a kernel to the arrays.
+   the walk of a kernel's statements.
 
-   analyse_r walks a `#pragma pacc loop` nest, records every access to a
-   listed array (pacc_access, region.h) with each index classified from its
-   polynomial form: the nest's loop variable of that dimension plus a
-   constant, an invariant, or neither.  Located errors:
+   analyse_r walks a `#pragma pacc loop` nest in execution order and
+   hands every access to a listed array to check-index.cc, which records
+   it (pacc_access, region.h) with its indices classified; it keeps the
+   conditions around the expression walked (check-conds.cc) and the
+   definitions of index locals (check-locals.cc).  Located errors:
      - arrays used in a kernel but not listed, or used other than by
-       indexing, or not indexed in all their dimensions; addresses taken;
-     - an index along the decomposed dimension that is not the loop
-       variable plus a constant;
+       indexing; addresses taken;
      - scalars declared outside the nest assigned in it (not a reduction)
        that check-scalars.cc could not make private (static, global,
        address taken), and the nest's own loop variables assigned in
@@ -71,19 +70,6 @@ pacc_whole_index (pacc_region &r, tree decl)
   return -1;
 }
 
-/* Pointer P without conversions and without the evaluation of a
-   variably modified type's size in front of it: `(SAVE_EXPR <Y>, p)',
-   which is what `p[0][j]' gives for a pointer to VLA rows.  */
-static tree
-strip_ptr (tree p)
-{
-  for (p = strip_conv (p);
-       TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0));
-       p = strip_conv (TREE_OPERAND (p, 1)))
-    ;
-  return p;
-}
-
 /* The variable whose elements reference T (ARRAY_REF/INDIRECT_REF/MEM_REF
    chain) reads or writes, or NULL.  */
 static tree
@@ -121,192 +107,7 @@ pacc_reduction_index (pacc_region &r, tree decl)
 }
 
 /* ------------------------------------------------------------------ */
-/* Array accesses of a kernel.                                         */
-
-/* Classify one index (along dimension N, 0 = slowest) from its form.  */
-static void
-classify_index (kernel_ctx &c, pacc_access &a, int n, pacc_form f, bool ok)
-{
-  int rank = c.r->pc->rank;
-  int want_dim = rank - n;
-  if (!ok)
-    {
-      a.kind[n] = PACC_IX_OPAQUE;
-      return;
-    }
-  /* The pacc loops around the access, innermost first.  */
-  for (int li = c.cur_loop; li >= 0; li = c.k->loops[li].parent)
-    {
-      pacc_loop &l = c.k->loops[li];
-      pacc_form q;
-      pacc_form g = f;
-      if (!form_take_var (g, l.var, q))
-	{
-	  a.kind[n] = PACC_IX_OPAQUE;
-	  return;
-	}
-      if (q.empty ())
-	continue;
-      if (l.dim != want_dim
-	  && (!c.wrong_loop || (n == 0 && c.wrong_pos != 0)))
-	{
-	  c.wrong_loop = &l;
-	  c.wrong_pos = n;
-	}
-      if (l.dim != want_dim || q.size () != 1 || !q[0].atoms.empty ()
-	  || q[0].coef != 1)
-	{
-	  a.kind[n] = PACC_IX_OPAQUE;
-	  return;
-	}
-      /* Only constants may remain.  */
-      for (auto &m : g)
-	if (!m.atoms.empty ())
-	  {
-	    a.kind[n] = PACC_IX_OPAQUE;
-	    return;
-	  }
-      a.kind[n] = PACC_IX_VAR;
-      a.off[n] = form_const (g);
-      return;
-    }
-  /* No loop variable of the nest.  */
-  for (auto &m : f)
-    for (tree at : m.atoms)
-      if (c.seq_vars.contains (at) || c.locals.contains (at)
-	  || c.pacc_vars.contains (at))
-	{
-	  a.kind[n] = PACC_IX_OPAQUE;
-	  return;
-	}
-  a.kind[n] = PACC_IX_INV;
-  a.off[n] = form_const (f);
-  a.inv[n] = f;
-}
-
-/* Split a flat byte offset into per-dimension parts using strides
-   STRIDE[first..rank-1] (byte forms).  */
-static bool
-split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
-	    pacc_form *stride, int rank)
-{
-  pacc_form part[PACC_MAX_RANK];
-  /* Loop variables: their terms must be exactly var * stride(dim).  */
-  for (int li = c.cur_loop; li >= 0; li = c.k->loops[li].parent)
-    {
-      pacc_loop &l = c.k->loops[li];
-      pacc_form q;
-      if (!form_take_var (off, l.var, q))
-	return false;
-      if (q.empty ())
-	continue;
-      int n = c.r->pc->rank - l.dim;
-      if (n < first || n >= rank || !form_equal (q, stride[n]))
-	{
-	  /* The variable at another dimension's stride: transposed.  */
-	  for (int m = first; m < rank; m++)
-	    if (m != n && form_equal (q, stride[m])
-		&& (!c.wrong_loop || (m == 0 && c.wrong_pos != 0)))
-	      {
-		c.wrong_loop = &l;
-		c.wrong_pos = m;
-	      }
-	  return false;
-	}
-      pacc_mono m;
-      m.coef = 1;
-      m.atoms.push_back (l.var);
-      form_add_mono (part[n], m);
-    }
-  /* The rest: sum of c_n * stride(n), largest stride first.  */
-  for (int n = first; n < rank; n++)
-    {
-      const pacc_form &s = stride[n];
-      if (s.empty ())
-	return false;
-      /* Leading monomial: the one with most atoms.  */
-      size_t lead = 0;
-      for (size_t i = 1; i < s.size (); i++)
-	if (s[i].atoms.size () > s[lead].atoms.size ())
-	  lead = i;
-      HOST_WIDE_INT have = 0;
-      for (auto &m : off)
-	if (m.atoms == s[lead].atoms)
-	  have = m.coef;
-      HOST_WIDE_INT cn;
-      if (s[lead].atoms.empty ())
-	{
-	  /* Constant stride: round to nearest, in-row offsets are small.  */
-	  HOST_WIDE_INT st = s[lead].coef;
-	  cn = have >= 0 ? (have + st / 2) / st : -((-have + st / 2) / st);
-	}
-      else
-	{
-	  if (have % s[lead].coef)
-	    return false;
-	  cn = have / s[lead].coef;
-	  /* Invariant multiples of the stride too, (t + 2) * Y: a fixed
-	     row (or plane) that depends on the time step.  */
-	  pacc_form q;
-	  for (auto &m : off)
-	    {
-	      if (m.atoms.size () <= s[lead].atoms.size ()
-		  || m.coef % s[lead].coef)
-		continue;
-	      std::vector<tree> rest = m.atoms;
-	      bool has_all = true;
-	      for (tree at : s[lead].atoms)
-		{
-		  auto it = std::find (rest.begin (), rest.end (), at);
-		  if (it == rest.end ())
-		    has_all = false;
-		  else
-		    rest.erase (it);
-		}
-	      if (!has_all)
-		continue;
-	      pacc_mono qm;
-	      qm.coef = m.coef / s[lead].coef;
-	      qm.atoms = rest;
-	      q.push_back (qm);
-	    }
-	  if (!q.empty ())
-	    {
-	      form_add (off, form_mul (q, s), -1);
-	      form_add (part[n], q, 1);
-	    }
-	}
-      form_add (off, s, -cn);
-      pacc_mono m;
-      m.coef = cn;
-      form_add_mono (part[n], m);
-    }
-  if (!off.empty ())
-    return false;
-  /* A negative constant in a dimension without a loop variable is the
-     previous dimension's stride minus something: p[x*Y + Y-1].  */
-  for (int n = rank - 1; n > first; n--)
-    {
-      bool has_var = false;
-      for (auto &m : part[n])
-	if (!m.atoms.empty ())
-	  has_var = true;
-      HOST_WIDE_INT cn = form_const (part[n]);
-      if (!has_var && cn < 0)
-	{
-	  pacc_mono m;
-	  m.coef = -1;
-	  form_add_mono (part[n - 1], m);
-	  /* Index = len(n) + cn: invariant, in range.  */
-	  pacc_form len;
-	  pacc_form_of (c.r->pc->size_len[n], len);
-	  form_add (part[n], len, 1);
-	}
-    }
-  for (int n = first; n < rank; n++)
-    classify_index (c, a, n, part[n], true);
-  return true;
-}
+/* The walk of a kernel.                                               */
 
 static void
 kernel_error (kernel_ctx &c, location_t loc, const char *msg, tree decl)
@@ -315,194 +116,14 @@ kernel_error (kernel_ctx &c, location_t loc, const char *msg, tree decl)
   c.bad = true;
 }
 
-
-/* An index of BASE holds the variable of a loop of another dimension
-   (c.wrong_loop, at c.wrong_pos): say which, and what the first index
-   must be.  Dimensions are named as `loop dim' names them.  */
-static void
-transposed_error (kernel_ctx &c, location_t loc, tree base)
-{
-  static const char *const ord[] = { "first", "second", "third", "fourth" };
-  int rank = c.r->pc->rank;
-  pacc_loop &w = *c.wrong_loop;
-  if (c.wrong_pos == 0 && c.k->dec < 0)
-    error_at (loc, "the first index of %qD is %qD, the variable of the "
-	      "%<dim(%d)%> loop; in a nest without the decomposed loop "
-	      "(%<dim(%d)%>) it must be a fixed row", base, w.var, w.dim,
-	      rank);
-  else if (c.wrong_pos == 0)
-    error_at (loc, "the first index of %qD is %qD, the variable of the "
-	      "%<dim(%d)%> loop; it must be %qD, the variable of the "
-	      "decomposed loop (%<dim(%d)%>), plus a constant", base, w.var,
-	      w.dim, c.k->loops[c.k->dec].var, rank);
-  else
-    error_at (loc, "the %s index of %qD (%<dim(%d)%>) is %qD, the variable "
-	      "of the %<dim(%d)%> loop: each loop variable must index the "
-	      "dimension of its %<dim%>", ord[c.wrong_pos], base,
-	      rank - c.wrong_pos, w.var, w.dim);
-  c.bad = true;
-}
-
-/* Analyse the array reference REF (ARRAY_REF/INDIRECT_REF chain) whose
-   base is a listed array; record the access; walk its indices.  */
+/* The access REF to a listed array (check-index.cc), after what its
+   indices read.  */
 static void
 analyse_ref (kernel_ctx &c, tree ref, bool write, location_t loc)
 {
-  pacc_region &r = *c.r;
-  int rank = r.pc->rank;
-  std::vector<tree> idx;	/* ARRAY_REF indices, innermost first.  */
-  tree t = ref;
-  while (TREE_CODE (t) == ARRAY_REF)
-    {
-      idx.push_back (TREE_OPERAND (t, 1));
-      t = TREE_OPERAND (t, 0);
-    }
-  tree base = NULL_TREE;
-  pacc_form off;
-  bool have_ptr = false, off_ok = true;
-  if (TREE_CODE (t) == INDIRECT_REF || TREE_CODE (t) == MEM_REF)
-    {
-      have_ptr = true;
-      tree p = strip_ptr (TREE_OPERAND (t, 0));
-      pacc_mono zero;
-      zero.coef = 0;
-      while (TREE_CODE (p) == POINTER_PLUS_EXPR)
-	{
-	  pacc_form f;
-	  if (!pacc_form_of (TREE_OPERAND (p, 1), f)
-	      && !pacc_form_of (pacc_index_atoms (r, TREE_OPERAND (p, 1)), f))
-	    off_ok = false;
-	  form_add (off, f, 1);
-	  p = strip_ptr (TREE_OPERAND (p, 0));
-	}
-      if (TREE_CODE (t) == MEM_REF)
-	{
-	  pacc_form f;
-	  if (!pacc_form_of (TREE_OPERAND (t, 1), f))
-	    off_ok = false;
-	  form_add (off, f, 1);
-	}
-      base = p;
-    }
-  else
-    base = t;
-  int ai = DECL_P (base) ? pacc_array_index (r, base) : -1;
-  gcc_assert (ai >= 0);
-
-  for (tree i : idx)
-    walk_tree (&i, analyse_r, &c, NULL);
-  c.wrong_loop = NULL;
-
-  pacc_access a;
-  a.buf = c.k->perm[ai];
-  a.loop = c.cur_loop;
-  a.write = write;
-  a.cond = c.cond_depth > 0;
-  a.loc = loc;
-  for (int n = 0; n < PACC_MAX_RANK; n++)
-    {
-      a.kind[n] = PACC_IX_OPAQUE;
-      a.off[n] = 0;
-    }
-  int nidx = idx.size ();
-  bool is_array = TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE;
-  int first_idx = rank - nidx;	/* Dimension of the outermost ARRAY_REF.  */
-  bool shape_ok = true;
-  tree eltype = TREE_TYPE (ref);
-  if (AGGREGATE_TYPE_P (eltype) || TREE_CODE (eltype) == POINTER_TYPE)
-    shape_ok = false;
-  if (is_array && (have_ptr || nidx != rank))
-    shape_ok = false;
-  if (!is_array && !have_ptr)
-    shape_ok = false;
-  if (!is_array && have_ptr && first_idx < 0)
-    shape_ok = false;
-  if (!shape_ok)
-    {
-      kernel_error (c, loc, "%qD must be indexed in all its dimensions (as "
-		    "declared by %<size%>) in a %<#pragma pacc loop%>", base);
-      return;
-    }
-  /* ARRAY_REF indices: dimension first_idx + j for idx[nidx-1-j].  */
-  for (int j = 0; j < nidx; j++)
-    {
-      pacc_form f;
-      /* X / 2 and the like, invariant: atoms (check-atoms.cc).  */
-      bool ok = pacc_form_of (idx[nidx - 1 - j], f)
-		|| pacc_form_of (pacc_index_atoms (r, idx[nidx - 1 - j]), f);
-      classify_index (c, a, first_idx + j, f, ok);
-    }
-  if (have_ptr && first_idx > 0)
-    {
-      /* Pointer part covers dimensions 0 .. first_idx-1.  */
-      HOST_WIDE_INT elt = int_size_in_bytes (TREE_TYPE (TREE_TYPE (base)));
-      pacc_form stride[PACC_MAX_RANK];
-      bool split_ok = off_ok;
-      if (first_idx == 1 && nidx > 0)
-	{
-	  /* Pointer to (VLA) rows: stride is the size of the pointee.  */
-	  tree sz = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (base)));
-	  split_ok &= pacc_form_of (sz, stride[0]);
-	}
-      else if (nidx == 0)
-	{
-	  /* Flat pointer: strides from the size clause, in bytes.  */
-	  HOST_WIDE_INT esz = int_size_in_bytes (TREE_TYPE (TREE_TYPE (base)));
-	  pacc_form s;
-	  pacc_mono one;
-	  one.coef = esz;
-	  form_add_mono (s, one);
-	  for (int n = rank - 1; n >= 0; n--)
-	    {
-	      stride[n] = s;
-	      pacc_form len;
-	      if (!pacc_form_of (r.pc->size_len[n], len))
-		{
-		  split_ok = false;
-		  break;
-		}
-	      s = form_mul (s, len);
-	    }
-	  (void) elt;
-	}
-      else
-	split_ok = false;
-      if (!split_ok || !split_flat (c, a, off, 0, stride, first_idx))
-	{
-	  if (c.wrong_loop)
-	    {
-	      transposed_error (c, loc, base);
-	      return;
-	    }
-	  kernel_error (c, loc, "cannot analyse the index of %qD: a "
-			"%<#pragma pacc loop%> must index arrays by its loop "
-			"variables plus constants (with flat pointers, "
-			"as %<v * stride + ...%> with the strides of "
-			"%<size%>)", base);
-	  return;
-	}
-    }
-  if (a.kind[0] != PACC_IX_VAR && c.wrong_loop)
-    {
-      transposed_error (c, loc, base);
-      return;
-    }
-  if (c.k->dec < 0 && a.kind[0] != PACC_IX_INV)
-    {
-      kernel_error (c, loc, "in a %<#pragma pacc loop%> nest without the "
-		    "decomposed loop, the first index of %qD must be a fixed "
-		    "row: a constant, or an expression of the time step and "
-		    "constants", base);
-      return;
-    }
-  if (c.k->dec >= 0 && a.kind[0] != PACC_IX_VAR)
-    {
-      kernel_error (c, loc, "the first index of %qD must be the variable of "
-		    "the decomposed %<#pragma pacc loop%> (the one with the "
-		    "largest %<dim%>) plus a constant", base);
-      return;
-    }
-  c.k->accesses.push_back (a);
+  for (tree t = ref; TREE_CODE (t) == ARRAY_REF; t = TREE_OPERAND (t, 0))
+    walk_tree (&TREE_OPERAND (t, 1), analyse_r, &c, NULL);
+  pacc_index_access (c, ref, write, loc);
 }
 
 /* Is T a reference to a listed array element?  */
@@ -621,12 +242,23 @@ check_call (kernel_ctx &c, tree t, location_t loc)
 }
 
 /* Walk operand I of T with analyse_r, under one more condition when
-   COND: the accesses there may not happen.  */
+   COND: the accesses there may not happen; where GUARD is taken as
+   SENSE when given (check-conds.cc).  */
 static void
-walk_operand (tree t, int i, kernel_ctx &c, bool cond)
+walk_operand (tree t, int i, kernel_ctx &c, bool cond,
+	      tree guard = NULL_TREE, bool sense = true)
 {
   c.cond_depth += cond;
+  pacc_guard g = { guard, sense, c.cur_loop };
+  if (guard)
+    c.guards.push_back (g);
+  if (cond)
+    pacc_locals_enter (c);
   walk_tree (&TREE_OPERAND (t, i), analyse_r, &c, NULL);
+  if (cond)
+    pacc_locals_leave (c);
+  if (guard)
+    c.guards.pop_back ();
   c.cond_depth -= cond;
 }
 
@@ -653,14 +285,15 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
     {
     case COND_EXPR:
       walk_operand (t, 0, c, false);
-      walk_operand (t, 1, c, true);
-      walk_operand (t, 2, c, true);
+      walk_operand (t, 1, c, true, TREE_OPERAND (t, 0), true);
+      walk_operand (t, 2, c, true, TREE_OPERAND (t, 0), false);
       *walk_subtrees = 0;
       return NULL_TREE;
     case TRUTH_ANDIF_EXPR:
     case TRUTH_ORIF_EXPR:
       walk_operand (t, 0, c, false);
-      walk_operand (t, 1, c, true);
+      walk_operand (t, 1, c, true, TREE_OPERAND (t, 0),
+		    TREE_CODE (t) == TRUTH_ANDIF_EXPR);
       *walk_subtrees = 0;
       return NULL_TREE;
     case SWITCH_STMT:
@@ -686,6 +319,7 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	  analyse_ref (c, lhs, true, loc);
 	else
 	  {
+	    pacc_locals_def (c, lhs, TREE_OPERAND (t, 1));
 	    note_scalar_write (c, lhs, loc);
 	    if (!DECL_P (strip_conv (lhs)))
 	      walk_tree (&TREE_OPERAND (t, 0), analyse_r, data, NULL);
@@ -743,11 +377,30 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	}
       return NULL_TREE;
     case BIND_EXPR:
+      /* The initializers of automatic variables at their declarations,
+	 in execution order (`int i = x*Y + y; double c = u[i];'), the
+	 rest here.  */
       for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	c.locals.add (v);
+	{
+	  c.locals.add (v);
+	  if (!VAR_P (v) || TREE_STATIC (v) || DECL_EXTERNAL (v))
+	    walk_tree (&DECL_INITIAL (v), analyse_r, data, NULL);
+	  walk_tree (&DECL_SIZE (v), analyse_r, data, NULL);
+	  walk_tree (&DECL_SIZE_UNIT (v), analyse_r, data, NULL);
+	}
+      walk_tree (&BIND_EXPR_BODY (t), analyse_r, data, NULL);
+      *walk_subtrees = 0;
       return NULL_TREE;
     case DECL_EXPR:
       c.locals.add (DECL_EXPR_DECL (t));
+      if (VAR_P (DECL_EXPR_DECL (t)) && !TREE_STATIC (DECL_EXPR_DECL (t))
+	  && !DECL_EXTERNAL (DECL_EXPR_DECL (t)))
+	{
+	  walk_tree (&DECL_INITIAL (DECL_EXPR_DECL (t)), analyse_r, data,
+		     NULL);
+	  pacc_locals_def (c, DECL_EXPR_DECL (t),
+			   DECL_INITIAL (DECL_EXPR_DECL (t)));
+	}
       return NULL_TREE;
     case VAR_DECL:
     case PARM_DECL:
@@ -780,8 +433,10 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	  {
 	    int saved = c.cur_loop;
 	    c.cur_loop = (int) li;
+	    pacc_locals_enter (c);
 	    for (int o = 0; o < TREE_CODE_LENGTH (FOR_STMT); o++)
 	      walk_tree (&TREE_OPERAND (t, o), analyse_r, data, NULL);
+	    pacc_locals_leave (c);
 	    c.cur_loop = saved;
 	    *walk_subtrees = 0;
 	    return NULL_TREE;

@@ -8,9 +8,125 @@
    coefficients over declarations (pacc_form, region.h): p[(x-1)*Y + y] is
    1*x*Y - 1*Y + 1*y.  The access analysis (check-access.cc) reads the
    loop variables' terms and the constant offsets off these forms; the halo
-   derivation (check-halo.cc) compares loop bounds with them.  */
+   derivation (check-halo.cc) compares loop bounds with them.
+
+   While an access is analysed (check-index.cc), pacc_form_env_cur lets
+   the forms read through index locals (`int i = x*Y + y;' makes p[i]
+   the form of p[x*Y + y]) and take one arm of each select, the condition
+   noted, so that `x > 0 ? x - 1 : x' is x - 1 when x > 0 and x else.  */
 
 #include "check.h"
+
+pacc_form_env *pacc_form_env_cur;
+
+/* The parameters of the helpers being read through (single_return), in
+   *TP: their arguments.  */
+static tree
+bind_params_r (tree *tp, int *walk_subtrees, void *data)
+{
+  pacc_form_env *env = (pacc_form_env *) data;
+  if (TYPE_P (*tp))
+    *walk_subtrees = 0;
+  else if (TREE_CODE (*tp) == PARM_DECL
+	   && env->open.contains (DECL_CONTEXT (*tp)))
+    if (tree *v = env->values.get (*tp))
+      {
+	*tp = *v;
+	*walk_subtrees = 0;
+      }
+  return NULL_TREE;
+}
+
+/* The arm of select E (?:, MIN_EXPR, MAX_EXPR) the environment's choice
+   takes, its condition noted; NULL when not taking arms.  */
+static tree
+select_arm (tree e)
+{
+  pacc_form_env *env = pacc_form_env_cur;
+  /* 2^8 combinations at most: beyond, the index stays unanalysed.  */
+  if (!env || !env->arms || env->nsel >= 8)
+    return NULL_TREE;
+  bool first = !((env->choice >> env->nsel++) & 1);
+  tree a = TREE_OPERAND (e, TREE_CODE (e) == COND_EXPR ? 1 : 0);
+  tree b = TREE_OPERAND (e, TREE_CODE (e) == COND_EXPR ? 2 : 1);
+  tree cond;
+  if (TREE_CODE (e) == COND_EXPR)
+    cond = TREE_OPERAND (e, 0);
+  else
+    /* MAX_EXPR <a, b> is a where a >= b; MIN_EXPR where a <= b.  */
+    cond = build2 (TREE_CODE (e) == MAX_EXPR ? GE_EXPR : LE_EXPR,
+		   boolean_type_node, a, b);
+  pacc_guard g = { cond, first, env->loop };
+  /* Inside a helper: the condition of its caller's values.  */
+  g.cond = unshare_expr (g.cond);
+  walk_tree (&g.cond, bind_params_r, env, NULL);
+  env->guards.push_back (g);
+  return first ? a : b;
+}
+
+/* The value FN returns when its body is `return e;' alone (a static
+   inline max, or a row function): E, else NULL.  */
+static tree
+single_return (tree fn)
+{
+  tree t = DECL_SAVED_TREE (fn);
+  while (t)
+    {
+      if (TREE_CODE (t) == BIND_EXPR)
+	t = BIND_EXPR_VARS (t) ? NULL_TREE : BIND_EXPR_BODY (t);
+      else if (TREE_CODE (t) == STATEMENT_LIST)
+	{
+	  tree one = NULL_TREE;
+	  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+	       tsi_next (&i))
+	    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+	      {
+		if (one)
+		  return NULL_TREE;
+		one = tsi_stmt (i);
+	      }
+	  t = one;
+	}
+      else if (TREE_CODE (t) == RETURN_EXPR)
+	{
+	  t = TREE_OPERAND (t, 0);
+	  return t && (TREE_CODE (t) == MODIFY_EXPR
+		       || TREE_CODE (t) == INIT_EXPR)
+		 ? TREE_OPERAND (t, 1) : NULL_TREE;
+	}
+      else
+	return NULL_TREE;
+    }
+  return NULL_TREE;
+}
+
+/* The form of call E to a helper whose body is `return e;': e with the
+   parameters bound to the arguments, while reading arms (an index).  */
+static bool
+call_form (tree e, pacc_form &f)
+{
+  pacc_form_env *env = pacc_form_env_cur;
+  tree fn = get_callee_fndecl (e);
+  tree ret = env && env->arms && fn && !env->open.contains (fn)
+	     ? single_return (fn) : NULL_TREE;
+  if (!ret)
+    return false;
+  int n = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    if (n++ >= call_expr_nargs (e) || !INTEGRAL_TYPE_P (TREE_TYPE (p)))
+      return false;
+  if (n != call_expr_nargs (e))
+    return false;
+  n = 0;
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    env->values.put (p, CALL_EXPR_ARG (e, n++));
+  env->open.add (fn);
+  bool ok = pacc_form_of (ret, f);
+  env->open.remove (fn);
+  for (tree p = DECL_ARGUMENTS (fn); p; p = DECL_CHAIN (p))
+    env->values.remove (p);
+  return ok;
+}
 
 static bool
 atom_less (tree a, tree b)
@@ -93,6 +209,15 @@ pacc_form_of (tree e, pacc_form &f)
       {
 	if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
 	  return false;
+	pacc_form_env *env = pacc_form_env_cur;
+	tree *v = env ? env->values.get (e) : NULL;
+	if (v && !env->open.contains (e))
+	  {
+	    env->open.add (e);
+	    bool ok = pacc_form_of (*v, f);
+	    env->open.remove (e);
+	    return ok;
+	  }
 	pacc_mono m;
 	m.coef = 1;
 	m.atoms.push_back (e);
@@ -127,6 +252,15 @@ pacc_form_of (tree e, pacc_form &f)
 	  return false;
 	f = form_mul (a, b);
 	return true;
+      }
+    case CALL_EXPR:
+      return call_form (e, f);
+    case COND_EXPR:
+    case MIN_EXPR:
+    case MAX_EXPR:
+      {
+	tree arm = select_arm (e);
+	return arm && pacc_form_of (arm, f);
       }
     default:
       return false;

@@ -55,8 +55,9 @@ temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
   for (auto &mono : hi)
     if (!mono.atoms.empty ())
       return true;
-  HOST_WIDE_INT dlo = form_const (lo) + a.off[0] - w.w;
-  HOST_WIDE_INT dhi = form_const (hi) + a.off[0] - w.w;
+  /* The read's rows from where the conditions around it let it run.  */
+  HOST_WIDE_INT dlo = form_const (lo) + a.off[0] + a.glo[0] - w.w;
+  HOST_WIDE_INT dhi = form_const (hi) + a.off[0] + a.ghi[0] - w.w;
   return dlo >= 0 && dhi <= 0;
 }
 

@@ -680,6 +680,7 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
 
   /* Accesses.  */
   kc.cur_loop = 0;
+  pacc_locals_scan (kc, FOR_BODY (k.loops[0].for_stmt));
   walk_tree (&FOR_BODY (k.loops[0].for_stmt), analyse_r, &kc, NULL);
   if (kc.bad)
     return false;

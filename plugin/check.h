@@ -11,10 +11,14 @@
                       jumps out of a region
      check-atoms.cc   invariant index terms that are not polynomials
                       (X / 2) as atoms of the forms
-     check-access.cc  the region's arrays and reductions; a kernel's
-                      accesses and their indices
      check-scalars.cc scalars declared outside a nest that it assigns:
                       private temporaries, or located errors
+     check-access.cc  the region's arrays and reductions; walking a
+                      kernel's statements
+     check-index.cc   one access of a kernel: its indices classified
+     check-locals.cc  index locals: `int i = x*Y + y;' read through
+     check-conds.cc   the conditions around an access, as intervals of
+                      the loop variables
      check-kernel.cc  one loop nest: loops, dependences, reductions
      check-host.cc    host statements: swaps, rotations, scalars, what a
                       step may read
@@ -42,6 +46,41 @@ struct escape_ctx
   bool deviceid;		/* Checking a deviceid statement.  */
 };
 
+/* check-forms.cc: what pacc_form_of sees through while
+   pacc_form_env_cur points to one (the analysis of one access):
+   VALUES, the index locals' definitions (check-locals.cc), and with ARMS
+   selects (?:, MIN_EXPR, MAX_EXPR), one arm each, bit N of CHOICE
+   choosing the arm of the Nth select met, whose condition as taken goes
+   to GUARDS.  */
+struct pacc_guard
+{
+  tree cond;
+  bool sense;			/* Taken as true, or as false.  */
+  int loop;			/* Innermost pacc loop where it holds.  */
+};
+typedef std::vector<pacc_guard> pacc_guards;
+struct pacc_form_env
+{
+  hash_map<tree, tree> values;
+  hash_set<tree> open;		/* Being read through: a cycle guard.  */
+  bool arms;
+  unsigned choice;
+  int nsel;			/* Selects met.  */
+  int loop;			/* Innermost pacc loop of the access.  */
+  pacc_guards guards;
+};
+
+/* check-locals.cc: the scalars a kernel defines.  */
+struct pacc_locals
+{
+  hash_map<tree, int> defs;	/* Definitions in the nest.  */
+  hash_map<tree, location_t> changed; /* ++, --, address, second one.  */
+  hash_map<tree, tree> value;	/* Definition walked: its value, */
+  hash_map<tree, int> region;	/* in that region.  */
+  std::vector<int> path;	/* Regions (arms, loop bodies) walked in.  */
+  int next;
+};
+
 /* check-access.cc: a kernel being analysed.  */
 struct kernel_ctx
 {
@@ -59,6 +98,8 @@ struct kernel_ctx
   pacc_loop *wrong_loop;
   int wrong_pos;		/* Index position, 0 = first (slowest).  */
   int cond_depth;		/* Conditions around the expression walked.  */
+  pacc_guards guards;		/* Those conditions, as taken (if, ?:).  */
+  pacc_locals lv;
   bool type_reported;		/* A type the GPU cannot take, reported.  */
 };
 
@@ -85,6 +126,7 @@ bool form_equal (const pacc_form &a, const pacc_form &b);
 HOST_WIDE_INT form_const (const pacc_form &f);
 bool form_take_var (pacc_form &f, tree var, pacc_form &quot);
 tree form_to_tree (const pacc_form &f);
+extern pacc_form_env *pacc_form_env_cur;
 
 /* check-stmts.cc */
 bool size_eval_p (tree t);
@@ -110,6 +152,25 @@ bool pacc_deviceid_escapes (tree stmt);
 void pacc_index_atoms_reset (void);
 tree pacc_index_atoms (pacc_region &r, tree e);
 tree pacc_expand_atoms (tree e);
+/* check-conds.cc */
+void pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g);
+bool pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
+		     HOST_WIDE_INT *off2);
+void pacc_guard_row_reach (kernel_ctx &c, pacc_access &a,
+			   const pacc_form &row);
+
+/* check-locals.cc */
+void pacc_locals_scan (kernel_ctx &c, tree body);
+void pacc_locals_enter (kernel_ctx &c);
+void pacc_locals_leave (kernel_ctx &c);
+void pacc_locals_def (kernel_ctx &c, tree decl, tree value);
+void pacc_locals_env (kernel_ctx &c, pacc_form_env &env);
+tree pacc_locals_changed (kernel_ctx &c, tree expr, location_t *where);
+
+/* check-index.cc */
+tree strip_ptr (tree p);
+void pacc_index_access (kernel_ctx &c, tree ref, bool write,
+			location_t loc);
 
 /* check-access.cc */
 int pacc_array_index (pacc_region &r, tree decl);

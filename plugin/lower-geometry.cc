@@ -118,23 +118,39 @@ pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry)
   return !TREE_SIDE_EFFECTS (e) && !walk_tree (&e, bound_r, &bc, NULL);
 }
 
-/* The rows kernel K's accesses reach from the row of an iteration (the
-   decomposed loop's variable, or the fixed row of a nest without it,
-   whose accesses the check records as that row plus a constant): the
-   least and greatest offset of their first index into *LO and *HI.
-   False when no access has one.  */
+/* The first and the last index that the accesses ACCS touch along
+   dimension N in iterations of their loop from A to B - 1 (trees of type
+   long, without side effects), into *FIRST and *LAST: each access's
+   offset from the loop's ends, narrowed by the conditions around it
+   (pacc_access.glo, ghi, and from the other end elo, shi:
+   check-conds.cc), so that `x > 0 ? a[x-1] : a[x]' from x = 0 touches
+   no index -1 and `r == row - 1 ? a[r-1] : ...' only row - 2.  Folded:
+   constants when A and B are.  False when ACCS is empty.  */
 bool
-pacc_row_reach (pacc_kernel &k, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi)
+pacc_reach_trees (const std::vector<const pacc_access *> &accs, int n,
+		  tree a, tree b, tree *first, tree *last)
 {
-  bool any = false;
-  for (auto &acc : k.accesses)
-    if (acc.kind[0] == PACC_IX_VAR)
-      {
-	*lo = any ? MIN (*lo, acc.off[0]) : acc.off[0];
-	*hi = any ? MAX (*hi, acc.off[0]) : acc.off[0];
-	any = true;
-      }
-  return any;
+  tree lt = long_integer_type_node;
+  *first = *last = NULL_TREE;
+  for (const pacc_access *acc : accs)
+    {
+      HOST_WIDE_INT off = acc->off[n];
+      tree f = fold_build2 (PLUS_EXPR, lt, unshare_expr (a),
+			    lcst (off + acc->glo[n]));
+      tree l = fold_build2 (PLUS_EXPR, lt, unshare_expr (b),
+			    lcst (off + acc->ghi[n] - 1));
+      if (acc->pin_lo[n])
+	f = fold_build2 (MAX_EXPR, lt, f,
+			 fold_build2 (PLUS_EXPR, lt, unshare_expr (b),
+				      lcst (off + acc->elo[n] - 1)));
+      if (acc->pin_hi[n])
+	l = fold_build2 (MIN_EXPR, lt, l,
+			 fold_build2 (PLUS_EXPR, lt, unshare_expr (a),
+				      lcst (off + acc->shi[n])));
+      *first = *first ? fold_build2 (MIN_EXPR, lt, *first, f) : f;
+      *last = *last ? fold_build2 (MAX_EXPR, lt, *last, l) : l;
+    }
+  return !accs.empty ();
 }
 
 /* Are the rows kernel K iterates over (its decomposed loop's bounds, or

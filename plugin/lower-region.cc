@@ -88,7 +88,7 @@ check_cols (pacc_region &r, tree *body, tree where_s)
   tree lt = long_integer_type_node;
   hash_map<tree, tree> none;
   int rank = r.pc->rank;
-  struct span { int loop, n; HOST_WIDE_INT lo, hi; };
+  struct span { int loop, n; std::vector<const pacc_access *> accs; };
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
@@ -107,12 +107,11 @@ check_cols (pacc_region &r, tree *body, tree where_s)
 	    for (auto &sp : spans)
 	      if (sp.loop == li && sp.n == n)
 		{
-		  sp.lo = MIN (sp.lo, acc.off[n]);
-		  sp.hi = MAX (sp.hi, acc.off[n]);
+		  sp.accs.push_back (&acc);
 		  found = true;
 		}
 	    if (!found)
-	      spans.push_back ({ li, n, acc.off[n], acc.off[n] });
+	      spans.push_back ({ li, n, { &acc } });
 	  }
       for (auto &sp : spans)
 	{
@@ -124,10 +123,9 @@ check_cols (pacc_region &r, tree *body, tree where_s)
 	    continue;
 	  tree ha = lng (rewritten_copy (r, a, none));
 	  tree hb = lng (rewritten_copy (r, b, none));
-	  tree first = build2 (PLUS_EXPR, lt, ha, lcst (sp.lo));
-	  tree last = build2 (PLUS_EXPR, lt,
-			      build2 (MINUS_EXPR, lt, hb, lcst (1)),
-			      lcst (sp.hi));
+	  /* From where the conditions around them let them run.  */
+	  tree first, last;
+	  pacc_reach_trees (sp.accs, sp.n, ha, hb, &first, &last);
 	  tree lo = lng (unshare_expr (r.pc->size_lo[sp.n]));
 	  tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo),
 			     lng (unshare_expr (r.pc->size_len[sp.n])));

@@ -19,27 +19,34 @@
    within them): a kernel reaching past them wrote beyond the buffers
    (heap corruption) or read rows no chunk loaded (another answer than
    the sequential run).  Rows A to B - 1, widened by the offsets of the
-   accesses (pacc_row_reach), are checked when A < B.  */
+   accesses where the conditions around them let them run
+   (pacc_reach_trees), are checked when A < B.  */
 tree
 pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
 		 tree where)
 {
-  HOST_WIDE_INT lo_off, hi_off;
-  if (!pacc_row_reach (k, &lo_off, &hi_off))
-    return NULL_TREE;
+  std::vector<const pacc_access *> accs;
+  for (auto &acc : k.accesses)
+    if (acc.kind[0] == PACC_IX_VAR)
+      accs.push_back (&acc);
   tree lt = long_integer_type_node;
   tree lo = fold (lng (unshare_expr (r.pc->size_lo[0])));
   tree len = fold (lng (unshare_expr (r.pc->size_len[0])));
   a = fold (a);
   b = fold (b);
+  tree tfirst, tlast;
+  if (!pacc_reach_trees (accs, 0, a, b, &tfirst, &tlast))
+    return NULL_TREE;
   if (TREE_CODE (a) == INTEGER_CST && TREE_CODE (b) == INTEGER_CST
       && TREE_CODE (lo) == INTEGER_CST && TREE_CODE (len) == INTEGER_CST
+      && TREE_CODE (tfirst) == INTEGER_CST && TREE_CODE (tlast) == INTEGER_CST
       && tree_fits_shwi_p (a) && tree_fits_shwi_p (b)
       && tree_fits_shwi_p (lo) && tree_fits_shwi_p (len))
     {
       HOST_WIDE_INT ia = tree_to_shwi (a), ib = tree_to_shwi (b);
       HOST_WIDE_INT il = tree_to_shwi (lo), in = tree_to_shwi (len);
-      HOST_WIDE_INT first = ia + lo_off, last = ib - 1 + hi_off;
+      HOST_WIDE_INT first = tree_to_shwi (tfirst);
+      HOST_WIDE_INT last = tree_to_shwi (tlast);
       if (ia >= ib || (in > 0 && first >= il && last < il + in))
 	return NULL_TREE;
       if (in <= 0)
@@ -54,10 +61,7 @@ pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
       inform (r.loc, "the pipeline whose %<size%> clause gives the rows");
       return NULL_TREE;
     }
-  tree first = build2 (PLUS_EXPR, lt, a, lcst (lo_off));
-  tree last = build2 (PLUS_EXPR, lt,
-		      build2 (MINUS_EXPR, lt, unshare_expr (b), lcst (1)),
-		      lcst (hi_off));
+  tree first = tfirst, last = tlast;
   tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo), len);
   tree outside
     = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
@@ -119,11 +123,12 @@ dim_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
   if (!init || !b || !pacc_host_bound_p (r, k, init, false)
       || !pacc_host_bound_p (r, k, b, false))
     return false;
-  tree lt = long_integer_type_node;
-  *lo = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, init, host_map)),
-		lcst (a.off[n]));
-  *hi = build2 (PLUS_EXPR, lt, lng (rewritten_copy (r, b, host_map)),
-		lcst (a.off[n]));
+  /* From where the conditions around it let it run (check-conds.cc).  */
+  std::vector<const pacc_access *> one (1, &a);
+  tree last;
+  pacc_reach_trees (one, n, lng (rewritten_copy (r, init, host_map)),
+		    lng (rewritten_copy (r, b, host_map)), lo, &last);
+  *hi = fold_build2 (PLUS_EXPR, long_integer_type_node, last, lcst (1));
   return true;
 }
 

@@ -160,7 +160,8 @@ void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 /* lower-geometry.cc */
 int pacc_kernel_workers (pacc_kernel &k, bool segmented);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
-bool pacc_row_reach (pacc_kernel &k, HOST_WIDE_INT *lo, HOST_WIDE_INT *hi);
+bool pacc_reach_trees (const std::vector<const pacc_access *> &accs, int n,
+		       tree a, tree b, tree *first, tree *last);
 bool pacc_rows_at_entry_p (pacc_region &r, pacc_kernel &k);
 tree pacc_loop_first (pacc_loop &l);
 bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);

@@ -61,6 +61,17 @@ struct pacc_access
   enum pacc_index_kind kind[PACC_MAX_RANK];
   HOST_WIDE_INT off[PACC_MAX_RANK];
   pacc_form inv[PACC_MAX_RANK];
+  /* Along a dimension indexed by its loop's variable plus OFF, the
+     conditions around the access (check-conds.cc) may keep it from the
+     loop's ends: it touches indices first + OFF + GLO to last + OFF + GHI
+     (first and last: the loop's), GLO >= 0 >= GHI; 0 when they do not.
+     `x > 0 ? a[x-1] : a[x]' over x from 0 touches no index -1.  */
+  HOST_WIDE_INT glo[PACC_MAX_RANK], ghi[PACC_MAX_RANK];
+  /* Bounds from the other end, when the conditions give them: PIN_LO,
+     the access runs only where the variable >= last + ELO (ELO <= 0:
+     `r == row - 1 ? a[r-1]'), PIN_HI, only where it <= first + SHI.  */
+  bool pin_lo[PACC_MAX_RANK], pin_hi[PACC_MAX_RANK];
+  HOST_WIDE_INT elo[PACC_MAX_RANK], shi[PACC_MAX_RANK];
 };
 
 struct pacc_kernel
