@@ -8,7 +8,8 @@
    a short copy, the memory's peak from its clock and bus width), k and
    the chunk count are those of the plan that fits with the least time
    the cost model gives with the link PACC_LINK_MARGIN percent slower
-   (pacc_plan_score, cost.c); the settings the user gave stay
+   (pacc_plan_score, cost.c), or of those within PACC_CHUNKS_GAIN of
+   it the one of fewest chunks (plan-pick.c); the settings the user gave stay
    as they are, and queues and buffers follow the rules below.  Without
    rates (the host path), or when no candidate fits, the fixed rules.
 
@@ -238,15 +239,6 @@ try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
   return 1;
 }
 
-/* A candidate of the search: its score, k, chunks, first
-   block's k and queues per device.  */
-struct cand
-{
-  double t;
-  long k, c, k0;
-  int nq, skew;
-};
-
 /* The candidate of C chunks, K steps, first block K0: with NQ queues per
    device into BC[0] if it fits and predicts less, and with two into
    BC[1] when TWO.  The two-queue plan of the same chunks predicts no
@@ -258,7 +250,8 @@ struct cand
    first block (its time, less the registration wait, below BC[Q]'s).  */
 static int
 try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
-          long block, long k, long k0, int nq, int two, struct cand *bc)
+          long block, long k, long k0, int nq, int two, struct pacc_cand *bc,
+          struct pacc_cands *cs)
 {
   int r = 0;
   double t;
@@ -272,6 +265,8 @@ try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
           break;
         if (!try_plan (in, p, c, block, k, k0, qn, sk, &t))
           continue;
+        struct pacc_cand n = { t, k, c, k0, qn, sk };
+        pacc_cands_add (in->where, &cs[q], &n);
         if (!bc[q].k || t < bc[q].t)
           bc[q].t = t, bc[q].k = k, bc[q].c = c, bc[q].k0 = k0,
           bc[q].nq = qn, bc[q].skew = sk;
@@ -305,10 +300,12 @@ k_cand (int i, long nsteps)
    count up, a quarter more each time, up to a chunk per row) that
    fits, with the first block's steps of PACC_K_FIRST or, when the arrays
    are registered as that block goes, the best of the same candidates
-   above K; a BC's k stays 0 when none fits.  */
+   above K; a BC's k stays 0 when none fits.  Every plan that fits goes
+   into CS[0] or CS[1] too (plan-pick.c chooses).  */
 static void
 search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
-        long block, int nq, int two, struct cand *bc)
+        long block, int nq, int two, struct pacc_cand *bc,
+        struct pacc_cands *cs)
 {
   const int nks = K_CANDS;
   long rows = in->g.len0 > 0 ? in->g.len0 : 1, h = in->g.hlo + in->g.hhi;
@@ -345,7 +342,7 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
           kk = kk < 1 ? 1 : kk;
           if (!k && kk > 1 && h * kk > thin)
             break;
-          int r = try_cand (in, p, c, block, kk, uk0, nq, two, bc);
+          int r = try_cand (in, p, c, block, kk, uk0, nq, two, bc, cs);
           /* The first block waits for the registration: more steps in
              it than in the others, which can save at most that wait.  */
           if (!auto_k_first (in) || !(r & 0xa))
@@ -356,7 +353,7 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
               if (k0 <= kk)
                 continue;
               if (h * k0 > thin
-                  || !try_cand (in, p, c, block, kk, k0, nq, two, bc))
+                  || !try_cand (in, p, c, block, kk, k0, nq, two, bc, cs))
                 break;
               if (k0 == in->nsteps)
                 break;
@@ -368,21 +365,24 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
     }
 }
 
-/* The plan the cost model prefers (search) with NQ queues per device, or
-   with two when Q_AUTO and that is PACC_QUEUES_GAIN faster; 0 when none
-   fits.  */
+/* The plan the cost model prefers (search; plan-pick.c chooses: the
+   thickest chunks within PACC_CHUNKS_GAIN of the least score) with NQ
+   queues per device, or with two when Q_AUTO and that is
+   PACC_QUEUES_GAIN faster; 0 when none fits.  */
 static int
 model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
               long nc, long block, int nq, int q_auto)
 {
-  struct cand bc[2], *best = &bc[0];
-  search (in, p, k, nc, block, nq, q_auto && nq > 2, bc);
-  if (bc[1].k && (!bc[0].k || bc[1].t < bc[0].t * (1 - PACC_QUEUES_GAIN)))
-    best = &bc[1];
-  if (!best->k)
+  struct pacc_cand bc[2], best;
+  struct pacc_cands cs[2] = { { NULL, 0, 0 }, { NULL, 0, 0 } };
+  search (in, p, k, nc, block, nq, q_auto && nq > 2, bc, cs);
+  int found = pacc_cands_choose (cs, &best);
+  pacc_cands_free (&cs[0]);
+  pacc_cands_free (&cs[1]);
+  if (!found)
     return 0;
-  make_plan (in, p, (int) best->c, block, best->k, best->k0, best->nq,
-             best->skew);
+  make_plan (in, p, (int) best.c, block, best.k, best.k0, best.nq,
+             best.skew);
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
   pacc_plan_set_predicted (in, p);
   return 1;

@@ -63,6 +63,16 @@ struct pacc_plan_array
    fraction more than the least predicted.  */
 #define PACC_QUEUES_GAIN 0.05
 
+/* The least a plan of more chunks must save on one of fewer for the
+   planner to take it (plan-pick.c): the plan taken has the fewest
+   chunks among those that score at most this fraction more than the
+   least.  Where a wait (the registration of the arrays, or the link
+   taken 20 % slower) hides everything else, the scores are flat over a
+   wide range of chunk counts, and the least of them went to the
+   thinnest end: two H200s at 4.8x took 302 chunks (one took 22) and
+   ran 23 % slower than one.  */
+#define PACC_CHUNKS_GAIN 0.03
+
 /* The planner ranks plans by their time with the link this much slower
    than its rates say, and reports the time at those rates.  The link's
    rate varies where the kernels' does not: on an H100 at 8x the loads
@@ -196,6 +206,33 @@ struct pacc_plan
 int pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p,
                char *err, size_t errlen);
 void pacc_plan_free (struct pacc_plan *p);
+
+/* A plan the search found to fit (planner.c): its score, steps per
+   block, chunks, first block's steps, queues per device, skewed.  */
+struct pacc_cand
+{
+  double t;
+  long k, c, k0;
+  int nq, skew;
+};
+
+/* The candidates of one search (plan-pick.c), in a growing array.  */
+struct pacc_cands
+{
+  struct pacc_cand *v;
+  int n, cap;
+};
+void pacc_cands_add (const char *where, struct pacc_cands *cs,
+                     const struct pacc_cand *c);
+/* The one the planner takes: the fewest chunks among those scoring at
+   most PACC_CHUNKS_GAIN more than the least, and of those the least
+   score; NULL when CS is empty.  */
+const struct pacc_cand *pacc_cands_pick (const struct pacc_cands *cs);
+/* The plan the model prefers into *BEST: CS[0]'s pick (the queues asked
+   for), or CS[1]'s (two per device) when it scores PACC_QUEUES_GAIN
+   less; 0 when both are empty.  */
+int pacc_cands_choose (const struct pacc_cands cs[2], struct pacc_cand *best);
+void pacc_cands_free (struct pacc_cands *cs);
 
 /* The cost model (cost.c).  The time of plan P (made by pacc_plan from
    IN, or from an IN of the same region and settings) for IN's steps and

@@ -563,7 +563,9 @@ random_model_region (struct setup *u)
    time the planner ranks plans by, pacc_plan_score) than the plan it
    would replace (that plan is among the candidates; with
    another queue count, by at most PACC_QUEUES_GAIN, the margin a change
-   of queues needs), and every plan keeps the rules.  */
+   of queues needs) but for PACC_CHUNKS_GAIN (the plan taken is the one
+   of fewest chunks within that of the least), and every plan keeps the
+   rules.  */
 static void
 replan_property (int cases)
 {
@@ -594,8 +596,9 @@ replan_property (int cases)
           if (!bad++)
             snprintf (detail, sizeof detail, "case %d: no plan (%s)", t, err);
         }
-      else if (q.score_s > cur * (1 + 1e-9) / (q.nqueues == p.nqueues
-                                                   ? 1 : 1 - PACC_QUEUES_GAIN)
+      else if (q.score_s > cur * (1 + PACC_CHUNKS_GAIN) * (1 + 1e-9)
+                           / (q.nqueues == p.nqueues
+                              ? 1 : 1 - PACC_QUEUES_GAIN)
                && !bad++)
         snprintf (detail, sizeof detail, "case %d: re-plan k %ld, %d chunks, "
                   "%d queues predicts %.6f s, the plan so far (k %ld, %d "
@@ -632,8 +635,9 @@ plan_both (int t, struct setup *u, struct setup *v, struct pacc_plan *p,
 /* A first block that waits for the registration: the model's plan,
    which may give that block steps of its own, never scores more than
    the best plan without (PACC_K_FIRST=0, the same wait; with another
-   queue count, by at most PACC_QUEUES_GAIN), and every plan keeps the
-   rules.  */
+   queue count, by at most PACC_QUEUES_GAIN) but for PACC_CHUNKS_GAIN
+   (both take the plan of fewest chunks within that of their least), and
+   every plan keeps the rules.  */
 static void
 first_block_property (int cases)
 {
@@ -654,7 +658,7 @@ first_block_property (int cases)
         {
           tried++;
           deeper += p.k_first > 0;
-          if (p.score_s > q.score_s * (1 + 1e-9)
+          if (p.score_s > q.score_s * (1 + PACC_CHUNKS_GAIN) * (1 + 1e-9)
                               / (p.nqueues == q.nqueues
                                  ? 1 : 1 - PACC_QUEUES_GAIN) && !bad++)
             snprintf (detail, sizeof detail, "case %d: k %ld, first block "
@@ -870,8 +874,9 @@ measured_rates_skewed (void)
 
 /* Skewed or not (PACC_SKEW unset): the plan scores no more than the
    best trapezoid (PACC_SKEW=0) and the best skewed plan (PACC_SKEW=1)
-   (but for the margin of another queue count), and all three keep the
-   rules.  Rows of kilobytes to megabytes, where the band copies' fixed
+   (but for the margin of another queue count, and PACC_CHUNKS_GAIN: the
+   automatic plan searches both, and takes the fewest chunks within that
+   of the least), and all three keep the rules.  Rows of kilobytes to megabytes, where the band copies' fixed
    cost does not decide it alone.  */
 static void
 skew_property (int cases)
@@ -902,8 +907,10 @@ skew_property (int cases)
           tried++;
           skews += p.skew;
           double g = 1 - PACC_QUEUES_GAIN;
-          double e0 = (p.nqueues != p0.nqueues ? 1 / g : 1) + 1e-9;
-          double e1 = (p.nqueues != p1.nqueues ? 1 / g : 1) + 1e-9;
+          double e0 = (p.nqueues != p0.nqueues ? 1 / g : 1)
+                      * (1 + PACC_CHUNKS_GAIN) + 1e-9;
+          double e1 = (p.nqueues != p1.nqueues ? 1 / g : 1)
+                      * (1 + PACC_CHUNKS_GAIN) + 1e-9;
           if ((p.score_s > p0.score_s * e0
                || p.score_s > p1.score_s * e1
                || !plan_ok (&u.in, &p, w1, sizeof w1)

@@ -7,7 +7,9 @@
 # defaults, then over a sweep of PACC_K x PACC_CHUNKS/PACC_BLOCK x
 # PACC_QUEUES, plain and skewed (each test compares bit for bit with its own sequential
 # run), then the error messages, PACC_VERBOSE and PACC_TRACE.  planner.c
-# tests the planner alone, built without the rest of libpacc; pin.c the
+# tests the planner alone, built without the rest of libpacc (and
+# planner_devices.c its plans over several GPUs, their rates given by
+# hand); pin.c the
 # CUDA back end's pinning threads alone, against a fake driver; deferred.c
 # its own kernel launches and their reduction results, the same way;
 # probe.c its rates for the cost model (the link probe); slots.c its
@@ -52,7 +54,7 @@ tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
   case $t in
-    planner | pin | deferred | probe | slots | unregistered) continue ;;
+    planner | planner_devices | pin | deferred | probe | slots | unregistered) continue ;;
   esac
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
@@ -63,9 +65,15 @@ done
 # planner that called a back end (or the schedule) would not link.
 $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
   -o "$build/planner" "$here/planner.c" "$top/libpacc/planner.c" \
-  "$top/libpacc/cost.c" "$top/libpacc/chunks.c" "$top/libpacc/diag.c" \
+  "$top/libpacc/cost.c" "$top/libpacc/plan-pick.c" \
+  "$top/libpacc/chunks.c" "$top/libpacc/diag.c" \
   "$top/libpacc/settings.c" -lm \
   || exit 1
+$CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
+  -o "$build/planner_devices" "$here/planner_devices.c" \
+  "$top/libpacc/planner.c" "$top/libpacc/cost.c" "$top/libpacc/plan-pick.c" \
+  "$top/libpacc/chunks.c" "$top/libpacc/diag.c" "$top/libpacc/settings.c" \
+  -lm || exit 1
 # A file of the CUDA back end alone against a fake driver: TEST.c with
 # the back-end files given, diag.c and settings.c, and AddressSanitizer
 # where the compiler has it (a region freed while a release still refers
@@ -133,6 +141,7 @@ checks () {
 
 # The planner's own checks; the pinning threads' (a hang is a failure).
 checks planner "random plans" "$build/planner"
+checks planner_devices "PACC_K=2 at 8x" "$build/planner_devices"
 checks pin "unpinned before exit" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin"
 checks deferred "no slot left pending after the last flush" \

@@ -1,0 +1,292 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* planner_devices.c - the planner's plans over several devices, with a
+   GPU's rates given by hand (the host back end has none: the cost
+   model only plans where rates are given, so this is how the host can
+   check it).  Built like planner.c, from the planner's files alone
+   (sweep.sh).
+
+   Jacobi on H200s (52 GB/s each way on each GPU's own link, 4.8 TB/s
+   memory): one targetinout and one targettemp array of float rows.
+   What it pins: a device's plan keeps the chunks its own memory allows
+   (the chunks per device of D devices no more than one device's, for
+   the same arrays; about as many for D times the arrays), the time
+   predicted on D devices about 1/D of one's (each has its own link),
+   and no plan of hundreds of thin chunks where a wait (the arrays'
+   registration, or the link ranked 20 % slower) makes the scores flat
+   (issue 44: two H200s took 302 chunks where one took 22, and ran
+   slower than one).  */
+
+#include "planner.h"
+#include "pacc-abi.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int failures;
+
+static void
+report (const char *name, int ok, const char *detail)
+{
+  printf ("%s planner_devices: %s\n", ok ? "PASS" : "FAIL", name);
+  if (!ok)
+    {
+      if (detail && *detail)
+        printf ("  %s\n", detail);
+      failures++;
+    }
+}
+
+#define GIB ((size_t) 1 << 30)
+
+struct region
+{
+  struct pacc_plan_array a[2];
+  struct pacc_settings s;
+  struct pacc_plan_in in;
+};
+
+/* Jacobi of ROWS rows of COLS floats, NSTEPS steps, on NDEV devices of
+   MEM bytes each; the first block waits PIN_S for the registration
+   (0: none); PACC_K=K (0: automatic).  */
+static void
+jacobi (struct region *r, long rows, long cols, long nsteps, int ndev,
+        size_t mem, double pin_s, long k)
+{
+  memset (r, 0, sizeof *r);
+  r->a[0].name = "p";
+  r->a[0].kind = PACC_KIND_INOUT;
+  r->a[1].name = "q";
+  r->a[1].kind = PACC_KIND_TEMP;
+  r->a[0].row_bytes = r->a[1].row_bytes = (size_t) cols * sizeof (float);
+  r->s.resident = -1;
+  r->s.carry = -1;
+  r->s.skew = -1;
+  r->s.ring = -1;
+  r->s.k_first = -1;
+  r->s.workers = -1;
+  r->s.k = k;
+  r->in.where = "planner_devices.c:1";
+  r->in.g.lo0 = 1;
+  r->in.g.len0 = rows;
+  r->in.g.hlo = r->in.g.hhi = 1;
+  r->in.nsteps = nsteps;
+  r->in.async = 1;
+  r->in.n = 2;
+  r->in.a = r->a;
+  r->in.ndev = ndev;
+  r->in.mem = mem;
+  r->in.mem_kind = "register";
+  r->in.link_gbs = r->in.wb_gbs = 52;
+  r->in.hbm_gbs = 4800;
+  r->in.first_block = 1;
+  r->in.pin_s = pin_s;
+  r->in.ring_gran = (size_t) 2 << 20;
+  r->in.s = &r->s;
+}
+
+/* The plan of R into *P, "D devices: k K, C chunks, T s" into DESC.  */
+static int
+plan (struct region *r, struct pacc_plan *p, char *desc, size_t len)
+{
+  char err[2048];
+  r->in.s = &r->s;
+  r->in.a = r->a;
+  int rc = pacc_plan (&r->in, p, err, sizeof err);
+  if (rc)
+    snprintf (desc, len, "%d devices: %s", r->in.ndev, err);
+  else
+    snprintf (desc, len, "%d devices: k %ld (first block %ld), %d chunks "
+              "(%ld rows), %s, %.3f s", p->ndev, p->k, p->k_first,
+              p->nchunks, p->buf_rows, p->resident ? "resident"
+              : "streaming", p->predicted_s);
+  return rc == 0;
+}
+
+/* The fewest chunks (a multiple of the devices) whose buffers fit R's
+   memory with K steps and three queues per device (no fewer: one queue
+   fits thicker chunks, and loses the overlap): what a device's memory
+   allows.  */
+static long
+fewest_chunks (const struct region *r0, long k)
+{
+  for (long c = r0->in.ndev; c < r0->in.g.len0; c += r0->in.ndev)
+    {
+      struct region r = *r0;
+      struct pacc_plan p;
+      char d[2600];
+      r.s.k = k;
+      r.s.chunks = c;
+      r.s.k_first = 0;
+      r.s.queues = 3;
+      int ok = plan (&r, &p, d, sizeof d);
+      pacc_plan_free (&p);
+      if (ok)
+        return c;
+    }
+  return r0->in.g.len0;
+}
+
+/* The same arrays on 1 and D devices, oversubscribed F times on one
+   (the arrays' bytes over one device's memory): each of D devices plans
+   its share with no more chunks than one device (the same memory, 1/D
+   of the rows), and the time predicted on D devices is at most
+   1 / (0.9 D) of one's: the links are the devices' own.  */
+static void
+strong (double f, int d, long k)
+{
+  const long rows = 77440, cols = 77440, steps = 256;
+  size_t bytes = (size_t) rows * (size_t) cols * sizeof (float) * 2;
+  size_t mem = (size_t) ((double) bytes / f);
+  struct region r1, rd;
+  struct pacc_plan p1, pd;
+  char d1[2600], dd[2600], name[256], detail[5400];
+  jacobi (&r1, rows, cols, steps, 1, mem, 0, k);
+  jacobi (&rd, rows, cols, steps, d, mem, 0, k);
+  int ok = plan (&r1, &p1, d1, sizeof d1) && plan (&rd, &pd, dd, sizeof dd);
+  snprintf (name, sizeof name, "%gx on one device, %s, %d devices: no "
+            "more chunks per device than one, %d times as fast (within "
+            "10 %%)", f, k ? "PACC_K=8" : "automatic k", d, d);
+  snprintf (detail, sizeof detail, "%s; %s", d1, dd);
+  report (name, ok && pd.ndev == d
+          && pd.nchunks <= (long) p1.nchunks * d
+          && p1.predicted_s / pd.predicted_s >= 0.9 * d, detail);
+  pacc_plan_free (&p1);
+  pacc_plan_free (&pd);
+}
+
+/* D times the arrays on D devices as on one, F times one device's
+   memory per device: each device's plan is one device's (its chunks
+   within a quarter of one's, per device) and so is the time (within
+   5 %).  */
+static void
+weak (double f, int d, long k)
+{
+  const long rows = 77440, cols = 77440, steps = 256;
+  size_t bytes = (size_t) rows * (size_t) cols * sizeof (float) * 2;
+  size_t mem = (size_t) ((double) bytes / f);
+  struct region r1, rd;
+  struct pacc_plan p1, pd;
+  char d1[2600], dd[2600], name[256], detail[5400];
+  jacobi (&r1, rows, cols, steps, 1, mem, 0, k);
+  jacobi (&rd, rows * d, cols, steps, d, mem, 0, k);
+  int ok = plan (&r1, &p1, d1, sizeof d1) && plan (&rd, &pd, dd, sizeof dd);
+  double per = ok ? (double) pd.nchunks / d : 0;
+  snprintf (name, sizeof name, "%gx on each of %d devices, %s: the chunks "
+            "per device and the time of one device's plan", f, d,
+            k ? "PACC_K=8" : "automatic k");
+  snprintf (detail, sizeof detail, "%s; %s", d1, dd);
+  report (name, ok && pd.ndev == d && per <= 1.25 * p1.nchunks
+          && per >= 0.75 * p1.nchunks
+          && fabs (pd.predicted_s / p1.predicted_s - 1) < 0.05, detail);
+  pacc_plan_free (&p1);
+  pacc_plan_free (&pd);
+}
+
+/* PACC_K=K on one device at 8x (T = 256): the score ranks the link 20 %
+   slower, so the loads bind it and thinner chunks only shorten the
+   fill; the plan keeps chunks near the thickest that fit (at most twice
+   the fewest chunks), where the least score took 713 chunks at k 8 and
+   39487 at k 2.  */
+static void
+given_k (long k)
+{
+  const long rows = 77440, cols = 77440;
+  size_t mem = (size_t) 6 * GIB;
+  struct region r;
+  struct pacc_plan p;
+  char d[2600], name[256], detail[2800];
+  jacobi (&r, rows, cols, 256, 1, mem, 0, k);
+  int ok = plan (&r, &p, d, sizeof d);
+  long few = fewest_chunks (&r, k);
+  snprintf (name, sizeof name, "PACC_K=%ld at 8x: at most twice the fewest "
+            "chunks that fit", k);
+  snprintf (detail, sizeof detail, "%s; the fewest that fit: %ld", d, few);
+  report (name, ok && p.nchunks <= 2 * few, detail);
+  pacc_plan_free (&p);
+}
+
+/* The run of issue 44: Jacobi 60000^2, T = 64, PACC_DEVICE_MEMORY=6G
+   on H200s, the first block waiting PIN_S for the arrays' registration
+   (pin_pending: the same host for every device).  The registration
+   binds, so D devices cannot be D times as fast; but their plans keep
+   chunks about as thick as one device's (at most twice one device's
+   chunks per device: 151 with 2 devices and PIN_S 1.7 before, against
+   63), and predict no more time than one device.  */
+static void
+registration (double pin_s, int d)
+{
+  struct region r1, rd;
+  struct pacc_plan p1, pd;
+  char d1[2600], dd[2600], name[256], detail[5400];
+  jacobi (&r1, 60000, 60000, 64, 1, 6 * GIB, pin_s, 0);
+  jacobi (&rd, 60000, 60000, 64, d, 6 * GIB, pin_s, 0);
+  int ok = plan (&r1, &p1, d1, sizeof d1) && plan (&rd, &pd, dd, sizeof dd);
+  snprintf (name, sizeof name, "Jacobi 60000^2 at 6G, the registration "
+            "%.1f s, %d devices: chunks per device at most twice one "
+            "device's, no slower", pin_s, d);
+  snprintf (detail, sizeof detail, "%s; %s", d1, dd);
+  report (name, ok && pd.ndev == d
+          && pd.nchunks <= 2L * p1.nchunks * d
+          && pd.predicted_s <= p1.predicted_s, detail);
+  pacc_plan_free (&p1);
+  pacc_plan_free (&pd);
+}
+
+/* plan-pick.c alone: the fewest chunks within PACC_CHUNKS_GAIN of the
+   least score, the least score among equal chunks, two queues only
+   PACC_QUEUES_GAIN ahead.  */
+static void
+pick (void)
+{
+  struct pacc_cands cs[2] = { { NULL, 0, 0 }, { NULL, 0, 0 } };
+  const struct pacc_cand v[] = {
+    { 1.000, 16, 40, 0, 3, 0 }, { 1.020, 16, 24, 0, 3, 0 },
+    { 1.025, 24, 16, 0, 3, 0 }, { 1.010, 32, 16, 0, 3, 0 },
+    { 1.040, 64, 8, 0, 3, 0 },
+  };
+  for (size_t i = 0; i < sizeof v / sizeof v[0]; i++)
+    pacc_cands_add ("pick", &cs[0], &v[i]);
+  const struct pacc_cand *c = pacc_cands_pick (&cs[0]);
+  report ("the pick: the fewest chunks within the gain, then the least "
+          "score", c && c->c == 16 && c->k == 32, "");
+  struct pacc_cand b, two = { 0.980, 16, 8, 0, 2, 0 };
+  pacc_cands_add ("pick", &cs[1], &two);
+  report ("two queues must gain PACC_QUEUES_GAIN",
+          pacc_cands_choose (cs, &b) && b.nq == 3 && b.c == 16, "");
+  two.t = 0.9;
+  cs[1].v[0] = two;
+  report ("two queues taken when they gain it",
+          pacc_cands_choose (cs, &b) && b.nq == 2, "");
+  pacc_cands_free (&cs[0]);
+  pacc_cands_free (&cs[1]);
+  report ("no candidates, no plan", !pacc_cands_choose (cs, &b)
+          && !pacc_cands_pick (&cs[0]), "");
+}
+
+int
+main (void)
+{
+  pick ();
+  for (int d = 2; d <= 4; d += 2)
+    {
+      strong (8, d, 0);
+      strong (2, d, 0);
+      strong (8, d, 8);
+      weak (8, d, 0);
+      weak (2, d, 0);
+      weak (8, d, 8);
+      weak (2, d, 8);
+      registration (1.0, d);
+      registration (1.7, d);
+    }
+  given_k (8);
+  given_k (2);
+  if (failures)
+    printf ("%d failed\n", failures);
+  return failures != 0;
+}
