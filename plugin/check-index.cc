@@ -152,6 +152,27 @@ split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
 	  /* Constant stride: round to nearest, in-row offsets are small.  */
 	  HOST_WIDE_INT st = s[lead].coef;
 	  cn = have >= 0 ? (have + st / 2) / st : -((-have + st / 2) / st);
+	  /* A point write (check-points.cc) has no loop variable: its
+	     invariant terms, ic * NY + jc, go to the largest stride that
+	     divides them; the run-time range check of each index then
+	     proves the split right.  */
+	  if (c.k->point)
+	    {
+	      pacc_form q;
+	      for (auto &m : off)
+		if (!m.atoms.empty () && m.coef % st == 0)
+		  {
+		    pacc_mono qm;
+		    qm.coef = m.coef / st;
+		    qm.atoms = m.atoms;
+		    q.push_back (qm);
+		  }
+	      if (!q.empty ())
+		{
+		  form_add (off, form_mul (q, s), -1);
+		  form_add (part[n], q, 1);
+		}
+	    }
 	}
       else
 	{

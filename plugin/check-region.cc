@@ -199,6 +199,9 @@ pacc_check_region (pacc_region &r)
   /* Arrays of components become one array per component first.  */
   if (!pacc_split_components (r))
     return false;
+  /* Writes to one element between the nests become nests.  */
+  if (!pacc_point_writes (r))
+    return false;
   bool bad = false;
   collect_items (r, &FOR_BODY (fs), bad);
   if (bad)
