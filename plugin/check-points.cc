@@ -120,15 +120,22 @@ point_indices_ok (pacc_region &r, tree t)
       if (idx)
 	if (tree bad = walk_tree_without_duplicates (&idx, index_bad_r, NULL))
 	  {
-	    error_at (loc, "the index of this write to %qD in the time step "
-		      "of a %<#pragma pacc pipeline%> %s; a write to one "
-		      "element between the nests needs indices the host "
-		      "knows at each step: constants, variables the step "
-		      "does not change, or scalars it computes from %qD "
-		      "before the write (%<ic = ...; a[ic][jc] = v;%>)",
-		      base, TREE_CODE (bad) == CALL_EXPR
-			    ? "calls a function that is not %<const%>"
-			    : "reads memory", r.tvar);
+	    if (TREE_CODE (bad) == CALL_EXPR)
+	      error_at (loc, "the index of this write to %qD in the time "
+			"step of a %<#pragma pacc pipeline%> calls a function "
+			"that is not %<const%>; a write to one element "
+			"between the nests needs indices the host knows at "
+			"each step: constants, variables the step does not "
+			"change, or scalars it computes from %qD before the "
+			"write (%<ic = ...; a[ic][jc] = v;%>)", base, r.tvar);
+	    else
+	      error_at (loc, "the index of this write to %qD in the time "
+			"step of a %<#pragma pacc pipeline%> reads memory; a "
+			"write to one element between the nests needs "
+			"indices the host knows at each step: constants, "
+			"variables the step does not change, or scalars it "
+			"computes from %qD before the write (%<ic = ...; "
+			"a[ic][jc] = v;%>)", base, r.tvar);
 	    return false;
 	  }
       e = next;
