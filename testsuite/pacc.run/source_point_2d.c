@@ -89,9 +89,48 @@ jacobi (int T, unsigned seed)
   pc_dump_float ("jacobi: p", &p[0][0], (long) NX * NY);
 }
 
+/* A source that moves: its row read into a scalar from a copyin table
+   at each step, then written there.  */
+static void
+moving (int X, int Y, int T, unsigned seed)
+{
+  int t, x, y, ic;
+  double (*p)[Y] = pc_alloc (sizeof (double[X][Y]));
+  double (*q)[Y] = pc_alloc (sizeof (double[X][Y]));
+  int *pos = pc_alloc (sizeof (int) * T);
+
+  for (t = 0; t < T; t++)
+    pos[t] = (t * 7) % (X - 2) + 1;
+  pc_init_double (&p[0][0], (long) X * Y, seed);
+  pc_init_double (&q[0][0], (long) X * Y, seed + 1);
+
+#pragma pacc pipeline targetinout(p) targettemp(q) copyin(pos[0:T]) size([0:X][0:Y]) halo([1:1][0:0])
+  for (t = 0; t < T; t++)
+    {
+      ic = pos[t];
+      p[ic][Y / 2] = t;
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+        for (y = 0; y < Y; y++)
+          q[x][y] = 0.5 * (p[x - 1][y] + p[x + 1][y]);
+#pragma pacc loop dim(2)
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+        for (y = 0; y < Y; y++)
+          p[x][y] = q[x][y];
+    }
+
+  pc_dump_double ("moving: p", &p[0][0], (long) X * Y);
+  free (p);
+  free (q);
+  free (pos);
+}
+
 int
 main (void)
 {
+  moving (30, 12, 16, 340);
   fdtd (41, 17, 23, 20, 8, 300);
   fdtd (9, 5, 11, 1, 0, 310);
   fdtd (60, 7, 19, 59, 6, 320);
