@@ -20,9 +20,14 @@
    whose accesses have no loop variable (check-index.cc splits a flat
    index of such a nest along the strides that divide its terms); the
    region check, the halo derivation and the lowering then treat it as
-   any fixed-row nest, with its run-time range checks.  Located errors:
-   an index that reads memory or calls a function that is not const
-   (the row must be known on the host at each sub-step).  */
+   any fixed-row nest, with its run-time range checks.  With one
+   dimension there is no fixed-row nest: the loop is the decomposed one,
+   over the written element alone, `for (p = E; p < E + 1; p++)', and
+   every access of a pipelined array in the write is rewritten as
+   `p + c' (rank1_rewrite).  Located errors: an index that reads memory
+   or calls a function that is not const (the row must be known on the
+   host at each sub-step); with one dimension, a read at an index that
+   is not the written one plus a constant.  */
 
 #include "check.h"
 
@@ -143,25 +148,181 @@ point_indices_ok (pacc_region &r, tree t)
   return true;
 }
 
+/* The byte offset of element reference REF of pipelined array BASE
+   from BASE's start, as a form; false if it is not `BASE[E]' or
+   `*(BASE + E)'.  */
+static bool
+rank1_offset (pacc_region &r, tree ref, tree base, pacc_form &f)
+{
+  tree esz = TYPE_SIZE_UNIT (TREE_TYPE (ref));
+  if (!esz || !tree_fits_shwi_p (esz))
+    return false;
+  f.clear ();
+  if (TREE_CODE (ref) == ARRAY_REF && strip_ptr (TREE_OPERAND (ref, 0)) == base)
+    {
+      pacc_form i;
+      if (!pacc_form_of (pacc_index_atoms (r, TREE_OPERAND (ref, 1)), i))
+	return false;
+      pacc_mono m;
+      m.coef = tree_to_shwi (esz);
+      pacc_form s;
+      form_add_mono (s, m);
+      f = form_mul (i, s);
+      return true;
+    }
+  if (TREE_CODE (ref) != INDIRECT_REF)
+    return false;
+  tree p = strip_ptr (TREE_OPERAND (ref, 0));
+  if (p == base)
+    return true;
+  if (TREE_CODE (p) != POINTER_PLUS_EXPR
+      || strip_ptr (TREE_OPERAND (p, 0)) != base)
+    return false;
+  return pacc_form_of (pacc_index_atoms (r, TREE_OPERAND (p, 1)), f);
+}
+
+/* BASE[VAR + C] as REF was written.  */
+static tree
+rank1_ref (tree ref, tree base, tree var, HOST_WIDE_INT c)
+{
+  tree idx = fold_build2 (PLUS_EXPR, long_integer_type_node, var,
+			  build_int_cst (long_integer_type_node, c));
+  tree et = TREE_TYPE (ref);
+  if (TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE)
+    return build4 (ARRAY_REF, et, base, idx, NULL_TREE, NULL_TREE);
+  tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
+			  fold_convert (sizetype, TYPE_SIZE_UNIT (et)));
+  tree ptr = build2 (POINTER_PLUS_EXPR, TREE_TYPE (base), base, off);
+  return build1 (INDIRECT_REF, et, ptr);
+}
+
+struct rank1_ctx
+{
+  pacc_region *r;
+  tree var;
+  pacc_form at;			/* The written element's byte offset.  */
+  HOST_WIDE_INT esz;
+  tree written;			/* Its array.  */
+  location_t loc;
+  bool bad;
+};
+
+/* Rewrite each access of a pipelined array as VAR plus a constant.  */
+static tree
+rank1_r (tree *tp, int *walk_subtrees, void *data)
+{
+  rank1_ctx &c = *(rank1_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF
+      && TREE_CODE (t) != MEM_REF)
+    return NULL_TREE;
+  tree base = ref_base (t);
+  if (!base || pacc_array_index (*c.r, base) < 0)
+    return NULL_TREE;
+  *walk_subtrees = 0;
+  pacc_form f;
+  HOST_WIDE_INT d = 0;
+  bool ok = rank1_offset (*c.r, t, base, f)
+	    && tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (t))) == c.esz;
+  if (ok)
+    {
+      form_add (f, c.at, -1);
+      for (auto &m : f)
+	if (!m.atoms.empty ())
+	  ok = false;
+      d = form_const (f);
+      ok = ok && d % c.esz == 0;
+    }
+  if (!ok)
+    {
+      error_at (EXPR_LOC_OR_LOC (t, c.loc), "this write to one element of "
+		"%qD in the time step of a %<#pragma pacc pipeline%> reads "
+		"%qD at an index that is not the written one plus a "
+		"constant; with one dimension, a point write may read the "
+		"pipelined arrays only at the written index plus a constant "
+		"(%<u[ic] = 0.5 * u[ic - 1];%>)", c.written, base);
+      c.bad = true;
+      return t;
+    }
+  *tp = rank1_ref (t, base, c.var, d / c.esz);
+  return NULL_TREE;
+}
+
+/* With one dimension: the element the write W (in STMT) writes, as a
+   tree, and STMT's accesses rewritten through VAR; NULL after an
+   error.  */
+static tree
+rank1_rewrite (pacc_region &r, tree w, tree *stmt, tree var, location_t loc)
+{
+  tree lhs = TREE_OPERAND (w, 0);
+  tree base = ref_base (lhs);
+  rank1_ctx c;
+  c.r = &r;
+  c.var = var;
+  c.written = base;
+  c.loc = loc;
+  c.bad = false;
+  c.esz = tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (lhs)));
+  if (!rank1_offset (r, lhs, base, c.at))
+    {
+      error_at (loc, "cannot analyse the index of this write to one "
+		"element of %qD in the time step of a %<#pragma pacc "
+		"pipeline%>; write it as %<%D[i]%>", base, base);
+      return NULL_TREE;
+    }
+  pacc_form e;
+  for (auto &m : c.at)
+    {
+      if (m.coef % c.esz)
+	{
+	  error_at (loc, "cannot analyse the index of this write to one "
+		    "element of %qD in the time step of a %<#pragma pacc "
+		    "pipeline%>; write it as %<%D[i]%>", base, base);
+	  return NULL_TREE;
+	}
+      pacc_mono q = m;
+      q.coef /= c.esz;
+      form_add_mono (e, q);
+    }
+  tree row = pacc_expand_atoms (form_to_tree (e));
+  walk_tree (stmt, rank1_r, &c, NULL);
+  return c.bad ? NULL_TREE : row;
+}
+
 /* The fixed-row nest around STMT (a point write, maybe under a
    condition), at LOC.  */
 static tree
-point_nest (pacc_region &r, tree stmt, location_t loc)
+point_nest (pacc_region &r, tree stmt, tree w, location_t loc)
 {
+  tree var = build_decl (loc, VAR_DECL, get_identifier ("__pacc_point"),
+			 long_integer_type_node);
+  DECL_CONTEXT (var) = r.fndecl;
+  DECL_ARTIFICIAL (var) = 1;
+  DECL_IGNORED_P (var) = 1;
+  tree first = build_int_cst (long_integer_type_node, 0);
+  if (r.pc->rank == 1)
+    {
+      first = rank1_rewrite (r, w, &stmt, var, loc);
+      if (!first)
+	return NULL_TREE;
+    }
   pacc_directive *d = new pacc_directive ();
   d->kind = PACC_DIR_LOOP;
   d->loc = loc;
   d->dim = 1;
   d->point = true;
-  tree var = build_decl (loc, VAR_DECL, get_identifier ("__pacc_point"),
-			 integer_type_node);
-  DECL_CONTEXT (var) = r.fndecl;
-  DECL_ARTIFICIAL (var) = 1;
-  DECL_IGNORED_P (var) = 1;
-  DECL_INITIAL (var) = integer_zero_node;
-  tree cond = build2 (LT_EXPR, boolean_type_node, var, integer_one_node);
-  tree incr = build2 (POSTINCREMENT_EXPR, integer_type_node, var,
-		      integer_one_node);
+  DECL_INITIAL (var) = first;
+  tree cond = build2 (LT_EXPR, boolean_type_node, var,
+		      fold_build2 (PLUS_EXPR, long_integer_type_node,
+				   unshare_expr (first),
+				   build_int_cst (long_integer_type_node, 1)));
+  tree incr = build2 (POSTINCREMENT_EXPR, long_integer_type_node, var,
+		      build_int_cst (long_integer_type_node, 1));
   TREE_SIDE_EFFECTS (incr) = 1;
   tree body = alloc_stmt_list ();
   append_to_statement_list_force (stmt, &body);
@@ -250,7 +411,13 @@ cond_points (pacc_region &r, tree *slot, bool &bad)
 	  cc = build1 (TRUTH_NOT_EXPR, TREE_TYPE (cc), cc);
 	tree ifs = build3 (COND_EXPR, void_type_node, cc, *w, NULL_TREE);
 	SET_EXPR_LOCATION (ifs, cloc);
-	append_to_statement_list_force (point_nest (r, ifs, loc), &list);
+	tree n = point_nest (r, ifs, *w, loc);
+	if (!n)
+	  {
+	    bad = true;
+	    continue;
+	  }
+	append_to_statement_list_force (n, &list);
       }
   *slot = list;
   return true;
@@ -296,7 +463,10 @@ points_r (pacc_region &r, tree *slot, bool &bad)
 	  bad = true;
 	  return;
 	}
-      *slot = point_nest (r, t, stmt_loc (t, r.loc));
+      if (tree n = point_nest (r, t, t, stmt_loc (t, r.loc)))
+	*slot = n;
+      else
+	bad = true;
       return;
     }
 }
@@ -306,5 +476,8 @@ pacc_point_writes (pacc_region &r)
 {
   bool bad = false;
   points_r (r, &FOR_BODY (r.for_stmt), bad);
+  /* The atoms were made before the nests existed: the region check
+     starts again from none.  */
+  pacc_index_atoms_reset ();
   return !bad;
 }
