@@ -144,10 +144,18 @@ check_mpi_nests (pacc_region &r)
   for (size_t j = 0; j < r.kernels.size (); j++)
     if (r.kernels[j].dec < 0)
       {
-	error_at (r.kernels[j].loc, "fixed-row nest in a pipeline with "
-		  "%<mpi%>: with %<mpi%> every %<#pragma pacc loop%> nest "
-		  "needs the decomposed loop (%<dim(%d)%>), whose rows the "
-		  "ranks share out", r.pc->rank);
+	if (r.kernels[j].point)
+	  error_at (r.kernels[j].loc, "write to one element of a pipelined "
+		    "array in the time step of a pipeline with %<mpi%>: its "
+		    "row belongs to one rank; write it in a %<#pragma pacc "
+		    "loop%> nest over the decomposed dimension "
+		    "(%<dim(%d)%>) under a condition on the row and column "
+		    "(%<if (x == ic && y == jc)%>)", r.pc->rank);
+	else
+	  error_at (r.kernels[j].loc, "fixed-row nest in a pipeline with "
+		    "%<mpi%>: with %<mpi%> every %<#pragma pacc loop%> nest "
+		    "needs the decomposed loop (%<dim(%d)%>), whose rows the "
+		    "ranks share out", r.pc->rank);
 	inform (r.pc->mpi_loc, "%<mpi%> clause here");
 	ok = false;
       }
