@@ -227,6 +227,7 @@ pacc_check_region (pacc_region &r)
   host_ctx h;
   h.r = &r;
   h.bad = false;
+  h.kernel = NULL;
   for (size_t i = 0; i < r.pc->arrays.size (); i++)
     h.ptr_state.push_back (std::make_pair (r.pc->arrays[i].decl, (int) i));
   for (auto &it : r.items)
@@ -283,14 +284,22 @@ pacc_check_region (pacc_region &r)
 	      && !h.assigned_now.contains (t)
 	      && pacc_array_index (*h.r, t) < 0)
 	    {
-	      error_at (h.r->loc, "%qD is read by a %<#pragma pacc loop%> "
-			"before it is assigned in the time step", t);
+	      if (h.kernel->point)
+		error_at (h.kernel->loc, "%qD is read by this write to one "
+			  "element of a pipelined array before it is "
+			  "assigned in the time step: values may not flow "
+			  "from one time step to the next through host "
+			  "variables; assign it before the write", t);
+	      else
+		error_at (h.r->loc, "%qD is read by a %<#pragma pacc loop%> "
+			  "before it is assigned in the time step", t);
 	      h.bad = true;
 	      return t;
 	    }
 	  return NULL_TREE;
 	}
       };
+      h.kernel = &k;
       walk_tree_without_duplicates (k.stmt_slot, rd::cb, &h);
     }
   if (h.bad)

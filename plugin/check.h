@@ -113,6 +113,7 @@ struct host_ctx
   hash_set<tree> assigned_now;	/* Assigned so far in the step.  */
   std::vector<std::pair<tree, int> > ptr_state; /* Pointer -> buffer.  */
   bool bad;
+  const pacc_kernel *kernel;	/* The kernel whose reads are checked.  */
 };
 
 /* The functions and variables are hidden (see pacc-plugin.h).  */
