@@ -93,6 +93,34 @@ index_bad_r (tree *tp, int *walk_subtrees, void *)
   return NULL_TREE;
 }
 
+/* A pipelined array converted to another pointer type (`((double *)
+   p)[k]' for rows `double (*p)[Y]'): its indices would be split along
+   strides of another element type.  */
+static tree
+cast_r (tree *tp, int *walk_subtrees, void *data)
+{
+  pacc_region &r = *(pacc_region *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (!CONVERT_EXPR_P (t) && TREE_CODE (t) != VIEW_CONVERT_EXPR)
+    return NULL_TREE;
+  tree op = TREE_OPERAND (t, 0);
+  if (TREE_CODE (op) == ADDR_EXPR)
+    op = TREE_OPERAND (op, 0);
+  if (!DECL_P (op) || pacc_array_index (r, op) < 0)
+    return NULL_TREE;
+  tree to = TREE_TYPE (t), from = TREE_TYPE (TREE_OPERAND (t, 0));
+  if (POINTER_TYPE_P (to) && POINTER_TYPE_P (from)
+      && TYPE_MAIN_VARIANT (TREE_TYPE (to))
+	 == TYPE_MAIN_VARIANT (TREE_TYPE (from)))
+    return NULL_TREE;
+  return op;
+}
+
 /* Check the indices of the written element of T; false after an
    error.  */
 static bool
@@ -101,6 +129,14 @@ point_indices_ok (pacc_region &r, tree t)
   tree lhs = TREE_OPERAND (t, 0);
   tree base = ref_base (lhs);
   location_t loc = stmt_loc (t, r.loc);
+  if (tree cast = walk_tree_without_duplicates (&t, cast_r, &r))
+    {
+      error_at (loc, "this write to one element of %qD in the time step "
+		"of a %<#pragma pacc pipeline%> accesses %qD through a "
+		"cast; index it as it is declared (%<p[i][j]%> for rows, "
+		"%<p[i * Y + j]%> for a flat pointer)", base, cast);
+      return false;
+    }
   for (tree e = lhs; e; )
     {
       e = strip_ptr (e);
