@@ -119,6 +119,36 @@ static void
 host_assign (host_ctx &h, tree decl, tree rhs, location_t loc)
 {
   pacc_region &r = *h.r;
+  if (TREE_CODE (decl) == ARRAY_REF || TREE_CODE (decl) == INDIRECT_REF
+      || TREE_CODE (decl) == MEM_REF)
+    {
+      /* Elements of the pipelined arrays became nests (check-points.cc):
+	 this array is not one of them.  */
+      tree base = decl;
+      while (TREE_CODE (base) == ARRAY_REF || TREE_CODE (base) == INDIRECT_REF
+	     || TREE_CODE (base) == MEM_REF
+	     || TREE_CODE (base) == POINTER_PLUS_EXPR
+	     || TREE_CODE (base) == ADDR_EXPR || CONVERT_EXPR_P (base)
+	     || TREE_CODE (base) == NON_LVALUE_EXPR)
+	base = TREE_OPERAND (base, 0);
+      if (DECL_P (base) && pacc_whole_index (r, base) >= 0)
+	error_at (loc, "host statement in a %<#pragma pacc pipeline%> time "
+		  "step writes %qD, which is listed in %<copyin%> (read "
+		  "only); list it in %<targetinout%> to write one element "
+		  "of it between the nests", base);
+      else if (DECL_P (base))
+	error_at (loc, "host statement in a %<#pragma pacc pipeline%> time "
+		  "step writes an element of %qD, which is not a pipelined "
+		  "array; list %qD in %<targetinout%> (with the extents of "
+		  "%<size%>), or write it after the time loop", base, base);
+      else
+	error_at (loc, "host statement in a %<#pragma pacc pipeline%> time "
+		  "step writes memory that is not an element of a pipelined "
+		  "array; only elements of the arrays of %<targetinout%> "
+		  "and %<targettemp%> may be written between the nests");
+      h.bad = true;
+      return;
+    }
   if (!VAR_P (decl) && TREE_CODE (decl) != PARM_DECL)
     {
       error_at (loc, "host statement in a %<#pragma pacc pipeline%> time "

@@ -152,6 +152,27 @@ split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
 	  /* Constant stride: round to nearest, in-row offsets are small.  */
 	  HOST_WIDE_INT st = s[lead].coef;
 	  cn = have >= 0 ? (have + st / 2) / st : -((-have + st / 2) / st);
+	  /* A point write (check-points.cc) has no loop variable: its
+	     invariant terms, ic * NY + jc, go to the largest stride that
+	     divides them; the run-time range check of each index then
+	     proves the split right.  */
+	  if (c.k->point)
+	    {
+	      pacc_form q;
+	      for (auto &m : off)
+		if (!m.atoms.empty () && m.coef % st == 0)
+		  {
+		    pacc_mono qm;
+		    qm.coef = m.coef / st;
+		    qm.atoms = m.atoms;
+		    q.push_back (qm);
+		  }
+	      if (!q.empty ())
+		{
+		  form_add (off, form_mul (q, s), -1);
+		  form_add (part[n], q, 1);
+		}
+	    }
 	}
       else
 	{
@@ -256,13 +277,48 @@ transposed_error (kernel_ctx &c, location_t loc, tree base)
   c.bad = true;
 }
 
+/* An element of another variable than BASE read inside REF (an index
+   array: `J[iN[i] * cols + j]'), or NULL.  */
+static tree
+indirect_r (tree *tp, int *walk_subtrees, void *data)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF
+      && TREE_CODE (t) != MEM_REF)
+    return NULL_TREE;
+  tree b = t;
+  while (TREE_CODE (b) == ARRAY_REF || TREE_CODE (b) == INDIRECT_REF
+	 || TREE_CODE (b) == MEM_REF || TREE_CODE (b) == POINTER_PLUS_EXPR
+	 || TREE_CODE (b) == ADDR_EXPR || CONVERT_EXPR_P (b)
+	 || TREE_CODE (b) == NON_LVALUE_EXPR
+	 || (TREE_CODE (b) == COMPOUND_EXPR
+	     && size_eval_p (TREE_OPERAND (b, 0))))
+    b = TREE_OPERAND (b, TREE_CODE (b) == COMPOUND_EXPR ? 1 : 0);
+  return DECL_P (b) && b != (tree) data ? b : NULL_TREE;
+}
+
 /* An index of BASE in REF that cannot be analysed: the message MSG, or
-   when the index reads a local the nest changes after defining it, that
-   one's.  */
+   when the index reads a local the nest changes after defining it, or
+   an index array, those.  */
 static void
 index_error (kernel_ctx &c, location_t loc, tree ref, const char *msg,
 	     tree base)
 {
+  if (tree ia = walk_tree_without_duplicates (&ref, indirect_r, base))
+    {
+      error_at (loc, "the index of %qD reads %qD, an index array: which "
+		"rows a chunk needs then depends on the data, which PACC "
+		"cannot see; write the index of the neighbour itself, as a "
+		"select for a clamp at the edge (%<i > 0 ? i - 1 : 0%>, "
+		"%<i < n - 1 ? i + 1 : n - 1%>)", base, ia);
+      c.bad = true;
+      return;
+    }
   location_t where;
   if (tree d = pacc_locals_changed (c, ref, &where))
     {

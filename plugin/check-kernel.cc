@@ -609,6 +609,7 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   nest_ctx n = { &r, &k, &kc, false, -1 };
   k.loc = d->loc;
   k.w = 0;
+  k.point = d->point;
   add_pacc_loop (n, d, k.marker_slot, after_marker);
   if (n.bad || k.loops.empty ())
     return false;
@@ -718,7 +719,10 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
       k.w = a.off[0];
     }
   /* Loop-carried dependences: a read of an array the kernel writes must
-     be at the written point, or provably elsewhere.  */
+     be at the written point, or provably elsewhere.  A point write
+     (check-points.cc) runs one iteration, in program order.  */
+  if (k.point)
+    return true;
   int rank = r.pc->rank;
   for (auto &rd : k.accesses)
     {

@@ -144,10 +144,18 @@ check_mpi_nests (pacc_region &r)
   for (size_t j = 0; j < r.kernels.size (); j++)
     if (r.kernels[j].dec < 0)
       {
-	error_at (r.kernels[j].loc, "fixed-row nest in a pipeline with "
-		  "%<mpi%>: with %<mpi%> every %<#pragma pacc loop%> nest "
-		  "needs the decomposed loop (%<dim(%d)%>), whose rows the "
-		  "ranks share out", r.pc->rank);
+	if (r.kernels[j].point)
+	  error_at (r.kernels[j].loc, "write to one element of a pipelined "
+		    "array in the time step of a pipeline with %<mpi%>: its "
+		    "row belongs to one rank; write it in a %<#pragma pacc "
+		    "loop%> nest over the decomposed dimension "
+		    "(%<dim(%d)%>) under a condition on the row and column "
+		    "(%<if (x == ic && y == jc)%>)", r.pc->rank);
+	else
+	  error_at (r.kernels[j].loc, "fixed-row nest in a pipeline with "
+		    "%<mpi%>: with %<mpi%> every %<#pragma pacc loop%> nest "
+		    "needs the decomposed loop (%<dim(%d)%>), whose rows the "
+		    "ranks share out", r.pc->rank);
 	inform (r.pc->mpi_loc, "%<mpi%> clause here");
 	ok = false;
       }
@@ -199,6 +207,9 @@ pacc_check_region (pacc_region &r)
   /* Arrays of components become one array per component first.  */
   if (!pacc_split_components (r))
     return false;
+  /* Writes to one element between the nests become nests.  */
+  if (!pacc_point_writes (r))
+    return false;
   bool bad = false;
   collect_items (r, &FOR_BODY (fs), bad);
   if (bad)
@@ -216,6 +227,7 @@ pacc_check_region (pacc_region &r)
   host_ctx h;
   h.r = &r;
   h.bad = false;
+  h.kernel = NULL;
   for (size_t i = 0; i < r.pc->arrays.size (); i++)
     h.ptr_state.push_back (std::make_pair (r.pc->arrays[i].decl, (int) i));
   for (auto &it : r.items)
@@ -272,14 +284,22 @@ pacc_check_region (pacc_region &r)
 	      && !h.assigned_now.contains (t)
 	      && pacc_array_index (*h.r, t) < 0)
 	    {
-	      error_at (h.r->loc, "%qD is read by a %<#pragma pacc loop%> "
-			"before it is assigned in the time step", t);
+	      if (h.kernel->point)
+		error_at (h.kernel->loc, "%qD is read by this write to one "
+			  "element of a pipelined array before it is "
+			  "assigned in the time step: values may not flow "
+			  "from one time step to the next through host "
+			  "variables; assign it before the write", t);
+	      else
+		error_at (h.r->loc, "%qD is read by a %<#pragma pacc loop%> "
+			  "before it is assigned in the time step", t);
 	      h.bad = true;
 	      return t;
 	    }
 	  return NULL_TREE;
 	}
       };
+      h.kernel = &k;
       walk_tree_without_duplicates (k.stmt_slot, rd::cb, &h);
     }
   if (h.bad)

@@ -22,6 +22,8 @@
      check-kernel.cc  one loop nest: loops, dependences, reductions
      check-host.cc    host statements: swaps, rotations, scalars, what a
                       step may read
+     check-points.cc  host writes to one element of a pipelined array,
+                      made fixed-row nests
      check-halo.cc    the step's reach along chains of kernels
      check-components.cc  arrays with leading component dimensions,
                       split into one array per component
@@ -111,6 +113,7 @@ struct host_ctx
   hash_set<tree> assigned_now;	/* Assigned so far in the step.  */
   std::vector<std::pair<tree, int> > ptr_state; /* Pointer -> buffer.  */
   bool bad;
+  const pacc_kernel *kernel;	/* The kernel whose reads are checked.  */
 };
 
 /* The functions and variables are hidden (see pacc-plugin.h).  */
@@ -200,6 +203,9 @@ bool pacc_split_components (pacc_region &r);
 /* check-component-loops.cc */
 void pacc_unroll_component_loops (pacc_region &r,
 				  const std::vector<tree> &comps);
+
+/* check-points.cc */
+bool pacc_point_writes (pacc_region &r);
 
 /* check-halo.cc */
 bool derive_halo (pacc_region &r);

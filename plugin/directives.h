@@ -100,6 +100,8 @@ struct pacc_directive
   bool used;			/* Consumed by a region or reported.  */
   bool bad;			/* Malformed (reported): lower nothing.  */
   int dim;			/* loop: dim(N).  */
+  bool point;			/* loop: made by check-points.cc around a
+				   host statement writing one element.  */
   /* loop: private(list), the scalars each iteration of the nest gets
      its own copy of (check-scalars.cc), and where each is named.  */
   std::vector<tree> privates;

@@ -118,7 +118,9 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
       tree vb = new_var (c, "__pacc_rows_b", long_integer_type_node);
       add (&stmts, assign (va, lng (a_init)));
       add (&stmts, assign (vb, lng (b_bound)));
-      tree check = pacc_rows_check (r, k, j, va, vb, where_literal (r.loc));
+      /* A point write's row is named by the write's line.  */
+      tree check = pacc_rows_check (r, k, j, va, vb,
+				    where_literal (k.point ? k.loc : r.loc));
       if (check)
 	add (&stmts, check);
       a_init = va;

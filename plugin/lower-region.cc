@@ -69,7 +69,9 @@ check_rows (pacc_region &r, tree *body, tree where_s)
 						   none))
 		: build2 (PLUS_EXPR, long_integer_type_node,
 			  lng (rewritten_copy (r, k.row, none)), lcst (1));
-      tree check = pacc_rows_check (r, k, (int) j, ha, hb, where_s);
+      /* A point write's row is named by the write's line.  */
+      tree check = pacc_rows_check (r, k, (int) j, ha, hb,
+				    k.point ? where_literal (k.loc) : where_s);
       if (check)
 	add (body, check);
     }

@@ -6,8 +6,9 @@
    before a kernel's launch, for what depends on the time step and so
    cannot be judged at compile time or at region entry: the kernel's rows
    against size's (pacc_rows_check, also used at entry), its faster
-   dimensions against size's, and its reads of targettemp arrays against
-   what the step wrote of them (pacc_step_checks).  lower_kernel notes the
+   dimensions against size's (a point write's invariant indices too),
+   and its reads of targettemp arrays against what the step wrote of
+   them (pacc_step_checks).  lower_kernel notes the
    loops' bounds as written before lowering rewrites them
    (pacc_note_bounds).  */
 
@@ -145,6 +146,35 @@ pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
 {
   pacc_kernel &km = r.kernels[m];
   tree lt = long_integer_type_node;
+  /* A point write's faster indices (check-points.cc), as the host
+     computes them at this sub-step: outside size's, the flat index was
+     split along the strides wrongly, and the chunk that writes it is not
+     the one that holds its row.  */
+  if (km.point)
+    for (auto &a : km.accesses)
+      for (int n = 1; n < r.pc->rank; n++)
+	{
+	  if (a.kind[n] != PACC_IX_INV)
+	    continue;
+	  tree ix = lng (rewritten_copy (r, pacc_expand_atoms
+					   (form_to_tree (a.inv[n])),
+					 host_map));
+	  tree slo = lng (unshare_expr (r.pc->size_lo[n]));
+	  tree slen = lng (unshare_expr (r.pc->size_len[n]));
+	  tree bad = build2
+	    (TRUTH_ORIF_EXPR, boolean_type_node,
+	     build2 (LT_EXPR, boolean_type_node, ix, slo),
+	     build2 (GE_EXPR, boolean_type_node, unshare_expr (ix),
+		     build2 (PLUS_EXPR, lt, unshare_expr (slo), slen)));
+	  tree call = build_call_expr_loc
+	    (a.loc, fn_cols_outside, 7, where_literal (a.loc),
+	     build_int_cst (integer_type_node, m + 1),
+	     build_int_cst (integer_type_node, r.pc->rank - n),
+	     unshare_expr (ix), unshare_expr (ix), unshare_expr (slo),
+	     unshare_expr (slen));
+	  add (stmts, build3 (COND_EXPR, void_type_node, bad, call,
+			      build_empty_stmt (a.loc)));
+	}
   /* Along the faster dimensions, a loop whose bounds depend on the step
      must stay inside size's range at every step: check_cols
      (lower-region.cc) judged the others at entry.  */

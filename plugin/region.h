@@ -87,6 +87,8 @@ struct pacc_kernel
 				   -1: a fixed-row nest, whose accesses
 				   all sit at row ROW plus a constant.  */
   tree row;			/* The fixed row (dec < 0), else NULL.  */
+  bool point;			/* Made from a host statement writing one
+				   element (check-points.cc).  */
   std::vector<pacc_access> accesses;
   std::vector<tree> private_vars; /* Outer scalars used as inner loop vars.  */
   std::vector<tree> privatized;	/* Outer scalars declared anew in the

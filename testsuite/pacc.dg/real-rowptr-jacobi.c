@@ -1,8 +1,12 @@
+/* { dg-do compile } */
 /* patterns: course-style Jacobi on double ** row-pointer matrices (malloc'd row by row); alloc_matrix helper; residual max reduction with fabs and ?:; copy-back nest; iteration count in a #define. */
 /* Jacobi iteration for the Poisson equation as a parallel-programming
    course writes it before its MPI chapter: matrices as arrays of row
    pointers, a helper that allocates them, the new values into a second
-   matrix, the largest change as the residual, and a copy back.  */
+   matrix, the largest change as the residual, and a copy back.
+   Refused by design: the rows of a pipelined array must be one block
+   of memory (the chunks copy rows as one range), and the message says
+   how to allocate it so.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +55,7 @@ main (void)
         unew[i][j] = u[i][j];
       }
 
-#pragma pacc pipeline targetinout(u) targettemp(unew) targetin(f) size([0:N][0:M]) halo([1:1][1:1]) reduction(max:resid)
+#pragma pacc pipeline targetinout(u) targettemp(unew) targetin(f) size([0:N][0:M]) halo([1:1][1:1]) reduction(max:resid) /* { dg-error "'u' in 'targetinout' clause has type 'double \\*\\*', an array of row pointers: the rows of a pipelined array must be one block of memory; allocate it as one block, 'double \\(\\*u\\)\\\[M\\\] = malloc \\(sizeof \\(double\\\[N\\\]\\\[M\\\]\\)\\)', or use a flat pointer" } */
   for (it = 0; it < ITMAX; it++)
     {
       resid = 0.0;

@@ -1,3 +1,4 @@
+/* { dg-do compile } */
 /* patterns: Rodinia srad; flat float image; neighbour index arrays iN/iS/jW/jE (indirect rows and columns); derivatives into dN/dS/dW/dE and c, then a second nest; scalar temporaries; a reduction over a region of interest whose result a host statement turns into q0sqr each step (so results can match only within a tolerance). */
 /* Speckle-reducing anisotropic diffusion in the style of Rodinia's srad
    (v2, CPU): each iteration sums a region of interest to get q0sqr, the
@@ -6,7 +7,10 @@
    image from the divergence.  Neighbours go through the index arrays
    iN, iS, jW, jE, which repeat the edge.  */
 
-/* { dg-pacc-tolerance 1e-4 } */
+/* Refused: which rows a chunk reads through iN[i] and iS[i] depends on
+   the data in them, which the plugin cannot see; each index read names
+   the index array and says to write the clamp as a select
+   (`i > 0 ? i - 1 : 0'), which PACC supports.  */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -90,10 +94,10 @@ main (void)
             Jc = J[k];
 
             /* directional derivatives */
-            dN[k] = J[iN[i] * cols + j] - Jc;
-            dS[k] = J[iS[i] * cols + j] - Jc;
-            dW[k] = J[i * cols + jW[j]] - Jc;
-            dE[k] = J[i * cols + jE[j]] - Jc;
+            dN[k] = J[iN[i] * cols + j] - Jc; /* { dg-error "the index of 'J' reads 'iN', an index array: which rows a chunk needs then depends on the data, which PACC cannot see; write the index of the neighbour itself, as a select for a clamp at the edge" } */
+            dS[k] = J[iS[i] * cols + j] - Jc; /* { dg-error "the index of 'J' reads 'iS', an index array: which rows a chunk needs then depends on the data, which PACC cannot see; write the index of the neighbour itself, as a select for a clamp at the edge" } */
+            dW[k] = J[i * cols + jW[j]] - Jc; /* { dg-error "the index of 'J' reads 'jW', an index array: which rows a chunk needs then depends on the data, which PACC cannot see; write the index of the neighbour itself, as a select for a clamp at the edge" } */
+            dE[k] = J[i * cols + jE[j]] - Jc; /* { dg-error "the index of 'J' reads 'jE', an index array: which rows a chunk needs then depends on the data, which PACC cannot see; write the index of the neighbour itself, as a select for a clamp at the edge" } */
 
             G2 = (dN[k] * dN[k] + dS[k] * dS[k] + dW[k] * dW[k]
                   + dE[k] * dE[k]) / (Jc * Jc);
@@ -124,9 +128,9 @@ main (void)
 
             /* diffusion coefficent */
             cN = c[k];
-            cS = c[iS[i] * cols + j];
+            cS = c[iS[i] * cols + j]; /* { dg-error "the index of 'c' reads 'iS', an index array: which rows a chunk needs then depends on the data, which PACC cannot see; write the index of the neighbour itself, as a select for a clamp at the edge" } */
             cW = c[k];
-            cE = c[i * cols + jE[j]];
+            cE = c[i * cols + jE[j]]; /* { dg-error "the index of 'c' reads 'jE', an index array: which rows a chunk needs then depends on the data, which PACC cannot see; write the index of the neighbour itself, as a select for a clamp at the edge" } */
 
             /* divergence (equ 58) */
             D = cN * dN[k] + cS * dS[k] + cW * dW[k] + cE * dE[k];
