@@ -33,21 +33,11 @@ collect_changed_r (tree *tp, int *walk_subtrees, void *)
       *walk_subtrees = 0;
       return NULL_TREE;
     }
+  tree v = pacc_stored_operand (t);
+  if (v && DECL_P (v))
+    changed->add (v);
   switch (TREE_CODE (t))
     {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      {
-	tree v = strip_conv (TREE_OPERAND (t, 0));
-	if (DECL_P (v))
-	  changed->add (v);
-	break;
-      }
     case DECL_EXPR:
       changed->add (DECL_EXPR_DECL (t));
       break;

@@ -110,16 +110,8 @@ unroll_blocker_r (tree *tp, int *ws, void *data)
       return BIND_EXPR_VARS (t) ? t : NULL_TREE;
     case CALL_EXPR:
       return pacc_marker_directive (t) ? t : NULL_TREE;
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      return strip_conv (TREE_OPERAND (t, 0)) == var ? t : NULL_TREE;
     default:
-      return NULL_TREE;
+      return pacc_stored_operand (t) == var ? t : NULL_TREE;
     }
 }
 

@@ -187,6 +187,46 @@ strip_conv (tree e)
   return e;
 }
 
+/* The variable (or other operand, conversions stripped) that T changes
+   when T is an assignment, an increment or decrement, or takes an
+   address (a pointer could change it); NULL_TREE for any other T.  */
+tree
+pacc_stored_operand (tree t)
+{
+  switch (TREE_CODE (t))
+    {
+    case MODIFY_EXPR:
+    case INIT_EXPR:
+    case PREINCREMENT_EXPR:
+    case PREDECREMENT_EXPR:
+    case POSTINCREMENT_EXPR:
+    case POSTDECREMENT_EXPR:
+    case ADDR_EXPR:
+      return strip_conv (TREE_OPERAND (t, 0));
+    default:
+      return NULL_TREE;
+    }
+}
+
+static tree
+store_r (tree *tp, int *walk_subtrees, void *data)
+{
+  if (TYPE_P (*tp) || DECL_P (*tp))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  return pacc_stored_operand (*tp) == (tree) data ? *tp : NULL_TREE;
+}
+
+/* The first expression of BODY that changes VAR (pacc_stored_operand),
+   or NULL_TREE.  */
+tree
+pacc_find_store (tree body, tree var)
+{
+  return walk_tree_without_duplicates (&body, store_r, var);
+}
+
 bool
 pacc_form_of (tree e, pacc_form &f)
 {

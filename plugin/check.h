@@ -121,6 +121,8 @@ struct host_ctx
 
 /* check-forms.cc */
 tree strip_conv (tree e);
+tree pacc_stored_operand (tree t);
+tree pacc_find_store (tree body, tree var);
 void form_add_mono (pacc_form &f, const pacc_mono &m);
 void form_add (pacc_form &f, const pacc_form &g, HOST_WIDE_INT scale);
 pacc_form form_mul (const pacc_form &a, const pacc_form &b);

@@ -157,32 +157,7 @@ pacc_save_step_function (tree fndecl)
 static bool
 param_written_p (tree body, tree parm)
 {
-  struct w
-  {
-    static tree cb (tree *tp, int *ws, void *d)
-    {
-      tree t = *tp, p = (tree) d;
-      if (TYPE_P (t) || DECL_P (t))
-	{
-	  *ws = 0;
-	  return NULL_TREE;
-	}
-      switch (TREE_CODE (t))
-	{
-	case MODIFY_EXPR:
-	case INIT_EXPR:
-	case PREINCREMENT_EXPR:
-	case PREDECREMENT_EXPR:
-	case POSTINCREMENT_EXPR:
-	case POSTDECREMENT_EXPR:
-	case ADDR_EXPR:
-	  return strip_conv (TREE_OPERAND (t, 0)) == p ? t : NULL_TREE;
-	default:
-	  return NULL_TREE;
-	}
-    }
-  };
-  return walk_tree_without_duplicates (&body, w::cb, parm) != NULL_TREE;
+  return pacc_find_store (body, parm) != NULL_TREE;
 }
 
 /* Whether E is a plain value, which may stand for a parameter at each

@@ -77,35 +77,6 @@ last_stmt_slot (tree *body)
   return last;
 }
 
-/* Walk for a change of the counter: an assignment, an increment or
-   decrement, or its address taken (a pointer could change it).  */
-static tree
-modifies_r (tree *tp, int *walk_subtrees, void *data)
-{
-  tree t = *tp, var = (tree) data;
-  if (TYPE_P (t) || DECL_P (t))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  switch (TREE_CODE (t))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      if (strip_conv (TREE_OPERAND (t, 0)) == var)
-	return t;
-      break;
-    default:
-      break;
-    }
-  return NULL_TREE;
-}
-
 static tree
 uses_r (tree *tp, int *walk_subtrees, void *data)
 {
@@ -266,7 +237,7 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
 	}
       *last = build_empty_stmt (stmt_loc (*last, loc));
     }
-  if (tree m = walk_tree_without_duplicates (body, modifies_r, var))
+  if (tree m = pacc_find_store (*body, var))
     {
       error_at (stmt_loc (m, loc), "the counter %qD of the %<%s%> time loop "
 		"after %<#pragma pacc pipeline%> is modified in its body: a "
