@@ -165,6 +165,9 @@ void pacc_locals_enter (kernel_ctx &c);
 void pacc_locals_leave (kernel_ctx &c);
 void pacc_locals_def (kernel_ctx &c, tree decl, tree value);
 void pacc_locals_env (kernel_ctx &c, pacc_form_env &env);
+void pacc_locals_at_loop (kernel_ctx &c, pacc_loop &l);
+void pacc_locals_record (kernel_ctx &c);
+tree pacc_host_value (pacc_loop &l, tree e);
 tree pacc_locals_changed (kernel_ctx &c, tree expr, location_t *where);
 
 /* check-index.cc */

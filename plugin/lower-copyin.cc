@@ -321,9 +321,11 @@ read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps,
       pacc_form q;
       if (!form_take_var (f, l.var, q))
 	return false;
-      tree a = l.init;
-      tree b = l.bound ? l.bound
-	       : l.for_stmt ? unit_loop_bound (l.for_stmt, l.var) : NULL_TREE;
+      tree a = pacc_host_value (l, l.init);
+      tree b = pacc_host_value (l, l.bound ? l.bound
+				   : l.for_stmt ? unit_loop_bound (l.for_stmt,
+								   l.var)
+				   : NULL_TREE);
       if (!entry_bound_p (c, a) || !entry_bound_p (c, b))
 	{
 	  /* Assumed to run; its variable may not be in the index.  */

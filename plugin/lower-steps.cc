@@ -98,8 +98,8 @@ pacc_note_bounds (pacc_kernel &k, int j)
     {
       tree a, b;
       if (pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b))
-	written_bounds[&l] = std::make_pair (unshare_expr (a),
-					     unshare_expr (b));
+	written_bounds[&l] = std::make_pair (pacc_host_value (l, a),
+					     pacc_host_value (l, b));
       else
 	written_bounds[&l] = std::make_pair (NULL_TREE, NULL_TREE);
     }
