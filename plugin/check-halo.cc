@@ -187,15 +187,22 @@ form_str (const pacc_form &f)
    (its indices differ from the bounds by constants), outside what every
    write of the buffer by an earlier kernel of the step, or by M before
    the read, reaches, holds a value of an earlier step, and of an
-   earlier block when the block starts: an error.  Rows are temp_rows_covered's; a read under a
-   condition may not happen, so only unconditional reads count.  Bounds
-   that are not known at compile time are not checked.  */
+   earlier block when the block starts: an error.  Rows are
+   temp_rows_covered's.  A read under a condition counts from where the
+   conditions let it run (pacc_access.glo, ghi: check-conds.cc), as
+   along the rows: `y < Y - 1 ? q[x][y] : ...' over y from 0 reads
+   q[x][0], which a step writing columns 1 to Y - 2 leaves from the
+   step before, and the pipeline gave another answer without a word
+   (issue 48); along a dimension where they bound it from the other
+   end (pin_lo, pin_hi) it is not checked.  Bounds that are not known
+   at compile time are not checked here (pacc_step_checks,
+   lower-steps.cc, checks them at every step).  */
 static bool
 temp_elements_written (pacc_region &r, int m, size_t ai)
 {
   int rank = r.pc->rank;
   pacc_access &a = r.kernels[m].accesses[ai];
-  if (a.cond || rank < 2)
+  if (rank < 2)
     return true;
   hash_set<tree> unstable;
   unstable_decls (r, unstable);
@@ -206,6 +213,21 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
     {
       HOST_WIDE_INT len;
       known[n] = access_range (r, km, a, n, unstable, &lo[n], &hi[n]);
+      if (known[n] && a.cond && a.kind[n] == PACC_IX_VAR)
+	{
+	  if (a.pin_lo[n] || a.pin_hi[n])
+	    known[n] = false;
+	  else
+	    {
+	      pacc_mono c;
+	      c.coef = a.glo[n];
+	      if (c.coef)
+		form_add_mono (lo[n], c);
+	      c.coef = a.ghi[n];
+	      if (c.coef)
+		form_add_mono (hi[n], c);
+	    }
+	}
       if (known[n] && const_diff (hi[n], lo[n], &len) && len <= 0)
 	return true;
     }
