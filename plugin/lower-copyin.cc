@@ -337,7 +337,8 @@ range_test (tree cond, bool sense, tree var, std::vector<tree> &lo,
       || TYPE_UNSIGNED (TREE_TYPE (var)))
     return false;
   HOST_WIDE_INT k = 0;
-  if (TREE_CODE (a) == PLUS_EXPR && TREE_CODE (TREE_OPERAND (a, 1)) == INTEGER_CST)
+  if (TREE_CODE (a) == PLUS_EXPR
+      && TREE_CODE (TREE_OPERAND (a, 1)) == INTEGER_CST)
     {
       /* K as a signed value of TYPE's precision.  */
       k = sext_hwi (TREE_INT_CST_LOW (TREE_OPERAND (a, 1)),

@@ -114,10 +114,11 @@ bound_r (tree *tp, int *walk_subtrees, void *data)
 
 /* Can the host compute E, a bound of a loop of kernel K, before the
    kernel runs: no loop variable, private scalar, scalar the nest
-   declares or sets (out of scope there, or another value: read E through
-   pacc_host_value, check-locals.cc, first), array element, call, side effect or value that
-   is not an integer?  At ENTRY, before the time loop, neither the time
-   variable nor a scalar the steps set, whose values come later.  */
+   declares or sets (out of scope there, or another value: read E
+   through pacc_host_value, check-locals.cc, first), reduction variable,
+   array element, call, side effect or value that is not an integer?  At
+   ENTRY, before the time loop, neither the time variable nor a scalar
+   the steps set, whose values come later.  */
 bool
 pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry)
 {
