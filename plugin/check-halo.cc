@@ -138,6 +138,33 @@ access_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
   return true;
 }
 
+/* Access A's range [*LO, *HI) along dimension N (access_range, *KNOWN)
+   where the conditions around it let it run (pacc_access.glo, ghi:
+   check-conds.cc): `y < Y - 1 ? q[x][y] : ...' over y from 0 reads
+   q[x][0], `if (y > 2) q[x][y] = ...' over y from 1 does not write
+   q[x][1] (issue 48).  Where they bound it from the other end (pin_lo,
+   pin_hi), the dimension is not compared.  A condition check-conds.cc
+   cannot read leaves the loop's range.  */
+static void
+narrow_by_conds (const pacc_access &a, int n, bool *known, pacc_form *lo,
+		 pacc_form *hi)
+{
+  if (!*known || !a.cond || a.kind[n] != PACC_IX_VAR)
+    return;
+  if (a.pin_lo[n] || a.pin_hi[n])
+    {
+      *known = false;
+      return;
+    }
+  pacc_mono c;
+  c.coef = a.glo[n];
+  if (c.coef)
+    form_add_mono (*lo, c);
+  c.coef = a.ghi[n];
+  if (c.coef)
+    form_add_mono (*hi, c);
+}
+
 /* Whether A - B is a constant, into *D.  */
 static bool
 const_diff (const pacc_form &a, const pacc_form &b, HOST_WIDE_INT *d)
@@ -188,13 +215,12 @@ form_str (const pacc_form &f)
    write of the buffer by an earlier kernel of the step, or by M before
    the read, reaches, holds a value of an earlier step, and of an
    earlier block when the block starts: an error.  Rows are
-   temp_rows_covered's.  A read under a condition counts from where the
-   conditions let it run (pacc_access.glo, ghi: check-conds.cc), as
+   temp_rows_covered's.  Reads and writes under a condition count from
+   where the conditions let them run (narrow_by_conds), as reads do
    along the rows: `y < Y - 1 ? q[x][y] : ...' over y from 0 reads
    q[x][0], which a step writing columns 1 to Y - 2 leaves from the
    step before, and the pipeline gave another answer without a word
-   (issue 48); along a dimension where they bound it from the other
-   end (pin_lo, pin_hi) it is not checked.  Bounds that are not known
+   (issue 48).  Bounds that are not known
    at compile time are not checked here (pacc_step_checks,
    lower-steps.cc, checks them at every step).  */
 static bool
@@ -213,21 +239,7 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
     {
       HOST_WIDE_INT len;
       known[n] = access_range (r, km, a, n, unstable, &lo[n], &hi[n]);
-      if (known[n] && a.cond && a.kind[n] == PACC_IX_VAR)
-	{
-	  if (a.pin_lo[n] || a.pin_hi[n])
-	    known[n] = false;
-	  else
-	    {
-	      pacc_mono c;
-	      c.coef = a.glo[n];
-	      if (c.coef)
-		form_add_mono (lo[n], c);
-	      c.coef = a.ghi[n];
-	      if (c.coef)
-		form_add_mono (hi[n], c);
-	    }
-	}
+      narrow_by_conds (a, n, &known[n], &lo[n], &hi[n]);
       if (known[n] && const_diff (hi[n], lo[n], &len) && len <= 0)
 	return true;
     }
@@ -246,8 +258,11 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
 	  pacc_access &b = r.kernels[i].accesses[bi];
 	  box w;
 	  for (int n = 1; n < rank; n++)
-	    w.known[n] = access_range (r, r.kernels[i], b, n, unstable,
-				       &w.lo[n], &w.hi[n]);
+	    {
+	      w.known[n] = access_range (r, r.kernels[i], b, n, unstable,
+					 &w.lo[n], &w.hi[n]);
+	      narrow_by_conds (b, n, &w.known[n], &w.lo[n], &w.hi[n]);
+	    }
 	  boxes.push_back (w);
 	  last = i;
 	}

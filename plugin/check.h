@@ -153,6 +153,8 @@ void pacc_index_atoms_reset (void);
 tree pacc_index_atoms (pacc_region &r, tree e);
 tree pacc_expand_atoms (tree e);
 /* check-conds.cc */
+bool pacc_range_test (tree cond, bool sense, tree var, HOST_WIDE_INT *lo,
+		      HOST_WIDE_INT *hi);
 void pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g);
 bool pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
 		     HOST_WIDE_INT *off2);

@@ -315,50 +315,6 @@ entry_bound_p (copyin_walk &c, tree e)
 	 && !walk_tree_without_duplicates (&e, inner_decl_r, &c);
 }
 
-/* GCC folds `v > 0 && v < n' with constant bounds into one range test,
-   `(unsigned) v + K <= M' (build_range_check): taken, V lies in
-   [-K, M - K] (K read as signed), into LO and HI as guard_bounds does.
-   Whether COND is such a test.  */
-static bool
-range_test (tree cond, bool sense, tree var, std::vector<tree> &lo,
-	    std::vector<tree> &hi)
-{
-  enum tree_code code = TREE_CODE (cond);
-  if (!sense)
-    code = invert_tree_comparison (code, false);
-  if (code != LE_EXPR && code != LT_EXPR)
-    return false;
-  tree a = TREE_OPERAND (cond, 0), m = TREE_OPERAND (cond, 1);
-  tree type = TREE_TYPE (a);
-  if (!INTEGRAL_TYPE_P (type) || !TYPE_UNSIGNED (type)
-      || TREE_CODE (m) != INTEGER_CST || !tree_fits_uhwi_p (m)
-      || TYPE_PRECISION (type) > HOST_BITS_PER_WIDE_INT
-      || TYPE_PRECISION (type) < TYPE_PRECISION (TREE_TYPE (var))
-      || TYPE_UNSIGNED (TREE_TYPE (var)))
-    return false;
-  HOST_WIDE_INT k = 0;
-  if (TREE_CODE (a) == PLUS_EXPR
-      && TREE_CODE (TREE_OPERAND (a, 1)) == INTEGER_CST)
-    {
-      /* K as a signed value of TYPE's precision.  */
-      k = sext_hwi (TREE_INT_CST_LOW (TREE_OPERAND (a, 1)),
-		    TYPE_PRECISION (type));
-      a = TREE_OPERAND (a, 0);
-    }
-  if (!CONVERT_EXPR_P (a) && TREE_CODE (a) != NON_LVALUE_EXPR)
-    return false;
-  if (TREE_OPERAND (a, 0) != var)
-    return false;
-  HOST_WIDE_INT im = (HOST_WIDE_INT) tree_to_uhwi (m);
-  if (im < 0)
-    return false;
-  if (code == LT_EXPR)
-    im--;
-  lo.push_back (lcst (-k));
-  hi.push_back (lcst (im - k + 1));
-  return true;
-}
-
 /* Bounds on VAR, a loop's variable, that condition COND taken as SENSE
    gives, with values known at entry: into LO, VAR >= each; into HI,
    VAR < each.  Signed comparisons of VAR itself only (an unsigned one
@@ -401,8 +357,13 @@ guard_bounds (copyin_walk &c, tree cond, bool sense, tree var,
       return;
     }
   tree a = TREE_OPERAND (cond, 0), b = TREE_OPERAND (cond, 1);
-  if (range_test (cond, sense, var, lo, hi))
-    return;
+  HOST_WIDE_INT rlo, rhi;
+  if (pacc_range_test (cond, sense, var, &rlo, &rhi))
+    {
+      lo.push_back (lcst (rlo));
+      hi.push_back (lcst (rhi + 1));
+      return;
+    }
   if (!INTEGRAL_TYPE_P (TREE_TYPE (a)) || TYPE_UNSIGNED (TREE_TYPE (a))
       || !INTEGRAL_TYPE_P (TREE_TYPE (b)) || TYPE_UNSIGNED (TREE_TYPE (b)))
     return;
