@@ -25,7 +25,10 @@
    the rows kernel W writes, as far as the loop bounds tell: each bound of
    the reader, shifted by the read offset, differs from the writer's by a
    constant of the right sign.  Bounds that do not differ by a constant
-   are assumed to cover (not provable here).  */
+   are assumed to cover (not provable here).  The writes count where
+   the conditions around them let them run, as the read does
+   (`if (x > 2) q[x][y] = ...' from x = 1 leaves rows 1 and 2: issue
+   48).  */
 static bool
 temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
 {
@@ -55,9 +58,23 @@ temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
   for (auto &mono : hi)
     if (!mono.atoms.empty ())
       return true;
+  /* The rows the writes of A's buffer reach: the least first and the
+     greatest last over them, each from where its conditions let it run
+     (one bound from the other end: its loop's, as before).  */
+  HOST_WIDE_INT wglo = 0, wghi = 0;
+  bool first = true;
+  for (auto &b : w.accesses)
+    if (b.write && b.buf == a.buf)
+      {
+	bool n = b.cond && !b.pin_lo[0] && !b.pin_hi[0];
+	HOST_WIDE_INT bl = n ? b.glo[0] : 0, bh = n ? b.ghi[0] : 0;
+	wglo = first ? bl : MIN (wglo, bl);
+	wghi = first ? bh : MAX (wghi, bh);
+	first = false;
+      }
   /* The read's rows from where the conditions around it let it run.  */
-  HOST_WIDE_INT dlo = form_const (lo) + a.off[0] + a.glo[0] - w.w;
-  HOST_WIDE_INT dhi = form_const (hi) + a.off[0] + a.ghi[0] - w.w;
+  HOST_WIDE_INT dlo = form_const (lo) + a.off[0] + a.glo[0] - w.w - wglo;
+  HOST_WIDE_INT dhi = form_const (hi) + a.off[0] + a.ghi[0] - w.w - wghi;
   return dlo >= 0 && dhi <= 0;
 }
 
