@@ -433,6 +433,7 @@ analyse_r (tree *tp, int *walk_subtrees, void *data)
 	  {
 	    int saved = c.cur_loop;
 	    c.cur_loop = (int) li;
+	    pacc_locals_at_loop (c, c.k->loops[li]);
 	    pacc_locals_enter (c);
 	    for (int o = 0; o < TREE_CODE_LENGTH (FOR_STMT); o++)
 	      walk_tree (&TREE_OPERAND (t, o), analyse_r, data, NULL);

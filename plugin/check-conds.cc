@@ -112,6 +112,49 @@ diff_const (const pacc_form &a, const pacc_form &b, HOST_WIDE_INT *d)
   return true;
 }
 
+/* GCC folds `v > 0 && v < 9' (constant bounds) into one range test,
+   `(unsigned) v + K <= M' (build_range_check): whether COND taken as
+   SENSE is one of VAR, and then V in [*LO, *HI] = [-K, M - K] (K read
+   as signed).  Also used by the copyin checks (lower-copyin.cc).  */
+bool
+pacc_range_test (tree cond, bool sense, tree var, HOST_WIDE_INT *lo,
+		 HOST_WIDE_INT *hi)
+{
+  enum tree_code code = TREE_CODE (cond);
+  if (TREE_CODE_CLASS (code) != tcc_comparison)
+    return false;
+  if (!sense)
+    code = invert_tree_comparison (code, false);
+  if (code != LE_EXPR && code != LT_EXPR)
+    return false;
+  tree a = TREE_OPERAND (cond, 0), m = TREE_OPERAND (cond, 1);
+  tree type = TREE_TYPE (a);
+  if (!INTEGRAL_TYPE_P (type) || !TYPE_UNSIGNED (type)
+      || !INTEGRAL_TYPE_P (TREE_TYPE (var)) || TYPE_UNSIGNED (TREE_TYPE (var))
+      || TREE_CODE (m) != INTEGER_CST || !tree_fits_uhwi_p (m)
+      || TYPE_PRECISION (type) > HOST_BITS_PER_WIDE_INT
+      || TYPE_PRECISION (type) < TYPE_PRECISION (TREE_TYPE (var)))
+    return false;
+  HOST_WIDE_INT k = 0;
+  if (TREE_CODE (a) == PLUS_EXPR
+      && TREE_CODE (TREE_OPERAND (a, 1)) == INTEGER_CST)
+    {
+      k = sext_hwi (TREE_INT_CST_LOW (TREE_OPERAND (a, 1)),
+		    TYPE_PRECISION (type));
+      a = TREE_OPERAND (a, 0);
+    }
+  if (!CONVERT_EXPR_P (a) || TREE_OPERAND (a, 0) != var)
+    return false;
+  HOST_WIDE_INT im = (HOST_WIDE_INT) tree_to_uhwi (m);
+  if (im < 0 || (code == LT_EXPR && im == 0))
+    return false;
+  if (code == LT_EXPR)
+    im--;
+  *lo = -k;
+  *hi = im - k;
+  return true;
+}
+
 /* The comparison A OP B of integers, as a bound of VAR, into IV.  */
 static void
 compare (kernel_ctx &c, enum tree_code code, tree a, tree b, tree var,
@@ -210,6 +253,22 @@ constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv,
     case GE_EXPR:
       {
 	enum tree_code code = TREE_CODE (cond);
+	HOST_WIDE_INT rlo, rhi;
+	if (pacc_range_test (cond, sense, var, &rlo, &rhi))
+	  {
+	    pacc_form f;
+	    pacc_mono m;
+	    m.coef = rlo;
+	    if (rlo)
+	      form_add_mono (f, m);
+	    iv.lo.push_back (f);
+	    f.clear ();
+	    m.coef = rhi;
+	    if (rhi)
+	      form_add_mono (f, m);
+	    iv.hi.push_back (f);
+	    return;
+	  }
 	if (!sense)
 	  code = invert_tree_comparison (code, false);
 	/* GCC folds (r == 0 && c == 0) into (r | c) == 0.  */

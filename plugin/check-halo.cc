@@ -25,7 +25,10 @@
    the rows kernel W writes, as far as the loop bounds tell: each bound of
    the reader, shifted by the read offset, differs from the writer's by a
    constant of the right sign.  Bounds that do not differ by a constant
-   are assumed to cover (not provable here).  */
+   are assumed to cover (not provable here).  The writes count where
+   the conditions around them let them run, as the read does
+   (`if (x > 2) q[x][y] = ...' from x = 1 leaves rows 1 and 2: issue
+   48).  */
 static bool
 temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
 {
@@ -55,9 +58,23 @@ temp_rows_covered (pacc_kernel &w, pacc_kernel &m, pacc_access &a)
   for (auto &mono : hi)
     if (!mono.atoms.empty ())
       return true;
+  /* The rows the writes of A's buffer reach: the least first and the
+     greatest last over them, each from where its conditions let it run
+     (one bound from the other end: its loop's, as before).  */
+  HOST_WIDE_INT wglo = 0, wghi = 0;
+  bool first = true;
+  for (auto &b : w.accesses)
+    if (b.write && b.buf == a.buf)
+      {
+	bool n = b.cond && !b.pin_lo[0] && !b.pin_hi[0];
+	HOST_WIDE_INT bl = n ? b.glo[0] : 0, bh = n ? b.ghi[0] : 0;
+	wglo = first ? bl : MIN (wglo, bl);
+	wghi = first ? bh : MAX (wghi, bh);
+	first = false;
+      }
   /* The read's rows from where the conditions around it let it run.  */
-  HOST_WIDE_INT dlo = form_const (lo) + a.off[0] + a.glo[0] - w.w;
-  HOST_WIDE_INT dhi = form_const (hi) + a.off[0] + a.ghi[0] - w.w;
+  HOST_WIDE_INT dlo = form_const (lo) + a.off[0] + a.glo[0] - w.w - wglo;
+  HOST_WIDE_INT dhi = form_const (hi) + a.off[0] + a.ghi[0] - w.w - wghi;
   return dlo >= 0 && dhi <= 0;
 }
 
@@ -138,6 +155,33 @@ access_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
   return true;
 }
 
+/* Access A's range [*LO, *HI) along dimension N (access_range, *KNOWN)
+   where the conditions around it let it run (pacc_access.glo, ghi:
+   check-conds.cc): `y < Y - 1 ? q[x][y] : ...' over y from 0 reads
+   q[x][0], `if (y > 2) q[x][y] = ...' over y from 1 does not write
+   q[x][1] (issue 48).  Where they bound it from the other end (pin_lo,
+   pin_hi), the dimension is not compared.  A condition check-conds.cc
+   cannot read leaves the loop's range.  */
+static void
+narrow_by_conds (const pacc_access &a, int n, bool *known, pacc_form *lo,
+		 pacc_form *hi)
+{
+  if (!*known || !a.cond || a.kind[n] != PACC_IX_VAR)
+    return;
+  if (a.pin_lo[n] || a.pin_hi[n])
+    {
+      *known = false;
+      return;
+    }
+  pacc_mono c;
+  c.coef = a.glo[n];
+  if (c.coef)
+    form_add_mono (*lo, c);
+  c.coef = a.ghi[n];
+  if (c.coef)
+    form_add_mono (*hi, c);
+}
+
 /* Whether A - B is a constant, into *D.  */
 static bool
 const_diff (const pacc_form &a, const pacc_form &b, HOST_WIDE_INT *d)
@@ -187,15 +231,21 @@ form_str (const pacc_form &f)
    (its indices differ from the bounds by constants), outside what every
    write of the buffer by an earlier kernel of the step, or by M before
    the read, reaches, holds a value of an earlier step, and of an
-   earlier block when the block starts: an error.  Rows are temp_rows_covered's; a read under a
-   condition may not happen, so only unconditional reads count.  Bounds
-   that are not known at compile time are not checked.  */
+   earlier block when the block starts: an error.  Rows are
+   temp_rows_covered's.  Reads and writes under a condition count from
+   where the conditions let them run (narrow_by_conds), as reads do
+   along the rows: `y < Y - 1 ? q[x][y] : ...' over y from 0 reads
+   q[x][0], which a step writing columns 1 to Y - 2 leaves from the
+   step before, and the pipeline gave another answer without a word
+   (issue 48).  Bounds that are not known
+   at compile time are not checked here (pacc_step_checks,
+   lower-steps.cc, checks them at every step).  */
 static bool
 temp_elements_written (pacc_region &r, int m, size_t ai)
 {
   int rank = r.pc->rank;
   pacc_access &a = r.kernels[m].accesses[ai];
-  if (a.cond || rank < 2)
+  if (rank < 2)
     return true;
   hash_set<tree> unstable;
   unstable_decls (r, unstable);
@@ -206,6 +256,7 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
     {
       HOST_WIDE_INT len;
       known[n] = access_range (r, km, a, n, unstable, &lo[n], &hi[n]);
+      narrow_by_conds (a, n, &known[n], &lo[n], &hi[n]);
       if (known[n] && const_diff (hi[n], lo[n], &len) && len <= 0)
 	return true;
     }
@@ -224,8 +275,11 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
 	  pacc_access &b = r.kernels[i].accesses[bi];
 	  box w;
 	  for (int n = 1; n < rank; n++)
-	    w.known[n] = access_range (r, r.kernels[i], b, n, unstable,
-				       &w.lo[n], &w.hi[n]);
+	    {
+	      w.known[n] = access_range (r, r.kernels[i], b, n, unstable,
+					 &w.lo[n], &w.hi[n]);
+	      narrow_by_conds (b, n, &w.known[n], &w.lo[n], &w.hi[n]);
+	    }
 	  boxes.push_back (w);
 	  last = i;
 	}

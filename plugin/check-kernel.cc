@@ -685,6 +685,15 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   walk_tree (&FOR_BODY (k.loops[0].for_stmt), analyse_r, &kc, NULL);
   if (kc.bad)
     return false;
+  pacc_locals_record (kc);
+  /* A decomposed loop inside another: the host computes its bounds, so
+     through the locals of the nest (issue 48).  */
+  if (k.dec > 0)
+    {
+      pacc_loop &dl = k.loops[k.dec];
+      dl.init = pacc_host_value (dl, dl.init);
+      dl.bound = pacc_host_value (dl, dl.bound);
+    }
   red_ctx rc = { &r, &k, false };
   walk_tree (&FOR_BODY (k.loops[0].for_stmt), red_stmt_r, &rc, NULL);
   if (rc.bad)

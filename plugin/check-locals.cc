@@ -17,7 +17,10 @@
    locals again (read through in turn, with a guard against cycles);
    anything else left in the form keeps the index unanalysed.  A local
    that fails these is named in the message of the index it spoils
-   (pacc_locals_changed).  */
+   (pacc_locals_changed).
+   The definitions that hold where each pacc loop starts are kept in
+   the loop, and the scalars the nest sets in the kernel, for the host
+   code around the kernel (pacc_host_value, lower-geometry.cc).  */
 
 #include "check.h"
 
@@ -128,17 +131,62 @@ pacc_locals_def (kernel_ctx &c, tree decl, tree value)
   c.lv.region.put (decl, c.lv.path.empty () ? 0 : c.lv.path.back ());
 }
 
+/* Does the definition of DECL, in the walk's values, hold where the walk
+   is?  */
+static bool
+holds_here (kernel_ctx &c, tree decl)
+{
+  int reg = *c.lv.region.get (decl);
+  return reg == 0 || std::find (c.lv.path.begin (), c.lv.path.end (), reg)
+		     != c.lv.path.end ();
+}
+
 /* Into ENV's values, the definitions that hold where the walk is.  */
 void
 pacc_locals_env (kernel_ctx &c, pacc_form_env &env)
 {
   for (auto it = c.lv.value.begin (); it != c.lv.value.end (); ++it)
+    if (holds_here (c, (*it).first))
+      env.values.put ((*it).first, (*it).second);
+}
+
+/* The walk reached pacc loop L (before its header): the definitions
+   that hold there, which its bounds may be read through on the host
+   (`int n = Y - 1;' between the loops of a nest, issue 48).  */
+void
+pacc_locals_at_loop (kernel_ctx &c, pacc_loop &l)
+{
+  l.defs.clear ();
+  for (auto it = c.lv.value.begin (); it != c.lv.value.end (); ++it)
+    if (holds_here (c, (*it).first))
+      l.defs.push_back (std::make_pair ((*it).first, (*it).second));
+}
+
+/* After the walk: every scalar the nest declares, sets or changes, into
+   the kernel's SET_VARS.  The host code built around the kernel (checks
+   of its bounds at entry and at each step, segments' extents) runs
+   outside the nest, where such a variable is out of scope or holds
+   another value: it reads them through the definitions above or not at
+   all (pacc_host_bound_p).  */
+void
+pacc_locals_record (kernel_ctx &c)
+{
+  hash_set<tree> seen;
+  std::vector<tree> &out = c.k->set_vars;
+  out.clear ();
+  auto add = [&] (tree v)
     {
-      int reg = *c.lv.region.get ((*it).first);
-      if (reg == 0 || std::find (c.lv.path.begin (), c.lv.path.end (), reg)
-		      != c.lv.path.end ())
-	env.values.put ((*it).first, (*it).second);
-    }
+      if (VAR_P (v) && !seen.add (v))
+	out.push_back (v);
+    };
+  for (auto it = c.locals.begin (); it != c.locals.end (); ++it)
+    add (*it);
+  for (auto it = c.seq_vars.begin (); it != c.seq_vars.end (); ++it)
+    add (*it);
+  for (auto it = c.lv.defs.begin (); it != c.lv.defs.end (); ++it)
+    add ((*it).first);
+  for (auto it = c.lv.changed.begin (); it != c.lv.changed.end (); ++it)
+    add ((*it).first);
 }
 
 /* A local that EXPR reads (through the definitions of the others) and
@@ -180,4 +228,46 @@ pacc_locals_changed (kernel_ctx &c, tree expr, location_t *where)
   if (d)
     *where = *c.lv.changed.get (d);
   return d;
+}
+
+/* E, a bound of loop L, read through the definitions of the scalars the
+   nest sets that hold where L starts (`int n = Y - 1;' in the body of
+   the outer loop: Y - 1): a copy the host may compute when
+   pacc_host_bound_p (lower-geometry.cc) says so.  NULL when E is.  */
+tree
+pacc_host_value (pacc_loop &l, tree e)
+{
+  struct m
+  {
+    pacc_loop *l;
+    bool again;
+    static tree cb (tree *tp, int *ws, void *data)
+    {
+      m &s = *(m *) data;
+      if (TYPE_P (*tp))
+	*ws = 0;
+      else if (VAR_P (*tp))
+	for (auto &d : s.l->defs)
+	  if (d.first == *tp)
+	    {
+	      *tp = fold_convert (TREE_TYPE (d.first), unshare_expr (d.second));
+	      *ws = 0;
+	      s.again = true;
+	      break;
+	    }
+      return NULL_TREE;
+    }
+  };
+  if (!e)
+    return NULL_TREE;
+  tree t = unshare_expr (e);
+  /* A definition may read another local: again, a few times (a cycle
+     stays unread, and pacc_host_bound_p refuses it).  */
+  m s = { &l, true };
+  for (int i = 0; i < 16 && s.again; i++)
+    {
+      s.again = false;
+      walk_tree (&t, m::cb, &s, NULL);
+    }
+  return t;
 }

@@ -158,6 +158,8 @@ void pacc_index_atoms_reset (void);
 tree pacc_index_atoms (pacc_region &r, tree e);
 tree pacc_expand_atoms (tree e);
 /* check-conds.cc */
+bool pacc_range_test (tree cond, bool sense, tree var, HOST_WIDE_INT *lo,
+		      HOST_WIDE_INT *hi);
 void pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g);
 bool pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
 		     HOST_WIDE_INT *off2);
@@ -170,6 +172,9 @@ void pacc_locals_enter (kernel_ctx &c);
 void pacc_locals_leave (kernel_ctx &c);
 void pacc_locals_def (kernel_ctx &c, tree decl, tree value);
 void pacc_locals_env (kernel_ctx &c, pacc_form_env &env);
+void pacc_locals_at_loop (kernel_ctx &c, pacc_loop &l);
+void pacc_locals_record (kernel_ctx &c);
+tree pacc_host_value (pacc_loop &l, tree e);
 tree pacc_locals_changed (kernel_ctx &c, tree expr, location_t *where);
 
 /* check-index.cc */

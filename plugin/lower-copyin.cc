@@ -15,19 +15,23 @@
    starts) checks
      - the section of an array whose C type gives its extent, against
        that extent;
-     - every read of a copyin array in a loop nest, not under a condition,
-       whose first index is a combination of the enclosing loops'
-       variables and the time variable with multipliers known at entry,
-       plus a value known at entry, in loops whose bounds are known at
-       entry: the elements it reads, from the least to the greatest value
-       of the index over the loops' ranges (and the steps), against the
-       section.
+     - every read of a copyin array in a loop nest whose first index is
+       a combination of the enclosing loops' variables and the time
+       variable with multipliers known at entry, plus a value known at
+       entry, in loops whose bounds are known at entry: the elements it
+       reads, from the least to the greatest value of the index over the
+       loops' ranges (and the steps), against the section.  A read under
+       a condition (if, ?:, &&, ||) counts over the values of the loops'
+       variables the condition lets it run at (`x > 0 ? w[x - 1] : 0'
+       from x = 1), when it compares a variable with a value known at
+       entry, else over the loops' whole ranges (issue 48: reads under a
+       condition were not checked, and one taken outside the section
+       read the memory next to the device's copy).
    When the values are constants, a located error here; else a check at
    the region's entry that calls __pacc_copyin_outside (libpacc stops the
    program with the same text).  Indices that cannot be analysed
-   (`w[idx[x]]', `w[x % 4]', a scalar the step sets), reads under a
-   condition (if, ?:, &&, ||, a sequential loop) and reads in loops whose
-   bounds are known only during the steps are not checked.  */
+   (`w[idx[x]]', `w[x % 4]', a scalar the step sets) and reads in loops
+   whose bounds are known only during the steps are not checked.  */
 
 #include "pacc-plugin.h"
 #include "check.h"
@@ -55,6 +59,15 @@ copyin_outside_fn (void)
   return fn_copyin_outside;
 }
 
+/* A condition around a read, as taken (SENSE), met inside pacc loop
+   LOOP (-1: outside them).  */
+struct copyin_guard
+{
+  tree cond;
+  bool sense;
+  int loop;
+};
+
 /* A read of a copyin array in a nest.  */
 struct copyin_read
 {
@@ -62,6 +75,7 @@ struct copyin_read
   int loop;			/* Innermost pacc loop around it, or -1.  */
   pacc_form index;		/* Its first index, in elements.  */
   location_t loc;
+  std::vector<copyin_guard> guards;
 };
 
 struct copyin_walk
@@ -70,6 +84,7 @@ struct copyin_walk
   pacc_kernel *k;
   int cur_loop;
   int cond;			/* Conditions around the expression walked.  */
+  std::vector<copyin_guard> guards; /* Those read as guards.  */
   location_t cur_loc;
   hash_set<tree> inner;		/* Declared or assigned in the nest.  */
   std::vector<copyin_read> reads;
@@ -157,6 +172,15 @@ walk_under (tree *tp, copyin_walk &c, bool cond)
   c.cond -= cond;
 }
 
+/* *TP under condition COND taken as SENSE.  */
+static void
+walk_guarded (tree *tp, copyin_walk &c, tree cond, bool sense)
+{
+  c.guards.push_back ({ cond, sense, c.cur_loop });
+  walk_under (tp, c, true);
+  c.guards.pop_back ();
+}
+
 /* Record the reads of copyin arrays of a nest, with their loop and
    whether they sit under a condition; note the variables the nest
    declares or assigns.  */
@@ -175,10 +199,16 @@ copyin_walk_r (tree *tp, int *walk_subtrees, void *data)
   switch (TREE_CODE (t))
     {
     case COND_EXPR:
+      walk_under (&TREE_OPERAND (t, 0), c, false);
+      walk_guarded (&TREE_OPERAND (t, 1), c, TREE_OPERAND (t, 0), true);
+      walk_guarded (&TREE_OPERAND (t, 2), c, TREE_OPERAND (t, 0), false);
+      *walk_subtrees = 0;
+      return NULL_TREE;
     case TRUTH_ANDIF_EXPR:
     case TRUTH_ORIF_EXPR:
-      for (int o = 0; o < TREE_CODE_LENGTH (TREE_CODE (t)); o++)
-	walk_under (&TREE_OPERAND (t, o), c, o > 0);
+      walk_under (&TREE_OPERAND (t, 0), c, false);
+      walk_guarded (&TREE_OPERAND (t, 1), c, TREE_OPERAND (t, 0),
+		    TREE_CODE (t) == TRUTH_ANDIF_EXPR);
       *walk_subtrees = 0;
       return NULL_TREE;
     case SWITCH_STMT:
@@ -232,10 +262,11 @@ copyin_walk_r (tree *tp, int *walk_subtrees, void *data)
 	if (pacc_whole_ref (*c.r, t) < 0)
 	  return NULL_TREE;
 	copyin_read rd;
-	if (!c.cond && first_index (*c.r, t, &rd.w, rd.index))
+	if (first_index (*c.r, t, &rd.w, rd.index))
 	  {
 	    rd.loop = c.cur_loop;
 	    rd.loc = c.cur_loc;
+	    rd.guards = c.guards;
 	    c.reads.push_back (rd);
 	  }
 	/* The indices may read other copyin arrays; the element itself
@@ -284,6 +315,83 @@ entry_bound_p (copyin_walk &c, tree e)
 	 && !walk_tree_without_duplicates (&e, inner_decl_r, &c);
 }
 
+/* Bounds on VAR, a loop's variable, that condition COND taken as SENSE
+   gives, with values known at entry: into LO, VAR >= each; into HI,
+   VAR < each.  Signed comparisons of VAR itself only (an unsigned one
+   wraps), through &&, || and !; others give none.  */
+static void
+guard_bounds (copyin_walk &c, tree cond, bool sense, tree var,
+	      std::vector<tree> &lo, std::vector<tree> &hi, int depth)
+{
+  tree lt = long_integer_type_node;
+  if (depth > 8)
+    return;
+  enum tree_code code = TREE_CODE (cond);
+  switch (code)
+    {
+    case TRUTH_ANDIF_EXPR:
+    case TRUTH_AND_EXPR:
+    case TRUTH_ORIF_EXPR:
+    case TRUTH_OR_EXPR:
+      /* Both hold when an && is taken, neither when an || is not.  */
+      if (sense == (code == TRUTH_ANDIF_EXPR || code == TRUTH_AND_EXPR))
+	for (int o = 0; o < 2; o++)
+	  guard_bounds (c, TREE_OPERAND (cond, o), sense, var, lo, hi,
+			depth + 1);
+      return;
+    case TRUTH_NOT_EXPR:
+      guard_bounds (c, TREE_OPERAND (cond, 0), !sense, var, lo, hi,
+		    depth + 1);
+      return;
+    case LT_EXPR:
+    case LE_EXPR:
+    case GT_EXPR:
+    case GE_EXPR:
+    case EQ_EXPR:
+      break;
+    case NE_EXPR:
+      if (sense)
+	return;
+      break;
+    default:
+      return;
+    }
+  tree a = TREE_OPERAND (cond, 0), b = TREE_OPERAND (cond, 1);
+  HOST_WIDE_INT rlo, rhi;
+  if (pacc_range_test (cond, sense, var, &rlo, &rhi))
+    {
+      lo.push_back (lcst (rlo));
+      hi.push_back (lcst (rhi + 1));
+      return;
+    }
+  if (!INTEGRAL_TYPE_P (TREE_TYPE (a)) || TYPE_UNSIGNED (TREE_TYPE (a))
+      || !INTEGRAL_TYPE_P (TREE_TYPE (b)) || TYPE_UNSIGNED (TREE_TYPE (b)))
+    return;
+  if (!sense)
+    code = invert_tree_comparison (code, false);
+  a = strip_conv (a);
+  b = strip_conv (b);
+  if (b == var)
+    {
+      std::swap (a, b);
+      code = swap_tree_comparison (code);
+    }
+  if (a != var || !entry_bound_p (c, b))
+    return;
+  tree e = unshare_expr (b);
+  tree e1 = fold_build2 (PLUS_EXPR, lt, fold (lng (unshare_expr (b))),
+			 lcst (1));
+  switch (code)
+    {
+    case LT_EXPR: hi.push_back (e); break;
+    case LE_EXPR: hi.push_back (e1); break;
+    case GT_EXPR: lo.push_back (e1); break;
+    case GE_EXPR: lo.push_back (e); break;
+    case EQ_EXPR: lo.push_back (e); hi.push_back (e1); break;
+    default: break;
+    }
+}
+
 /* The least and greatest first index that read RD of the nest reads, at
    entry, into *FIRST and *LAST, and into *RUNS the condition that the
    loops around it (those whose bounds are known at entry) and the steps
@@ -321,9 +429,11 @@ read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps,
       pacc_form q;
       if (!form_take_var (f, l.var, q))
 	return false;
-      tree a = l.init;
-      tree b = l.bound ? l.bound
-	       : l.for_stmt ? unit_loop_bound (l.for_stmt, l.var) : NULL_TREE;
+      tree a = pacc_host_value (l, l.init);
+      tree b = pacc_host_value (l, l.bound ? l.bound
+				   : l.for_stmt ? unit_loop_bound (l.for_stmt,
+								   l.var)
+				   : NULL_TREE);
       if (!entry_bound_p (c, a) || !entry_bound_p (c, b))
 	{
 	  /* Assumed to run; its variable may not be in the index.  */
@@ -333,6 +443,18 @@ read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps,
 	}
       tree ha = fold (lng (rewritten_copy (r, a, none)));
       tree hb = fold (lng (rewritten_copy (r, b, none)));
+      /* Where the conditions around the read, met inside this loop, let
+	 it run.  */
+      std::vector<tree> glo, ghi;
+      for (auto &g : rd.guards)
+	if (enclosing_var_p (k, g.loop, l.var))
+	  guard_bounds (c, g.cond, g.sense, l.var, glo, ghi, 0);
+      for (tree e : glo)
+	ha = fold_build2 (MAX_EXPR, lt, ha,
+			  fold (lng (rewritten_copy (r, e, none))));
+      for (tree e : ghi)
+	hb = fold_build2 (MIN_EXPR, lt, hb,
+			  fold (lng (rewritten_copy (r, e, none))));
       *runs = fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
 			   fold_build2 (LT_EXPR, boolean_type_node, ha, hb),
 			   *runs);

@@ -99,6 +99,12 @@ bound_r (tree *tp, int *walk_subtrees, void *data)
       for (tree v : b.k->private_vars)
 	if (v == t)
 	  return t;
+      for (tree v : b.k->set_vars)
+	if (v == t)
+	  return t;
+      for (int ri : b.k->reductions)
+	if (b.r->pc->reductions[ri].decl == t)
+	  return t;
       if (pacc_array_index (*b.r, t) >= 0 || pacc_whole_index (*b.r, t) >= 0
 	  || !INTEGRAL_TYPE_P (TREE_TYPE (t)))
 	return t;
@@ -107,15 +113,45 @@ bound_r (tree *tp, int *walk_subtrees, void *data)
 }
 
 /* Can the host compute E, a bound of a loop of kernel K, before the
-   kernel runs: no loop variable, private scalar, array element, call,
-   side effect or value that is not an integer?  At ENTRY, before the time
-   loop, neither the time variable nor a scalar the steps set, whose
-   values come later.  */
+   kernel runs: no loop variable, private scalar, scalar the nest
+   declares or sets (out of scope there, or another value: read E
+   through pacc_host_value, check-locals.cc, first), reduction variable,
+   array element, call, side effect or value that is not an integer?  At
+   ENTRY, before the time loop, neither the time variable nor a scalar
+   the steps set, whose values come later.  */
 bool
 pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry)
 {
   bound_ctx bc = { &r, &k, entry };
   return !TREE_SIDE_EFFECTS (e) && !walk_tree (&e, bound_r, &bc, NULL);
+}
+
+/* A scalar the nest declares or sets that E reads (after
+   pacc_host_value, one whose definition does not hold where the loop
+   starts), else NULL.  */
+tree
+pacc_set_var_in (pacc_kernel &k, tree e)
+{
+  struct m
+  {
+    static tree cb (tree *tp, int *ws, void *data)
+    {
+      pacc_kernel &k = *(pacc_kernel *) data;
+      if (TYPE_P (*tp))
+	*ws = 0;
+      else if (VAR_P (*tp))
+	{
+	  for (auto &l : k.loops)
+	    if (l.var == *tp)
+	      return NULL_TREE;
+	  for (tree v : k.set_vars)
+	    if (v == *tp)
+	      return *tp;
+	}
+      return NULL_TREE;
+    }
+  };
+  return e ? walk_tree (&e, m::cb, &k, NULL) : NULL_TREE;
 }
 
 /* The first and the last index that the accesses ACCS touch along
@@ -163,8 +199,9 @@ pacc_rows_at_entry_p (pacc_region &r, pacc_kernel &k)
   if (k.dec < 0)
     return k.row && pacc_host_bound_p (r, k, k.row, true);
   pacc_loop &l = k.loops[k.dec];
-  return l.init && l.bound && pacc_host_bound_p (r, k, l.init, true)
-	 && pacc_host_bound_p (r, k, l.bound, true);
+  return l.init && l.bound
+	 && pacc_host_bound_p (r, k, pacc_host_value (l, l.init), true)
+	 && pacc_host_bound_p (r, k, pacc_host_value (l, l.bound), true);
 }
 
 /* The first value of inner loop L: what its initialisation assigns, or
@@ -196,8 +233,8 @@ pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b)
       return false;
   if (!only_loop_p (FOR_BODY (*l0.slot), l1))
     return false;
-  tree init = pacc_loop_first (l1);
-  tree bound = unit_loop_bound (*l1.slot, l1.var);
+  tree init = pacc_host_value (l1, pacc_loop_first (l1));
+  tree bound = pacc_host_value (l1, unit_loop_bound (*l1.slot, l1.var));
   if (!init || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l1.var)))
     return false;
   if (!pacc_host_bound_p (r, k, init, false)
@@ -299,8 +336,8 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
       ma = init;
       mb = bound;
       pacc_loop &l = k.loops[i];
-      init = pacc_loop_first (l);
-      bound = unit_loop_bound (*l.slot, l.var);
+      init = pacc_host_value (l, pacc_loop_first (l));
+      bound = pacc_host_value (l, unit_loop_bound (*l.slot, l.var));
       if (!init || !bound || !pacc_host_bound_p (r, k, init, false)
 	  || !pacc_host_bound_p (r, k, bound, false))
 	return false;

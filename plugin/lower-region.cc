@@ -119,8 +119,25 @@ check_cols (pacc_region &r, tree *body, tree where_s)
 	{
 	  pacc_loop &l = k.loops[sp.loop];
 	  tree a, b;
-	  if (!pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b)
-	      || !pacc_host_bound_p (r, k, a, true)
+	  if (!pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b))
+	    continue;
+	  /* Through the nest's locals (`int n = Y - 1;').  */
+	  a = pacc_host_value (l, a);
+	  b = pacc_host_value (l, b);
+	  /* A local left unread: no check could see the indices the loop
+	     touches, at entry or at a step (issue 48).  */
+	  for (tree e : { a, b })
+	    if (tree v = pacc_set_var_in (k, e))
+	      {
+		error_at (l.loc, "a bound of this %<#pragma pacc loop%> reads "
+			  "%qD, which the nest assigns more than once or "
+			  "changes, so its indices cannot be checked against "
+			  "%<size%>; give %qD one definition from values the "
+			  "nest does not change, or write the bound without "
+			  "it", v, v);
+		break;
+	      }
+	  if (!pacc_host_bound_p (r, k, a, true)
 	      || !pacc_host_bound_p (r, k, b, true))
 	    continue;
 	  tree ha = lng (rewritten_copy (r, a, none));

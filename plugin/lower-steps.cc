@@ -99,8 +99,8 @@ pacc_note_bounds (pacc_kernel &k, int j)
     {
       tree a, b;
       if (pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b))
-	written_bounds[&l] = std::make_pair (unshare_expr (a),
-					     unshare_expr (b));
+	written_bounds[&l] = std::make_pair (pacc_host_value (l, a),
+					     pacc_host_value (l, b));
       else
 	written_bounds[&l] = std::make_pair (NULL_TREE, NULL_TREE);
     }
@@ -133,13 +133,14 @@ dim_range (pacc_region &r, pacc_kernel &k, const pacc_access &a, int n,
   return true;
 }
 
-/* Before kernel M at each sub-step: an unconditional read of a
-   targettemp array must lie, along each dimension, inside what the one
-   earlier nest of the step that writes the array writes along it,
-   else the read sees a value of an earlier step, which crosses a time
-   block in the sequential program only (issue 48: bounds of the step
-   that check-halo.cc cannot compare at compile time).  Reads of arrays
-   that several nests, or M itself, write are not checked.  */
+/* Before kernel M at each sub-step: a read of a targettemp array (under
+   a condition, from where the conditions let it run) must lie, along
+   each dimension, inside what the one earlier nest of the step that
+   writes the array writes along it, else the read sees a value of an
+   earlier step, which crosses a time block in the sequential program
+   only (issue 48: bounds of the step that check-halo.cc cannot compare
+   at compile time).  Reads of arrays that several nests, or M itself,
+   write are not checked.  */
 void
 pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
 		  hash_map<tree, tree> &host_map)
@@ -214,7 +215,9 @@ pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
       }
   for (auto &a : km.accesses)
     {
-      if (a.write || a.cond || r.pc->arrays[a.buf].role != PACC_ROLE_TEMP)
+      /* A read under a condition from where the conditions let it run
+	 (dim_range): `y < n - 1 ? q[x][y] : ...' reads q[x][0] too.  */
+      if (a.write || r.pc->arrays[a.buf].role != PACC_ROLE_TEMP)
 	continue;
       const pacc_access *w = NULL;
       int wk = -1, nw = 0;

@@ -160,6 +160,7 @@ void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
 /* lower-geometry.cc */
 int pacc_kernel_workers (pacc_kernel &k, bool segmented);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
+tree pacc_set_var_in (pacc_kernel &k, tree e);
 bool pacc_reach_trees (const std::vector<const pacc_access *> &accs, int n,
 		       tree a, tree b, tree *first, tree *last);
 bool pacc_rows_at_entry_p (pacc_region &r, pacc_kernel &k);

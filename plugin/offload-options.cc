@@ -15,7 +15,15 @@
    translation unit's offloaded functions are OpenACC ones, -fopenmp is
    left out of the options written with its objects; an OpenMP target
    region is an error at its location, since no GCC 12 image can hold
-   both.  */
+   both.
+   Stack protection: GCC 12 records -fstack-protector* with each
+   function (an optimization option), so -foffload-options cannot turn
+   it off, and nvptx has no guard: with -fstack-protector-all (or -strong
+   and a local array in a nest) ptxas stopped at "Unknown symbol
+   '__stack_chk_guard'".  The OpenACC functions (the kernels) get
+   function options without it before the offload objects are written;
+   their host versions lose it with them (the rest of the program keeps
+   it).  */
 
 #include "pacc-plugin.h"
 #include "launch.h"
@@ -23,10 +31,41 @@
 #include "opts.h"
 #include "omp-offload.h"
 
+/* The OpenACC functions of the translation unit without stack
+   protection (see above).  */
+static void
+no_stack_protector_in_kernels ()
+{
+  unsigned i;
+  tree fn;
+  FOR_EACH_VEC_SAFE_ELT (offload_funcs, i, fn)
+    {
+      if (!lookup_attribute ("oacc function", DECL_ATTRIBUTES (fn))
+	  || opt_for_fn (fn, flag_stack_protect) <= 0)
+	continue;
+      tree old = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn);
+      if (!old)
+	old = optimization_default_node;
+      /* The function's options with flag_stack_protect off, built in the
+	 global options and those put back after.  */
+      struct cl_optimization cur;
+      cl_optimization_save (&cur, &global_options, &global_options_set);
+      cl_optimization_restore (&global_options, &global_options_set,
+			       TREE_OPTIMIZATION (old));
+      global_options.x_flag_stack_protect = 0;
+      tree node = build_optimization_node (&global_options,
+					   &global_options_set);
+      cl_optimization_restore (&global_options, &global_options_set, &cur);
+      DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn) = node;
+    }
+}
+
 /* PLUGIN_ALL_IPA_PASSES_START: before the objects' options are written.  */
 static void
-drop_openmp_from_offload (void *, void *)
+before_offload_streaming (void *, void *)
 {
+  if (flag_openacc && !in_lto_p && !seen_error ())
+    no_stack_protector_in_kernels ();
   if (!flag_openmp || !flag_openacc || in_lto_p || seen_error ())
     return;
   unsigned i;
@@ -55,5 +94,5 @@ void
 pacc_register_offload_options (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     drop_openmp_from_offload, NULL);
+		     before_offload_streaming, NULL);
 }

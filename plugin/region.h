@@ -42,6 +42,10 @@ struct pacc_loop
   int parent;			/* Index of the enclosing pacc loop, -1.  */
   int depth;			/* Pacc loops around it.  */
   bool leaf;			/* No pacc loop inside it.  */
+  /* Scalars the nest sets, with the definitions they hold where the
+     loop starts (check-locals.cc): the host reads the loop's bounds
+     through them (pacc_host_value, lower-geometry.cc).  */
+  std::vector<std::pair<tree, tree> > defs;
 };
 
 enum pacc_index_kind
@@ -94,6 +98,8 @@ struct pacc_kernel
   std::vector<tree> privatized;	/* Outer scalars declared anew in the
 				   nest's bodies (check-scalars.cc).  */
   std::vector<int> reductions;	/* Indices into the clause's reductions.  */
+  std::vector<tree> set_vars;	/* Scalars the nest declares or sets: the
+				   host never reads them (issue 48).  */
   std::vector<tree> red_stmts;	/* Statements updating a reduction var.  */
   int perm[64];			/* Array i names buffer perm[i] here.  */
   HOST_WIDE_INT w;		/* Written row = iteration row + w.  */
