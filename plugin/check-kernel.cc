@@ -686,8 +686,7 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   if (kc.bad)
     return false;
   pacc_locals_record (kc);
-  /* A decomposed loop inside another: the host computes its bounds, so
-     through the locals of the nest (issue 48).  */
+  /* Bounds of an inner decomposed loop, for the host: locals read through.  */
   if (k.dec > 0)
     {
       pacc_loop &dl = k.loops[k.dec];
