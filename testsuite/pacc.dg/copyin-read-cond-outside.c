@@ -21,7 +21,7 @@ f (int T)
 #pragma pacc loop dim(1)
 	for (y = 1; y < Y - 1; y++)
 	  b[x][y] = a[x][y] * (x < X - 1 ? w[x + 1] : w[x]); /* { dg-error "kernel 1 reads .w.2.. to .w.39.., outside the section .w.0:39.. that .copyin. gives" } */
-	  /* { dg-error "kernel 1 reads .w.39.., outside the section" "" { target *-*-* } .-1 } */
+	  /* { dg-error "kernel 1 reads .w.39.., outside the section" "" { target *-*-* } 23 } */
 #pragma pacc loop dim(2)
       for (x = 1; x < X - 1; x++)
 #pragma pacc loop dim(1)
