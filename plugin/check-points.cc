@@ -24,7 +24,10 @@
    dimension there is no fixed-row nest: the loop is the decomposed one,
    over the written element alone, `for (p = E; p < E + 1; p++)', and
    every access of a pipelined array in the write is rewritten as
-   `p + c' (rank1_rewrite).  Located errors: an index that reads memory
+   `p + c' (rank1_rewrite).  The calls of the written value that read no
+   memory (`exp (-t * t)') go before the nest into temporaries, host
+   statements: the host's libm, as the sequential build's (hoist_r).
+   Located errors: an index that reads memory
    or calls a function that is not const (the row must be known on the
    host at each sub-step); with one dimension, a read at an index that
    is not the written one plus a constant.  */
@@ -330,11 +333,76 @@ rank1_rewrite (pacc_region &r, tree w, tree *stmt, tree var, location_t loc)
   return c.bad ? NULL_TREE : row;
 }
 
+/* Memory read or side effect in a call's operands: the call stays in
+   the nest.  */
+static tree
+call_reads_r (tree *tp, int *walk_subtrees, void *)
+{
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (REFERENCE_CLASS_P (t) || TREE_CODE (t) == INDIRECT_REF
+      || TREE_CODE (t) == MEM_REF
+      || (TREE_CODE (t) != CALL_EXPR && TREE_SIDE_EFFECTS (t)))
+    return t;
+  return NULL_TREE;
+}
+
+struct hoist_ctx
+{
+  pacc_region *r;
+  location_t loc;
+  tree vars;	/* The temporaries, chained.  */
+  tree stmts;	/* Their assignments.  */
+};
+
+/* Each call of the written value that reads no memory (exp, sin of the
+   step's scalars) into a temporary that the step assigns first: a host
+   statement, so the value is the host's libm's, as in the sequential
+   build, not the GPU's (newlib's differs in the last bit).  */
+static tree
+hoist_r (tree *tp, int *walk_subtrees, void *data)
+{
+  hoist_ctx &h = *(hoist_ctx *) data;
+  tree t = *tp;
+  if (TYPE_P (t))
+    {
+      *walk_subtrees = 0;
+      return NULL_TREE;
+    }
+  if (TREE_CODE (t) != CALL_EXPR || VOID_TYPE_P (TREE_TYPE (t))
+      || walk_tree_without_duplicates (tp, call_reads_r, NULL))
+    return NULL_TREE;
+  tree v = build_decl (h.loc, VAR_DECL, get_identifier ("__pacc_value"),
+		       TREE_TYPE (t));
+  DECL_CONTEXT (v) = h.r->fndecl;
+  DECL_ARTIFICIAL (v) = 1;
+  DECL_IGNORED_P (v) = 1;
+  DECL_CHAIN (v) = h.vars;
+  h.vars = v;
+  append_to_statement_list_force (build_stmt (h.loc, DECL_EXPR, v),
+				  &h.stmts);
+  tree set = build2 (MODIFY_EXPR, TREE_TYPE (v), v, t);
+  SET_EXPR_LOCATION (set, h.loc);
+  TREE_SIDE_EFFECTS (set) = 1;
+  append_to_statement_list_force (set, &h.stmts);
+  *tp = v;
+  *walk_subtrees = 0;
+  return NULL_TREE;
+}
+
 /* The fixed-row nest around STMT (a point write, maybe under a
-   condition), at LOC.  */
+   condition), at LOC, after the assignments of the temporaries that
+   hoist_r makes of its value's calls.  */
 static tree
 point_nest (pacc_region &r, tree stmt, tree w, location_t loc)
 {
+  hoist_ctx h = { &r, loc, NULL_TREE, alloc_stmt_list () };
+  if (TREE_CODE (w) == MODIFY_EXPR)
+    walk_tree (&TREE_OPERAND (w, 1), hoist_r, &h, NULL);
   tree var = build_decl (loc, VAR_DECL, get_identifier ("__pacc_point"),
 			 long_integer_type_node);
   DECL_CONTEXT (var) = r.fndecl;
@@ -373,7 +441,14 @@ point_nest (pacc_region &r, tree stmt, tree w, location_t loc)
   tree list = alloc_stmt_list ();
   append_to_statement_list_force (pacc_make_marker (d), &list);
   append_to_statement_list_force (bind, &list);
-  return list;
+  if (!h.vars)
+    return list;
+  append_to_statement_list_force (list, &h.stmts);
+  tree outer = build3 (BIND_EXPR, void_type_node, h.vars, h.stmts,
+		       NULL_TREE);
+  TREE_SIDE_EFFECTS (outer) = 1;
+  SET_EXPR_LOCATION (outer, loc);
+  return outer;
 }
 
 /* The point writes of *SLOT (a statement, a list or block of them),
