@@ -235,34 +235,20 @@ assigned_after_r (tree *tp, int *walk_subtrees, void *data)
     aa.seen = true;
   if (!aa.seen)
     return NULL_TREE;
-  switch (TREE_CODE (t))
+  tree v = pacc_stored_operand (t);
+  struct m
+  {
+    static tree cb (tree *tp, int *ws, void *d)
     {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
-      {
-	tree v = strip_conv (TREE_OPERAND (t, 0));
-	struct m
-	{
-	  static tree cb (tree *tp, int *ws, void *d)
-	  {
-	    if (TYPE_P (*tp))
-	      *ws = 0;
-	    return *tp == (tree) d ? *tp : NULL_TREE;
-	  }
-	};
-	if ((VAR_P (v) || TREE_CODE (v) == PARM_DECL)
-	    && walk_tree_without_duplicates (&aa.e, m::cb, v))
-	  return t;
-	return NULL_TREE;
-      }
-    default:
-      return NULL_TREE;
+      if (TYPE_P (*tp))
+	*ws = 0;
+      return *tp == (tree) d ? *tp : NULL_TREE;
     }
+  };
+  if (v && (VAR_P (v) || TREE_CODE (v) == PARM_DECL)
+      && walk_tree_without_duplicates (&aa.e, m::cb, v))
+    return t;
+  return NULL_TREE;
 }
 
 static bool
