@@ -77,6 +77,19 @@ last_stmt_slot (tree *body)
   return last;
 }
 
+/* The time loop's condition is not a comparison of its counter with a
+   bound.  */
+static void
+not_counted_error (location_t loc, const char *kw)
+{
+  error_at (loc, "the %<%s%> loop after %<#pragma pacc pipeline%> is not "
+	    "a counted loop: its condition must compare the time step "
+	    "with a bound (%<t < T%> or %<t <= T%>); "
+	    "write %<for (t = t0; t < T; t++)%>, "
+	    "%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
+	    "%<do { ... } while (++t < T)%>", kw);
+}
+
 static tree
 uses_r (tree *tp, int *walk_subtrees, void *data)
 {
@@ -170,12 +183,7 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
     loc = stmt_loc (c, loc);
   if (!c || !COMPARISON_CLASS_P (c))
     {
-      error_at (loc, "the %<%s%> loop after %<#pragma pacc pipeline%> is not "
-		"a counted loop: its condition must compare the time step "
-		"with a bound (%<t < T%> or %<t <= T%>); "
-		"write %<for (t = t0; t < T; t++)%>, "
-		"%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
-		"%<do { ... } while (++t < T)%>", kw);
+      not_counted_error (loc, kw);
       return -1;
     }
   enum tree_code code = TREE_CODE (c);
@@ -202,12 +210,7 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
   if (!var
       || walk_tree_without_duplicates (&b, uses_r, var))
     {
-      error_at (loc, "the %<%s%> loop after %<#pragma pacc pipeline%> is not "
-		"a counted loop: its condition must compare the time step "
-		"with a bound (%<t < T%> or %<t <= T%>); "
-		"write %<for (t = t0; t < T; t++)%>, "
-		"%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
-		"%<do { ... } while (++t < T)%>", kw);
+      not_counted_error (loc, kw);
       return -1;
     }
   if (kind < 0 || (code != LT_EXPR && code != LE_EXPR))
