@@ -187,11 +187,10 @@ strip_conv (tree e)
   return e;
 }
 
-/* The variable (or other operand, conversions stripped) that T changes
-   when T is an assignment, an increment or decrement, or takes an
-   address (a pointer could change it); NULL_TREE for any other T.  */
+/* The operand (conversions stripped) that T assigns when T is an
+   assignment, an increment or a decrement; NULL_TREE for any other T.  */
 tree
-pacc_stored_operand (tree t)
+pacc_assigned_operand (tree t)
 {
   switch (TREE_CODE (t))
     {
@@ -201,11 +200,20 @@ pacc_stored_operand (tree t)
     case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
-    case ADDR_EXPR:
       return strip_conv (TREE_OPERAND (t, 0));
     default:
       return NULL_TREE;
     }
+}
+
+/* The same, and the operand whose address T takes (a pointer could
+   change it).  */
+tree
+pacc_stored_operand (tree t)
+{
+  if (TREE_CODE (t) == ADDR_EXPR)
+    return strip_conv (TREE_OPERAND (t, 0));
+  return pacc_assigned_operand (t);
 }
 
 static tree

@@ -55,21 +55,8 @@ holds (tree t, tree x)
 static tree
 written_decl (tree t)
 {
-  switch (TREE_CODE (t))
-    {
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      {
-	tree d = strip_conv (TREE_OPERAND (t, 0));
-	return DECL_P (d) ? d : NULL_TREE;
-      }
-    default:
-      return NULL_TREE;
-    }
+  tree d = pacc_assigned_operand (t);
+  return d && DECL_P (d) ? d : NULL_TREE;
 }
 
 static tree

@@ -121,6 +121,7 @@ struct host_ctx
 
 /* check-forms.cc */
 tree strip_conv (tree e);
+tree pacc_assigned_operand (tree t);
 tree pacc_stored_operand (tree t);
 tree pacc_find_store (tree body, tree var);
 void form_add_mono (pacc_form &f, const pacc_mono &m);

@@ -248,8 +248,8 @@ copyin_walk_r (tree *tp, int *walk_subtrees, void *data)
     case PREDECREMENT_EXPR:
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
-      if (DECL_P (strip_conv (TREE_OPERAND (t, 0))))
-	c.inner.add (strip_conv (TREE_OPERAND (t, 0)));
+      if (DECL_P (pacc_assigned_operand (t)))
+	c.inner.add (pacc_assigned_operand (t));
       return NULL_TREE;
     case SAVE_EXPR:
       if (!pacc_user_save_expr_p (*c.r, t))
