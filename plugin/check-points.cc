@@ -34,9 +34,11 @@
 
 #include "check.h"
 
-/* The array that REF (an lvalue) is an element of, or NULL.  */
+/* The array that REF (an lvalue) is an element of, or NULL: through
+   any reference, address or member (check-access.cc's ref_base follows
+   element references only).  */
 static tree
-ref_base (tree ref)
+lvalue_array (tree ref)
 {
   tree t = ref;
   for (;;)
@@ -69,7 +71,7 @@ point_write_p (pacc_region &r, tree t)
   if (TREE_CODE (lhs) != ARRAY_REF && TREE_CODE (lhs) != INDIRECT_REF
       && TREE_CODE (lhs) != MEM_REF)
     return false;
-  tree base = ref_base (lhs);
+  tree base = lvalue_array (lhs);
   return base && pacc_array_index (r, base) >= 0;
 }
 
@@ -130,7 +132,7 @@ static bool
 point_indices_ok (pacc_region &r, tree t)
 {
   tree lhs = TREE_OPERAND (t, 0);
-  tree base = ref_base (lhs);
+  tree base = lvalue_array (lhs);
   location_t loc = stmt_loc (t, r.loc);
   if (tree cast = walk_tree_without_duplicates (&t, cast_r, &r))
     {
@@ -260,7 +262,7 @@ rank1_r (tree *tp, int *walk_subtrees, void *data)
   if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF
       && TREE_CODE (t) != MEM_REF)
     return NULL_TREE;
-  tree base = ref_base (t);
+  tree base = lvalue_array (t);
   if (!base || pacc_array_index (*c.r, base) < 0)
     return NULL_TREE;
   *walk_subtrees = 0;
@@ -299,7 +301,7 @@ static tree
 rank1_rewrite (pacc_region &r, tree w, tree *stmt, tree var, location_t loc)
 {
   tree lhs = TREE_OPERAND (w, 0);
-  tree base = ref_base (lhs);
+  tree base = lvalue_array (lhs);
   rank1_ctx c;
   c.r = &r;
   c.var = var;
