@@ -1,0 +1,103 @@
+#!/bin/bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
+# benchmarks/tblock/bundle.sh -- builds, HERE (GCC 12 with nvptx
+# offloading), the temporal-blocking prototypes into a folder to carry to
+# the GPU machine, laid out as benchmarks/gpu-bundle.sh does:
+#
+#   bash benchmarks/tblock/bundle.sh DIR     (e.g. gpu-bundle/tblock)
+#   bash DIR/run.sh                          (there)
+#
+#   lib/   GCC 12's libgomp.so.1 and libgomp-plugin-nvptx.so.1 (cp -L: the
+#          GPU machine's own libgomp is gcc 13's, without the nvptx plugin)
+#   bin/   jacobi-tb-acc (f32) and jacobi-tb-acc-f64 (-DREAL=double), and
+#          acc-probe (prints whether a kernel runs on the GPU);
+#          jacobi-tb-cuda if nvcc is here (else run.sh builds it there)
+#   src/   jacobi-tb-cuda.cu, for run.sh's nvcc there
+#   ptx/   the PTX GCC 12 made of jacobi-tb-acc.c and ptxas -v's registers
+#          and shared memory for sm_90 (ptxas from the CUDA toolkit, if
+#          here), to read beside the timings
+#   run.sh, README.md
+#   ebisu/ (not made here) the EBISU anchor, built from /tmp/ebisu-src as
+#          /tmp/ebisu-build.txt says
+#
+# Environment: CC (default gcc-12), NVCC (default nvcc on PATH, else
+# /usr/local/cuda/bin/nvcc; NVCC=none: leave jacobi-tb-cuda to run.sh).
+
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+[ $# -eq 1 ] || { echo "usage: bundle.sh DIR" >&2; exit 2; }
+out=$1
+CC=${CC:-gcc-12}
+gomp=/usr/lib/x86_64-linux-gnu/libgomp.so.1
+gomp_nvptx=/usr/lib/x86_64-linux-gnu/libgomp-plugin-nvptx.so.1
+for f in "$gomp" "$gomp_nvptx"; do
+  [ -e "$f" ] || { echo "bundle.sh: no $f (apt-get install gcc-12-offload-nvptx libgomp-plugin-nvptx1)" >&2; exit 1; }
+done
+if [ "${NVCC:-}" = none ]; then nvcc=""
+elif [ -n "${NVCC:-}" ]; then nvcc=$NVCC
+else nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
+fi
+
+rm -rf "${out:?}"/{lib,bin,src,ptx}
+mkdir -p "$out"/{lib,bin,src,ptx}
+cp -L "$gomp" "$gomp_nvptx" "$out/lib/"
+cp "$here/run.sh" "$here/README.md" "$out/"
+cp "$here/jacobi-tb-cuda.cu" "$out/src/"
+
+accflags="-O3 -std=gnu11 -fopenacc -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -ffp-contract=off"
+work=$(mktemp -d "${TMPDIR:-/tmp}/tblock.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+# shellcheck disable=SC2086
+(cd "$work" && $CC $accflags -save-temps "$here/jacobi-tb-acc.c" -o jacobi-tb-acc \
+   2> build-f32.log) || { cat "$work/build-f32.log" >&2; exit 1; }
+cp "$work/jacobi-tb-acc" "$out/bin/"
+# shellcheck disable=SC2086
+$CC $accflags -DREAL=double "$here/jacobi-tb-acc.c" -o "$out/bin/jacobi-tb-acc-f64" \
+  2> "$work/build-f64.log" || { cat "$work/build-f64.log" >&2; exit 1; }
+cat > "$work/acc-probe.c" <<'PROBE'
+#include <openacc.h>
+#include <stdio.h>
+int
+main (void)
+{
+  int n = acc_get_num_devices (acc_device_nvidia), on_gpu = -1;
+  printf ("acc_get_num_devices(acc_device_nvidia) = %d\n", n);
+#pragma acc parallel num_gangs(1) copyout(on_gpu)
+  on_gpu = acc_on_device (acc_device_nvidia);
+  printf ("an OpenACC kernel ran on the %s\n", on_gpu == 1 ? "GPU" : "host");
+  return n > 0 && on_gpu == 1 ? 0 : 1;
+}
+PROBE
+# shellcheck disable=SC2086
+$CC $accflags "$work/acc-probe.c" -o "$out/bin/acc-probe" 2> "$work/probe.log" \
+  || { cat "$work/probe.log" >&2; exit 1; }
+
+# The PTX mkoffload embeds (string literals in its C file), and ptxas -v.
+python3 - "$work/jacobi-tb-acc.xnvptx-none.c" "$out/ptx/jacobi-tb-acc.ptx" <<'PY'
+import ast, re, sys
+src = open(sys.argv[1]).read()
+out = []
+for m in re.finditer(r'static const char ptx_code_\d+\[\] =(.*?);\n', src, re.S):
+    for s in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1)):
+        out.append(ast.literal_eval('"' + s + '"'))
+open(sys.argv[2], 'w').write(''.join(out))
+PY
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+if [ -x "$ptxas" ]; then
+  "$ptxas" -v -arch=sm_90 "$out/ptx/jacobi-tb-acc.ptx" -o /dev/null \
+    > "$out/ptx/ptxas-sm_90.txt" 2>&1 || true
+fi
+if [ -n "$nvcc" ]; then
+  "$nvcc" -O3 -arch=sm_90 -fmad=false -Xptxas -v "$here/jacobi-tb-cuda.cu" \
+    -o "$out/bin/jacobi-tb-cuda" > "$out/ptx/jacobi-tb-cuda-ptxas.txt" 2>&1
+fi
+{
+  echo "tblock bundle, built $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(uname -n)"
+  echo "commit: $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"
+  echo "compiler: $($CC --version | head -1); flags: $accflags"
+  echo "nvcc: ${nvcc:-none (run.sh builds jacobi-tb-cuda there)}"
+} > "$out/INFO"
+echo "bundle.sh: $out ready ($(du -sh "$out" | cut -f1)); there: bash $(basename "$out")/run.sh"

@@ -1,0 +1,363 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* jacobi-tb-cuda.cu -- the algorithms of jacobi-tb-acc.c written by hand in
+   CUDA: the ceiling of the approach, to tell GCC 12's code generation from
+   the algorithm (issue 46, item 2).  Same variants, same arithmetic
+   (jacobi.c's per-point expression, -fmad=false), same arguments:
+
+     1step   one step per launch (one thread per point)
+     tile    TX x TY tiles with a D-point halo in dynamic shared memory, D
+             steps with __syncthreads between them, written back once
+     stream  column strips of TY points and segments of TX rows, a ring of
+             R rows per time level in shared memory (AN5D / EBISU style)
+
+   Usage: jacobi-tb-cuda VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]]
+   (W: warps per block, default 8; R: ring rows, a power of two, default 8).
+   Prints the same lines as jacobi-tb-acc (cuda- instead of acc-); the
+   check is against the sequential loop (small grids) or 1step.
+
+   Build: nvcc -O3 -arch=sm_90 -fmad=false jacobi-tb-cuda.cu  */
+
+#include <cuda_runtime.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef REAL
+#define REAL float
+#endif
+
+#define CK(call)                                                        \
+  do {                                                                  \
+    cudaError_t e_ = (call);                                            \
+    if (e_ != cudaSuccess)                                              \
+      {                                                                 \
+        fprintf (stderr, "jacobi-tb-cuda: %s: %s\n", #call,             \
+                 cudaGetErrorString (e_));                              \
+        exit (1);                                                       \
+      }                                                                 \
+  } while (0)
+
+static void
+init (REAL *p, int X, int Y)
+{
+  for (long x = 0; x < X; x++)
+    for (long y = 0; y < Y; y++)
+      {
+        float v;
+        if (x == 0 || y == 0)
+          v = 1.0f;
+        else if (x == X - 1 || y == Y - 1)
+          v = 0.0f;
+        else
+          v = (float) ((x * 7 + y * 13) % 101) / 101.0f;
+        p[x * Y + y] = v;
+      }
+}
+
+static void
+seq (REAL *p, REAL *q, int X, int Y, int T)
+{
+  for (int t = 0; t < T; t++)
+    {
+      for (long x = 1; x < X - 1; x++)
+        for (long y = 1; y < Y - 1; y++)
+          q[x * Y + y] = (p[(x - 1) * Y + y] + p[(x + 1) * Y + y]
+                          + p[x * Y + y - 1] + p[x * Y + y + 1]) * (REAL) 0.25f;
+      for (long x = 1; x < X - 1; x++)
+        for (long y = 1; y < Y - 1; y++)
+          p[x * Y + y] = q[x * Y + y];
+    }
+}
+
+__global__ void
+step1 (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y)
+{
+  int y = blockIdx.x * 32 + threadIdx.x + 1;
+  int x = blockIdx.y * blockDim.y + threadIdx.y + 1;
+  if (x < X - 1 && y < Y - 1)
+    {
+      long i = (long) x * Y + y;
+      dst[i] = (src[i - Y] + src[i + Y] + src[i - 1] + src[i + 1]) * (REAL) 0.25f;
+    }
+}
+
+/* As jacobi-tb-acc.c's TILE_BODY: block = tile, threadIdx.y the worker,
+   threadIdx.x the vector lane.  */
+__global__ void
+tb_tile (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
+         int D, int TX, int TY)
+{
+  extern __shared__ REAL B[];
+  int RX = TX + 2 * D, RY = TY + 2 * D, RXY = RX * RY;
+  int nty = (Y - 2 + TY - 1) / TY;
+  int t = blockIdx.x;
+  int x0 = 1 + t / nty * TX - D, y0 = 1 + t % nty * TY - D;
+  for (int i = threadIdx.y; i < RX; i += blockDim.y)
+    for (int j = threadIdx.x; j < RY; j += 32)
+      {
+        int x = x0 + i, y = y0 + j;
+        if (x >= 0 && x < X && y >= 0 && y < Y)
+          {
+            REAL v = src[(long) x * Y + y];
+            B[i * RY + j] = v;
+            B[RXY + i * RY + j] = v;
+          }
+      }
+  __syncthreads ();
+  for (int s = 1; s <= D; s++)
+    {
+      int a = (s - 1) & 1 ? RXY : 0, b = RXY - a;
+      for (int i = s + threadIdx.y; i < RX - s; i += blockDim.y)
+        for (int j = s + threadIdx.x; j < RY - s; j += 32)
+          {
+            int x = x0 + i, y = y0 + j;
+            if (x >= 1 && x < X - 1 && y >= 1 && y < Y - 1)
+              B[b + i * RY + j]
+                = (B[a + (i - 1) * RY + j] + B[a + (i + 1) * RY + j]
+                   + B[a + i * RY + j - 1] + B[a + i * RY + j + 1]) * (REAL) 0.25f;
+          }
+      __syncthreads ();
+    }
+  int c = D & 1 ? RXY : 0;
+  for (int i = D + threadIdx.y; i < D + TX; i += blockDim.y)
+    for (int j = D + threadIdx.x; j < D + TY; j += 32)
+      {
+        int x = x0 + i, y = y0 + j;
+        if (x < X - 1 && y < Y - 1)
+          dst[(long) x * Y + y] = B[c + i * RY + j];
+      }
+}
+
+/* As jacobi-tb-acc.c's STREAM_BODY (see there for the ring).  */
+__global__ void
+tb_stream (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
+           int D, int SX, int TY, int R)
+{
+  extern __shared__ REAL B[];
+  int WY = TY + 2 * D, NB = R - 2, m = R - 1;
+  int nstrips = (Y - 2 + TY - 1) / TY;
+  int g = blockIdx.x;
+  int y0 = 1 + g % nstrips * TY - D;
+  int xl = 1 + g / nstrips * SX;
+  int xh = xl + SX < X - 1 ? xl + SX : X - 1;
+  int rb = xl - D > 0 ? xl - D : 0;
+  int nblk = (xh - rb + D + NB - 1) / NB;
+  for (int k = 0; k < nblk; k++)
+    {
+      for (int b = threadIdx.y; b < NB; b += blockDim.y)
+        for (int j = threadIdx.x; j < WY; j += 32)
+          {
+            int r = rb + k * NB + b, y = y0 + j;
+            if (r < X && y >= 0 && y < Y)
+              B[(r & m) * WY + j] = src[(long) r * Y + y];
+          }
+      __syncthreads ();
+      for (int s = 1; s < D; s++)
+        {
+          int lo = (s - 1) * R, hi = s * R;
+          for (int b = threadIdx.y; b < NB; b += blockDim.y)
+            for (int j = s + threadIdx.x; j < WY - s; j += 32)
+              {
+                int r = rb + k * NB + b - s, y = y0 + j;
+                if (r < 0 || r >= X || y < 0 || y >= Y)
+                  continue;
+                REAL v;
+                if (r >= 1 && r < X - 1 && y >= 1 && y < Y - 1)
+                  v = (B[(lo + ((r - 1) & m)) * WY + j]
+                       + B[(lo + ((r + 1) & m)) * WY + j]
+                       + B[(lo + (r & m)) * WY + j - 1]
+                       + B[(lo + (r & m)) * WY + j + 1]) * (REAL) 0.25f;
+                else
+                  v = B[(lo + (r & m)) * WY + j];
+                B[(hi + (r & m)) * WY + j] = v;
+              }
+          __syncthreads ();
+        }
+      int lo = (D - 1) * R;
+      for (int b = threadIdx.y; b < NB; b += blockDim.y)
+        for (int j = D + threadIdx.x; j < D + TY; j += 32)
+          {
+            int r = rb + k * NB + b - D, y = y0 + j;
+            if (r >= xl && r < xh && y < Y - 1)
+              dst[(long) r * Y + y]
+                = (B[(lo + ((r - 1) & m)) * WY + j]
+                   + B[(lo + ((r + 1) & m)) * WY + j]
+                   + B[(lo + (r & m)) * WY + j - 1]
+                   + B[(lo + (r & m)) * WY + j + 1]) * (REAL) 0.25f;
+          }
+      /* The next block's loads overwrite ring slots level 1 has read.  */
+      __syncthreads ();
+    }
+}
+
+enum variant { V_1STEP, V_TILE, V_STREAM, NV };
+static const char *const vname[NV] = { "1step", "tile", "stream" };
+
+static size_t
+smem_bytes (int v, int D, int TX, int TY, int R)
+{
+  if (v == V_TILE)
+    return sizeof (REAL) * 2 * (size_t) (TX + 2 * D) * (TY + 2 * D);
+  if (v == V_STREAM)
+    return sizeof (REAL) * (size_t) D * R * (TY + 2 * D);
+  return 0;
+}
+
+static void
+launch (int v, const REAL *src, REAL *dst, int X, int Y, int D, int TX,
+        int TY, int W, int R)
+{
+  long ngangs = (long) ((X - 2 + TX - 1) / TX) * ((Y - 2 + TY - 1) / TY);
+  size_t sm = smem_bytes (v, D, TX, TY, R);
+  if (v == V_1STEP)
+    step1<<<dim3 ((Y - 2 + 31) / 32, (X - 2 + W - 1) / W), dim3 (32, W)>>> (src, dst, X, Y);
+  else if (v == V_TILE)
+    tb_tile<<<ngangs, dim3 (32, W), sm>>> (src, dst, X, Y, D, TX, TY);
+  else
+    tb_stream<<<ngangs, dim3 (32, W), sm>>> (src, dst, X, Y, D, TX, TY, R);
+}
+
+static double
+run (int v, REAL *out, int X, int Y, int T, int D, int TX, int TY, int W, int R)
+{
+  size_t bytes = sizeof (REAL) * (size_t) X * Y;
+  REAL *da, *db;
+  CK (cudaMalloc (&da, bytes));
+  CK (cudaMalloc (&db, bytes));
+  init (out, X, Y);
+  CK (cudaMemcpy (da, out, bytes, cudaMemcpyHostToDevice));
+  CK (cudaMemcpy (db, out, bytes, cudaMemcpyHostToDevice));
+  launch (v, da, db, X, Y, 1, TX, TY, W, R);
+  CK (cudaGetLastError ());
+  CK (cudaDeviceSynchronize ());
+  CK (cudaMemcpy (db, out, bytes, cudaMemcpyHostToDevice));
+  cudaEvent_t e0, e1;
+  CK (cudaEventCreate (&e0));
+  CK (cudaEventCreate (&e1));
+  CK (cudaEventRecord (e0));
+  REAL *src = da, *dst = db;
+  for (int t = 0; t < T;)
+    {
+      int d = v == V_1STEP ? 1 : T - t < D ? T - t : D;
+      launch (v, src, dst, X, Y, d, TX, TY, W, R);
+      REAL *tmp = src;
+      src = dst;
+      dst = tmp;
+      t += d;
+    }
+  CK (cudaEventRecord (e1));
+  CK (cudaEventSynchronize (e1));
+  CK (cudaGetLastError ());
+  float ms;
+  CK (cudaEventElapsedTime (&ms, e0, e1));
+  CK (cudaMemcpy (out, src, bytes, cudaMemcpyDeviceToHost));
+  CK (cudaFree (da));
+  CK (cudaFree (db));
+  return ms * 1e-3;
+}
+
+static void
+report (int v, int D, int TX, int TY, int W, int R, double secs, int X, int Y,
+        int T, const char *check)
+{
+  char tile[64];
+  if (v == V_1STEP)
+    snprintf (tile, sizeof tile, "-");
+  else if (v == V_STREAM)
+    snprintf (tile, sizeof tile, "%dx%d/W%d/R%d", TX, TY, W, R);
+  else
+    snprintf (tile, sizeof tile, "%dx%d/W%d", TX, TY, W);
+  printf ("cuda-%-7s %-4s D=%-2d %-16s %10.6f s %9.2f GCells/s %s\n", vname[v],
+          sizeof (REAL) == 4 ? "f32" : "f64", D, tile, secs,
+          secs > 0 ? (double) (X - 2) * (Y - 2) * T / secs * 1e-9 : 0.0, check);
+  fflush (stdout);
+}
+
+int
+main (int argc, char **argv)
+{
+  if (argc < 8)
+    {
+      fprintf (stderr, "usage: jacobi-tb-cuda VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]]\n"
+               "  variants: 1step tile stream\n");
+      return 2;
+    }
+  int X = atoi (argv[2]), Y = atoi (argv[3]), T = atoi (argv[4]);
+  int D = atoi (argv[5]), TX = atoi (argv[6]), TY = atoi (argv[7]);
+  int W = argc > 8 ? atoi (argv[8]) : 8, R = argc > 9 ? atoi (argv[9]) : 8;
+  int want[NV] = { 0 }, any = 0;
+  char list[256];
+  snprintf (list, sizeof list, "%s", argv[1]);
+  for (char *tok = strtok (list, ","); tok; tok = strtok (NULL, ","))
+    for (int v = 0; v < NV; v++)
+      if (!strcmp (tok, "all") || !strcmp (tok, vname[v]))
+        want[v] = any = 1;
+  if (X < 3 || Y < 3 || T < 0 || D < 1 || TX < 1 || TY < 1 || W < 1 || W > 32
+      || R < 4 || (R & (R - 1)) || !any)
+    {
+      fprintf (stderr, "jacobi-tb-cuda: bad arguments\n");
+      return 2;
+    }
+  int maxsm = 0;
+  CK (cudaDeviceGetAttribute (&maxsm, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+  CK (cudaFuncSetAttribute (tb_tile, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
+  CK (cudaFuncSetAttribute (tb_stream, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
+  printf ("# jacobi-tb-cuda X=%d Y=%d T=%d\n", X, Y, T);
+
+  size_t n = (size_t) X * Y;
+  REAL *ref = (REAL *) malloc (sizeof (REAL) * n), *res = (REAL *) malloc (sizeof (REAL) * n);
+  if (!ref || !res)
+    return 1;
+  int seqref = (double) n * T < 2e9;
+  if (seqref)
+    {
+      REAL *q = (REAL *) calloc (n, sizeof (REAL));
+      init (ref, X, Y);
+      seq (ref, q, X, Y, T);
+      free (q);
+    }
+  int fails = 0;
+  if (want[V_1STEP] || !seqref)
+    {
+      double secs = run (V_1STEP, res, X, Y, T, 1, TX, TY, W, R);
+      const char *ck = "ref";
+      if (seqref && memcmp (res, ref, sizeof (REAL) * n))
+        ck = "FAIL", fails++;
+      else if (seqref)
+        ck = "PASS";
+      if (want[V_1STEP])
+        report (V_1STEP, 1, TX, TY, W, R, secs, X, Y, T, ck);
+      if (!seqref)
+        memcpy (ref, res, sizeof (REAL) * n);
+    }
+  for (int v = V_TILE; v < NV; v++)
+    {
+      if (!want[v])
+        continue;
+      if (smem_bytes (v, D, TX, TY, R) > (size_t) maxsm)
+        {
+          printf ("cuda-%-7s D=%d %dx%d: needs %zu > %d bytes of shared memory, skipped\n",
+                  vname[v], D, TX, TY, smem_bytes (v, D, TX, TY, R), maxsm);
+          continue;
+        }
+      double secs = run (v, res, X, Y, T, D, TX, TY, W, R);
+      int ok = !memcmp (res, ref, sizeof (REAL) * n);
+      if (!ok)
+        {
+          size_t i = 0;
+          while (res[i] == ref[i])
+            i++;
+          fprintf (stderr, "jacobi-tb-cuda: %s differs first at x=%zu y=%zu:"
+                   " %.9g instead of %.9g\n", vname[v], i / Y, i % Y,
+                   (double) res[i], (double) ref[i]);
+          fails++;
+        }
+      report (v, D, TX, TY, W, R, secs, X, Y, T, ok ? "PASS" : "FAIL");
+    }
+  free (ref);
+  free (res);
+  return fails ? 1 : 0;
+}

@@ -1,0 +1,102 @@
+#!/bin/bash
+# Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Free software, without any warranty: see COPYING.
+#
+# benchmarks/tblock/run.sh -- on the GPU machine, in a bundle made by
+# bundle.sh: builds jacobi-tb-cuda with nvcc (if there is one), runs the
+# temporal-blocking prototypes over a few (D, tile) settings of Jacobi f32
+# at N x N (default 30000), and prints a table last: variant, D, tile,
+# GCells/s (kernels only) and the bit-for-bit check.  EBISU's binaries, if
+# the bundle has them in ebisu/ (built from /tmp/ebisu-build.txt's notes),
+# run last as the anchor.
+#
+#   bash run.sh [BUNDLE]        (default: the folder of this script)
+#
+# Environment: N (grid side, default 30000), T (steps of the fast
+# variants, default 240: the GCells/s of 1008 steps within a few per cent,
+# in a quarter of the time), TSLOW (steps of the gang-private OpenACC
+# variants, default 16: GCC 12 broadcasts a 16 KiB frame at each fork, see
+# README.md), LIMIT (seconds per program run, default 60), NVCC.
+# The whole run stays under 4 minutes on an H100/H200.
+
+set -u
+b=$(cd "${1:-$(dirname "$0")}" && pwd)
+N=${N:-30000}
+T=${T:-240}
+TSLOW=${TSLOW:-16}
+LIMIT=${LIMIT:-60}
+export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+log=$b/run.log
+: > "$log"
+say () { echo "run.sh: $*" | tee -a "$log"; }
+
+nvidia-smi --query-gpu=name,memory.total,clocks.max.sm --format=csv,noheader 2>&1 \
+  | sed 's/^/# GPU: /' | tee -a "$log"
+"$b/bin/acc-probe" 2>&1 | sed 's/^/# /' | tee -a "$log"
+
+# The CUDA ceiling, built here (the GPU machine has nvcc, this one's
+# bundle may not hold a binary built for it).
+nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+if [ ! -x "$b/bin/jacobi-tb-cuda" ] && [ -x "$nvcc" ]; then
+  say "building jacobi-tb-cuda with $nvcc"
+  "$nvcc" -O3 -arch=sm_90 -fmad=false "$b/src/jacobi-tb-cuda.cu" \
+    -o "$b/bin/jacobi-tb-cuda" >> "$log" 2>&1 || say "nvcc failed (see run.log)"
+fi
+
+# one PROGRAM ARGS...: runs it under LIMIT, its result lines to the table.
+rows=$b/rows.txt
+: > "$rows"
+one () {
+  local prog=$1; shift
+  [ -x "$b/bin/$prog" ] || { say "no bin/$prog, skipped"; return; }
+  echo "== $prog $*" >> "$log"
+  timeout "$LIMIT" "$b/bin/$prog" "$@" > "$b/out.tmp" 2>> "$log"
+  local rc=$?
+  cat "$b/out.tmp" >> "$log"
+  grep -E '^(acc|cuda)-' "$b/out.tmp" | grep -v skipped | sed "s|\$| T=$4|" >> "$rows"
+  [ $rc -eq 124 ] && echo "$prog $* TIMEOUT after ${LIMIT}s" >> "$rows"
+  [ $rc -ne 0 ] && [ $rc -ne 124 ] && echo "$prog $* exit $rc (see run.log)" >> "$rows"
+}
+
+say "N=$N, T=$T (gang-private OpenACC variants: T=$TSLOW); log in $log"
+# GCC 12 OpenACC: one step per launch, then tiles and streams in a global
+# scratch slice per gang (L1-cached), then in gang-private arrays (shared).
+one jacobi-tb-acc 1step,tileg "$N" "$N" "$T" 2 32 32 8
+one jacobi-tb-acc tileg "$N" "$N" "$T" 4 32 32 8
+one jacobi-tb-acc tileg "$N" "$N" "$T" 8 32 64 8
+one jacobi-tb-acc streamg "$N" "$N" "$T" 4 512 128 8 8
+one jacobi-tb-acc streamg "$N" "$N" "$T" 8 512 128 8 16
+one jacobi-tb-acc tile,stream "$N" "$N" "$TSLOW" 4 32 32 8 8
+# CUDA by hand: the same algorithms.
+one jacobi-tb-cuda 1step,tile "$N" "$N" "$T" 1 32 32 8
+one jacobi-tb-cuda tile "$N" "$N" "$T" 4 32 64 8
+one jacobi-tb-cuda tile "$N" "$N" "$T" 8 64 64 16
+one jacobi-tb-cuda stream "$N" "$N" "$T" 4 512 128 8 8
+one jacobi-tb-cuda stream "$N" "$N" "$T" 8 1024 256 8 16
+one jacobi-tb-cuda stream "$N" "$N" "$T" 8 512 128 4 16
+
+# EBISU (kernels only, its own GCells/s), if built into ebisu/.
+if [ -x "$b/ebisu/2d5pt_ebisu.exe" ]; then
+  echo "== ebisu 2d5pt" >> "$log"
+  timeout "$LIMIT" "$b/ebisu/2d5pt_ebisu.exe" "$N" "$N" --fp32 --iter=1008 --warmup \
+    > "$b/out.tmp" 2>&1
+  cat "$b/out.tmp" >> "$log"
+  echo "ebisu-2d5pt f32 $(tail -1 "$b/out.tmp")" >> "$rows"
+fi
+if [ -x "$b/ebisu/3d7pt_ebisu.exe" ]; then
+  echo "== ebisu 3d7pt" >> "$log"
+  timeout "$LIMIT" "$b/ebisu/3d7pt_ebisu.exe" 512 512 512 --fp32 --iter=240 --warmup \
+    > "$b/out.tmp" 2>&1
+  cat "$b/out.tmp" >> "$log"
+  echo "ebisu-3d7pt f32 $(tail -1 "$b/out.tmp")" >> "$rows"
+fi
+rm -f "$b/out.tmp"
+
+echo
+echo "variant      prec D     tile             kernel time    GCells/s         check steps"
+cat "$rows"
+if grep -q FAIL "$rows"; then
+  echo "run.sh: some results differ from the one-step reference (FAIL above)"
+  exit 1
+fi
