@@ -15,7 +15,7 @@
 #   bin/   jacobi-tb-acc (f32) and jacobi-tb-acc-f64 (-DREAL=double), and
 #          acc-probe (prints whether a kernel runs on the GPU);
 #          jacobi-tb-cuda if nvcc is here (else run.sh builds it there)
-#   src/   jacobi-tb-cuda.cu, for run.sh's nvcc there
+#   src/   jacobi-tb-cuda.cu and jacobi-tb-common.h, for run.sh's nvcc there
 #   ptx/   the PTX GCC 12 made of jacobi-tb-acc.c and ptxas -v's registers
 #          and shared memory for sm_90 (ptxas from the CUDA toolkit, if
 #          here), to read beside the timings
@@ -45,15 +45,14 @@ rm -rf "${out:?}"/{lib,bin,src,ptx}
 mkdir -p "$out"/{lib,bin,src,ptx}
 cp -L "$gomp" "$gomp_nvptx" "$out/lib/"
 cp "$here/run.sh" "$here/README.md" "$out/"
-cp "$here/jacobi-tb-cuda.cu" "$out/src/"
+cp "$here/jacobi-tb-cuda.cu" "$here/jacobi-tb-common.h" "$out/src/"
 
 accflags="-O3 -std=gnu11 -fopenacc -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -ffp-contract=off"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tblock.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # shellcheck disable=SC2086
-(cd "$work" && $CC $accflags -save-temps "$here/jacobi-tb-acc.c" -o jacobi-tb-acc \
-   2> build-f32.log) || { cat "$work/build-f32.log" >&2; exit 1; }
-cp "$work/jacobi-tb-acc" "$out/bin/"
+$CC $accflags "$here/jacobi-tb-acc.c" -o "$out/bin/jacobi-tb-acc" 2> "$work/build-f32.log" \
+  || { cat "$work/build-f32.log" >&2; exit 1; }
 # shellcheck disable=SC2086
 $CC $accflags -DREAL=double "$here/jacobi-tb-acc.c" -o "$out/bin/jacobi-tb-acc-f64" \
   2> "$work/build-f64.log" || { cat "$work/build-f64.log" >&2; exit 1; }
@@ -75,18 +74,14 @@ PROBE
 $CC $accflags "$work/acc-probe.c" -o "$out/bin/acc-probe" 2> "$work/probe.log" \
   || { cat "$work/probe.log" >&2; exit 1; }
 
-# The PTX mkoffload embeds (string literals in its C file), and ptxas -v.
-python3 - "$work/jacobi-tb-acc.xnvptx-none.c" "$out/ptx/jacobi-tb-acc.ptx" <<'PY'
-import ast, re, sys
-src = open(sys.argv[1]).read()
-out = []
-for m in re.finditer(r'static const char ptx_code_\d+\[\] =(.*?);\n', src, re.S):
-    for s in re.findall(r'"((?:[^"\\]|\\.)*)"', m.group(1)):
-        out.append(ast.literal_eval('"' + s + '"'))
-open(sys.argv[2], 'w').write(''.join(out))
-PY
+# The PTX mkoffload embeds and what ptxas makes of it for sm_90
+# (benchmarks/tools/ptx-registers.sh, with the same flags).
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 if [ -x "$ptxas" ]; then
+  regs=$(bash "$here/../tools/ptx-registers.sh" "$here/jacobi-tb-acc.c" sm_90)
+  ptx=$(echo "$regs" | sed -n 's/^ptx-registers: PTX in //p')
+  cp "$ptx" "$out/ptx/jacobi-tb-acc.ptx"
+  rm -rf "$(dirname "$ptx")"
   "$ptxas" -v -arch=sm_90 "$out/ptx/jacobi-tb-acc.ptx" -o /dev/null \
     > "$out/ptx/ptxas-sm_90.txt" 2>&1 || true
 fi

@@ -42,14 +42,9 @@
           -foffload-options=nvptx-none=-misa=sm_80 jacobi-tb-acc.c  */
 
 #include <openacc.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#ifndef REAL
-#define REAL float
-#endif
+#include "jacobi-tb-common.h"
 
 /* Gang-private buffer, in REALs: on nvptx GCC 12 puts it in the static
    .shared array __gang_private_shared, whose size is the SUM over the
@@ -71,40 +66,6 @@ now (void)
   struct timespec ts;
   clock_gettime (CLOCK_MONOTONIC, &ts);
   return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
-
-/* jacobi.c's initial values.  */
-static void
-init (REAL *p, int X, int Y)
-{
-  for (long x = 0; x < X; x++)
-    for (long y = 0; y < Y; y++)
-      {
-        float v;
-        if (x == 0 || y == 0)
-          v = 1.0f;
-        else if (x == X - 1 || y == Y - 1)
-          v = 0.0f;
-        else
-          v = (float) ((x * 7 + y * 13) % 101) / 101.0f;
-        p[x * Y + y] = v;
-      }
-}
-
-/* The sequential reference: jacobi.c's time loop.  */
-static void
-seq (REAL *p, REAL *q, int X, int Y, int T)
-{
-  for (int t = 0; t < T; t++)
-    {
-      for (long x = 1; x < X - 1; x++)
-        for (long y = 1; y < Y - 1; y++)
-          q[x * Y + y] = (p[(x - 1) * Y + y] + p[(x + 1) * Y + y]
-                          + p[x * Y + y - 1] + p[x * Y + y + 1]) * (REAL) 0.25f;
-      for (long x = 1; x < X - 1; x++)
-        for (long y = 1; y < Y - 1; y++)
-          p[x * Y + y] = q[x * Y + y];
-    }
 }
 
 /* One step per launch, src -> dst (the one-step kernel PACC emits today,
@@ -338,12 +299,32 @@ launch (enum variant v, const REAL *src, REAL *dst, REAL *scratch, int G,
     }
 }
 
+static int
+is_stream (int v)
+{
+  return v == V_STREAM || v == V_STREAMG;
+}
+
+static int
+unusable (int v, const struct tb_args *a, char *why, size_t n)
+{
+  long e = gang_elems ((enum variant) v, a->D, a->TX, a->TY, a->R);
+  if ((v == V_TILE || v == V_STREAM) && e > TB_CAP)
+    {
+      snprintf (why, n, "needs %ld > %d elements of shared memory", e, TB_CAP);
+      return 1;
+    }
+  return 0;
+}
+
 /* Runs T steps of variant V from the initial grid; the result in OUT.
    Returns the kernel seconds.  */
 static double
-run (enum variant v, REAL *out, int X, int Y, int T, int D, int TX, int TY,
-     int W, int R)
+run (int iv, REAL *out, const struct tb_args *a)
 {
+  enum variant v = (enum variant) iv;
+  int X = a->X, Y = a->Y, T = a->T, D = a->D, TX = a->TX, TY = a->TY;
+  int W = a->W, R = a->R;
   size_t bytes = sizeof (REAL) * (size_t) X * Y;
   /* Tiles, or (segment, strip) pairs: one gang each.  */
   long ngangs = (long) ((X - 2 + TX - 1) / TX) * ((Y - 2 + TY - 1) / TY);
@@ -357,7 +338,7 @@ run (enum variant v, REAL *out, int X, int Y, int T, int D, int TX, int TY,
       fprintf (stderr, "jacobi-tb-acc: acc_malloc of %zu bytes failed\n", bytes);
       exit (1);
     }
-  init (out, X, Y);
+  tb_init (out, X, Y);
   acc_memcpy_to_device (da, out, bytes);
   acc_memcpy_to_device (db, out, bytes);
   /* Warm-up launch (module load), then the initial grid again.  */
@@ -386,112 +367,14 @@ run (enum variant v, REAL *out, int X, int Y, int T, int D, int TX, int TY,
   return secs;
 }
 
-static void
-report (enum variant v, int D, int TX, int TY, int W, int R, double secs,
-        int X, int Y, int T, const char *check)
-{
-  char tile[64];
-  if (v == V_1STEP)
-    snprintf (tile, sizeof tile, "-");
-  else if (v == V_STREAM || v == V_STREAMG)
-    snprintf (tile, sizeof tile, "%dx%d/W%d/R%d", TX, TY, W, R);
-  else
-    snprintf (tile, sizeof tile, "%dx%d/W%d", TX, TY, W);
-  printf ("acc-%-8s %-4s D=%-2d %-16s %10.6f s %9.2f GCells/s %s\n", vname[v],
-          sizeof (REAL) == 4 ? "f32" : "f64", D, tile, secs,
-          secs > 0 ? (double) (X - 2) * (Y - 2) * T / secs * 1e-9 : 0.0, check);
-  fflush (stdout);
-}
-
 int
 main (int argc, char **argv)
 {
-  if (argc < 8)
-    {
-      fprintf (stderr, "usage: jacobi-tb-acc VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]]\n"
-               "  variants: 1step tile tileg stream streamg\n");
-      return 2;
-    }
-  int X = atoi (argv[2]), Y = atoi (argv[3]), T = atoi (argv[4]);
-  int D = atoi (argv[5]), TX = atoi (argv[6]), TY = atoi (argv[7]);
-  int W = argc > 8 ? atoi (argv[8]) : 8, R = argc > 9 ? atoi (argv[9]) : 8;
-  int want[NV] = { 0 }, any = 0;
-  char list[256];
-  snprintf (list, sizeof list, "%s", argv[1]);
-  for (char *tok = strtok (list, ","); tok; tok = strtok (NULL, ","))
-    for (int v = 0; v < NV; v++)
-      if (!strcmp (tok, "all") || !strcmp (tok, vname[v]))
-        want[v] = any = 1;
-  if (X < 3 || Y < 3 || T < 0 || D < 1 || TX < 1 || TY < 1 || W < 1 || W > 32
-      || R < 4 || (R & (R - 1)) || !any)
-    {
-      fprintf (stderr, "jacobi-tb-acc: bad arguments (variants 1step tile tileg"
-               " stream streamg all; X, Y >= 3; D, TX, TY >= 1; 1 <= W <= 32;"
-               " R a power of two >= 4)\n");
-      return 2;
-    }
-  int ndev = acc_get_num_devices (acc_device_not_host);
-  printf ("# jacobi-tb-acc X=%d Y=%d T=%d on %s\n", X, Y, T,
-          ndev > 0 ? "the GPU" : "the host (no offload device)");
-
-  size_t n = (size_t) X * Y;
-  REAL *ref = malloc (sizeof (REAL) * n), *res = malloc (sizeof (REAL) * n);
-  if (!ref || !res)
-    {
-      fprintf (stderr, "jacobi-tb-acc: out of memory\n");
-      return 1;
-    }
-  /* The reference: the sequential loop when it is quick, else one step
-     per launch (itself checked against the sequential loop on small
-     grids).  */
-  int seqref = (double) n * T < 2e9;
-  if (seqref)
-    {
-      REAL *q = calloc (n, sizeof (REAL));
-      init (ref, X, Y);
-      seq (ref, q, X, Y, T);
-      free (q);
-    }
-  int fails = 0;
-  if (want[V_1STEP] || !seqref)
-    {
-      double secs = run (V_1STEP, res, X, Y, T, 1, TX, TY, W, R);
-      const char *ck = "ref";
-      if (seqref && memcmp (res, ref, sizeof (REAL) * n))
-        ck = "FAIL", fails++;
-      else if (seqref)
-        ck = "PASS";
-      if (want[V_1STEP])
-        report (V_1STEP, 1, TX, TY, W, R, secs, X, Y, T, ck);
-      if (!seqref)
-        memcpy (ref, res, sizeof (REAL) * n);
-    }
-  for (int v = V_TILE; v < NV; v++)
-    {
-      if (!want[v])
-        continue;
-      if ((v == V_TILE || v == V_STREAM) && gang_elems (v, D, TX, TY, R) > TB_CAP)
-        {
-          printf ("acc-%-8s %-4s D=%-2d %dx%d: needs %ld > %d elements of shared"
-                  " memory, skipped\n", vname[v], sizeof (REAL) == 4 ? "f32" : "f64",
-                  D, TX, TY, gang_elems (v, D, TX, TY, R), TB_CAP);
-          continue;
-        }
-      double secs = run (v, res, X, Y, T, D, TX, TY, W, R);
-      int ok = !memcmp (res, ref, sizeof (REAL) * n);
-      if (!ok)
-        {
-          size_t i = 0;
-          while (res[i] == ref[i])
-            i++;
-          fprintf (stderr, "jacobi-tb-acc: %s differs first at x=%zu y=%zu:"
-                   " %.9g instead of %.9g\n", vname[v], i / Y, i % Y,
-                   (double) res[i], (double) ref[i]);
-          fails++;
-        }
-      report (v, D, TX, TY, W, R, secs, X, Y, T, ok ? "PASS" : "FAIL");
-    }
-  free (ref);
-  free (res);
-  return fails ? 1 : 0;
+  static const struct tb_prog pg
+    = { "jacobi-tb-acc", "acc", NV, vname, is_stream, unusable, run };
+  if (argc >= 8)
+    printf ("# jacobi-tb-acc X=%s Y=%s T=%s on %s\n", argv[2], argv[3], argv[4],
+            acc_get_num_devices (acc_device_not_host) > 0
+            ? "the GPU" : "the host (no offload device)");
+  return tb_main (&pg, argc, argv);
 }

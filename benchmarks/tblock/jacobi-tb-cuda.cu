@@ -21,13 +21,8 @@
    Build: nvcc -O3 -arch=sm_90 -fmad=false jacobi-tb-cuda.cu  */
 
 #include <cuda_runtime.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
-#ifndef REAL
-#define REAL float
-#endif
+#include "jacobi-tb-common.h"
 
 #define CK(call)                                                        \
   do {                                                                  \
@@ -39,38 +34,6 @@
         exit (1);                                                       \
       }                                                                 \
   } while (0)
-
-static void
-init (REAL *p, int X, int Y)
-{
-  for (long x = 0; x < X; x++)
-    for (long y = 0; y < Y; y++)
-      {
-        float v;
-        if (x == 0 || y == 0)
-          v = 1.0f;
-        else if (x == X - 1 || y == Y - 1)
-          v = 0.0f;
-        else
-          v = (float) ((x * 7 + y * 13) % 101) / 101.0f;
-        p[x * Y + y] = v;
-      }
-}
-
-static void
-seq (REAL *p, REAL *q, int X, int Y, int T)
-{
-  for (int t = 0; t < T; t++)
-    {
-      for (long x = 1; x < X - 1; x++)
-        for (long y = 1; y < Y - 1; y++)
-          q[x * Y + y] = (p[(x - 1) * Y + y] + p[(x + 1) * Y + y]
-                          + p[x * Y + y - 1] + p[x * Y + y + 1]) * (REAL) 0.25f;
-      for (long x = 1; x < X - 1; x++)
-        for (long y = 1; y < Y - 1; y++)
-          p[x * Y + y] = q[x * Y + y];
-    }
-}
 
 __global__ void
 step1 (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y)
@@ -220,14 +183,36 @@ launch (int v, const REAL *src, REAL *dst, int X, int Y, int D, int TX,
     tb_stream<<<ngangs, dim3 (32, W), sm>>> (src, dst, X, Y, D, TX, TY, R);
 }
 
-static double
-run (int v, REAL *out, int X, int Y, int T, int D, int TX, int TY, int W, int R)
+static int
+is_stream (int v)
 {
+  return v == V_STREAM;
+}
+
+static int maxsm;
+
+static int
+unusable (int v, const struct tb_args *a, char *why, size_t n)
+{
+  size_t sm = smem_bytes (v, a->D, a->TX, a->TY, a->R);
+  if (sm > (size_t) maxsm)
+    {
+      snprintf (why, n, "needs %zu > %d bytes of shared memory", sm, maxsm);
+      return 1;
+    }
+  return 0;
+}
+
+static double
+run (int v, REAL *out, const struct tb_args *a)
+{
+  int X = a->X, Y = a->Y, T = a->T, D = a->D, TX = a->TX, TY = a->TY;
+  int W = a->W, R = a->R;
   size_t bytes = sizeof (REAL) * (size_t) X * Y;
   REAL *da, *db;
   CK (cudaMalloc (&da, bytes));
   CK (cudaMalloc (&db, bytes));
-  init (out, X, Y);
+  tb_init (out, X, Y);
   CK (cudaMemcpy (da, out, bytes, cudaMemcpyHostToDevice));
   CK (cudaMemcpy (db, out, bytes, cudaMemcpyHostToDevice));
   launch (v, da, db, X, Y, 1, TX, TY, W, R);
@@ -259,105 +244,15 @@ run (int v, REAL *out, int X, int Y, int T, int D, int TX, int TY, int W, int R)
   return ms * 1e-3;
 }
 
-static void
-report (int v, int D, int TX, int TY, int W, int R, double secs, int X, int Y,
-        int T, const char *check)
-{
-  char tile[64];
-  if (v == V_1STEP)
-    snprintf (tile, sizeof tile, "-");
-  else if (v == V_STREAM)
-    snprintf (tile, sizeof tile, "%dx%d/W%d/R%d", TX, TY, W, R);
-  else
-    snprintf (tile, sizeof tile, "%dx%d/W%d", TX, TY, W);
-  printf ("cuda-%-7s %-4s D=%-2d %-16s %10.6f s %9.2f GCells/s %s\n", vname[v],
-          sizeof (REAL) == 4 ? "f32" : "f64", D, tile, secs,
-          secs > 0 ? (double) (X - 2) * (Y - 2) * T / secs * 1e-9 : 0.0, check);
-  fflush (stdout);
-}
-
 int
 main (int argc, char **argv)
 {
-  if (argc < 8)
-    {
-      fprintf (stderr, "usage: jacobi-tb-cuda VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]]\n"
-               "  variants: 1step tile stream\n");
-      return 2;
-    }
-  int X = atoi (argv[2]), Y = atoi (argv[3]), T = atoi (argv[4]);
-  int D = atoi (argv[5]), TX = atoi (argv[6]), TY = atoi (argv[7]);
-  int W = argc > 8 ? atoi (argv[8]) : 8, R = argc > 9 ? atoi (argv[9]) : 8;
-  int want[NV] = { 0 }, any = 0;
-  char list[256];
-  snprintf (list, sizeof list, "%s", argv[1]);
-  for (char *tok = strtok (list, ","); tok; tok = strtok (NULL, ","))
-    for (int v = 0; v < NV; v++)
-      if (!strcmp (tok, "all") || !strcmp (tok, vname[v]))
-        want[v] = any = 1;
-  if (X < 3 || Y < 3 || T < 0 || D < 1 || TX < 1 || TY < 1 || W < 1 || W > 32
-      || R < 4 || (R & (R - 1)) || !any)
-    {
-      fprintf (stderr, "jacobi-tb-cuda: bad arguments\n");
-      return 2;
-    }
-  int maxsm = 0;
+  static const struct tb_prog pg
+    = { "jacobi-tb-cuda", "cuda", NV, vname, is_stream, unusable, run };
   CK (cudaDeviceGetAttribute (&maxsm, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
   CK (cudaFuncSetAttribute (tb_tile, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
   CK (cudaFuncSetAttribute (tb_stream, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
-  printf ("# jacobi-tb-cuda X=%d Y=%d T=%d\n", X, Y, T);
-
-  size_t n = (size_t) X * Y;
-  REAL *ref = (REAL *) malloc (sizeof (REAL) * n), *res = (REAL *) malloc (sizeof (REAL) * n);
-  if (!ref || !res)
-    return 1;
-  int seqref = (double) n * T < 2e9;
-  if (seqref)
-    {
-      REAL *q = (REAL *) calloc (n, sizeof (REAL));
-      init (ref, X, Y);
-      seq (ref, q, X, Y, T);
-      free (q);
-    }
-  int fails = 0;
-  if (want[V_1STEP] || !seqref)
-    {
-      double secs = run (V_1STEP, res, X, Y, T, 1, TX, TY, W, R);
-      const char *ck = "ref";
-      if (seqref && memcmp (res, ref, sizeof (REAL) * n))
-        ck = "FAIL", fails++;
-      else if (seqref)
-        ck = "PASS";
-      if (want[V_1STEP])
-        report (V_1STEP, 1, TX, TY, W, R, secs, X, Y, T, ck);
-      if (!seqref)
-        memcpy (ref, res, sizeof (REAL) * n);
-    }
-  for (int v = V_TILE; v < NV; v++)
-    {
-      if (!want[v])
-        continue;
-      if (smem_bytes (v, D, TX, TY, R) > (size_t) maxsm)
-        {
-          printf ("cuda-%-7s D=%d %dx%d: needs %zu > %d bytes of shared memory, skipped\n",
-                  vname[v], D, TX, TY, smem_bytes (v, D, TX, TY, R), maxsm);
-          continue;
-        }
-      double secs = run (v, res, X, Y, T, D, TX, TY, W, R);
-      int ok = !memcmp (res, ref, sizeof (REAL) * n);
-      if (!ok)
-        {
-          size_t i = 0;
-          while (res[i] == ref[i])
-            i++;
-          fprintf (stderr, "jacobi-tb-cuda: %s differs first at x=%zu y=%zu:"
-                   " %.9g instead of %.9g\n", vname[v], i / Y, i % Y,
-                   (double) res[i], (double) ref[i]);
-          fails++;
-        }
-      report (v, D, TX, TY, W, R, secs, X, Y, T, ok ? "PASS" : "FAIL");
-    }
-  free (ref);
-  free (res);
-  return fails ? 1 : 0;
+  if (argc >= 8)
+    printf ("# jacobi-tb-cuda X=%s Y=%s T=%s\n", argv[2], argv[3], argv[4]);
+  return tb_main (&pg, argc, argv);
 }

@@ -60,6 +60,12 @@ one () {
 }
 
 say "N=$N, T=$T (gang-private OpenACC variants: T=$TSLOW); log in $log"
+# First every variant on small odd-sized grids, checked against the
+# sequential loop itself (and in f64).
+one jacobi-tb-acc all 1001 999 37 4 32 32 8 8
+one jacobi-tb-acc-f64 all 1001 999 37 4 16 32 8 8
+one jacobi-tb-cuda all 1001 999 37 4 32 64 8 8
+one jacobi-tb-cuda all 1001 999 37 8 100 64 4 16
 # GCC 12 OpenACC: one step per launch, then tiles and streams in a global
 # scratch slice per gang (L1-cached), then in gang-private arrays (shared).
 one jacobi-tb-acc 1step,tileg "$N" "$N" "$T" 2 32 32 8

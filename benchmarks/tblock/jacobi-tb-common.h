@@ -1,0 +1,207 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* jacobi-tb-common.h -- what jacobi-tb-acc.c (C, GCC 12 OpenACC) and
+   jacobi-tb-cuda.cu (CUDA C++) share: jacobi.c's initial grid and time
+   loop (the reference), the arguments, the bit-for-bit check and the
+   result lines, so that both programs test and print alike.  A program
+   defines REAL (default float) and calls tb_main with its variants; its
+   variant 0 must be one step per launch (the reference on large grids).  */
+
+#ifndef JACOBI_TB_COMMON_H
+#define JACOBI_TB_COMMON_H
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#ifndef REAL
+#define REAL float
+#endif
+
+/* The command line: VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]].  */
+struct tb_args
+{
+  int X, Y, T, D, TX, TY, W, R;
+};
+
+/* How a program runs its variants.  */
+struct tb_prog
+{
+  const char *name;             /* for messages: "jacobi-tb-acc" */
+  const char *prefix;           /* of the result lines: "acc" */
+  int nv;                       /* variants, 0 the one-step one */
+  const char *const *vname;
+  /* Nonzero if variant V walks strips (its tile is rows x columns of a
+     segment, with a ring of R rows).  */
+  int (*is_stream) (int v);
+  /* 0 if variant V can run with A; else prints why not into WHY.  */
+  int (*unusable) (int v, const struct tb_args *a, char *why, size_t n);
+  /* Runs T steps of V from the initial grid, the result in OUT; returns
+     the kernel seconds.  */
+  double (*run) (int v, REAL *out, const struct tb_args *a);
+};
+
+/* jacobi.c's initial values.  */
+static void
+tb_init (REAL *p, int X, int Y)
+{
+  for (long x = 0; x < X; x++)
+    for (long y = 0; y < Y; y++)
+      {
+        float v;
+        if (x == 0 || y == 0)
+          v = 1.0f;
+        else if (x == X - 1 || y == Y - 1)
+          v = 0.0f;
+        else
+          v = (float) ((x * 7 + y * 13) % 101) / 101.0f;
+        p[x * Y + y] = v;
+      }
+}
+
+/* The sequential reference: jacobi.c's time loop, from the initial grid
+   into P (Q: scratch).  */
+static void
+tb_seq (REAL *p, REAL *q, int X, int Y, int T)
+{
+  tb_init (p, X, Y);
+  for (int t = 0; t < T; t++)
+    {
+      for (long x = 1; x < X - 1; x++)
+        for (long y = 1; y < Y - 1; y++)
+          q[x * Y + y] = (p[(x - 1) * Y + y] + p[(x + 1) * Y + y]
+                          + p[x * Y + y - 1] + p[x * Y + y + 1]) * (REAL) 0.25f;
+      for (long x = 1; x < X - 1; x++)
+        for (long y = 1; y < Y - 1; y++)
+          p[x * Y + y] = q[x * Y + y];
+    }
+}
+
+static void
+tb_report (const struct tb_prog *pg, int v, const struct tb_args *a,
+           double secs, const char *check)
+{
+  char tile[64], name[32];
+  int D = v == 0 ? 1 : a->D;
+  if (v == 0)
+    snprintf (tile, sizeof tile, "-");
+  else if (pg->is_stream (v))
+    snprintf (tile, sizeof tile, "%dx%d/W%d/R%d", a->TX, a->TY, a->W, a->R);
+  else
+    snprintf (tile, sizeof tile, "%dx%d/W%d", a->TX, a->TY, a->W);
+  snprintf (name, sizeof name, "%s-%s", pg->prefix, pg->vname[v]);
+  printf ("%-12s %-4s D=%-2d %-16s %10.6f s %9.2f GCells/s %s\n", name,
+          sizeof (REAL) == 4 ? "f32" : "f64", D, tile, secs,
+          secs > 0 ? (double) (a->X - 2) * (a->Y - 2) * a->T / secs * 1e-9 : 0.0,
+          check);
+  fflush (stdout);
+}
+
+/* Compares RES with REF (N elements); on a difference, says where.  */
+static int
+tb_same (const struct tb_prog *pg, int v, const REAL *res, const REAL *ref,
+         size_t n, int Y)
+{
+  if (!memcmp (res, ref, sizeof (REAL) * n))
+    return 1;
+  size_t i = 0;
+  while (res[i] == ref[i])
+    i++;
+  fprintf (stderr, "%s: %s differs first at x=%zu y=%zu: %.9g instead of %.9g\n",
+           pg->name, pg->vname[v], i / Y, i % Y, (double) res[i], (double) ref[i]);
+  return 0;
+}
+
+static int
+tb_main (const struct tb_prog *pg, int argc, char **argv)
+{
+  if (argc < 8)
+    {
+      fprintf (stderr, "usage: %s VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]]\n"
+               "  variants:", pg->name);
+      for (int v = 0; v < pg->nv; v++)
+        fprintf (stderr, " %s", pg->vname[v]);
+      fprintf (stderr, "\n");
+      return 2;
+    }
+  struct tb_args a;
+  a.X = atoi (argv[2]), a.Y = atoi (argv[3]), a.T = atoi (argv[4]);
+  a.D = atoi (argv[5]), a.TX = atoi (argv[6]), a.TY = atoi (argv[7]);
+  a.W = argc > 8 ? atoi (argv[8]) : 8, a.R = argc > 9 ? atoi (argv[9]) : 8;
+  int want[16] = { 0 }, any = 0;
+  char list[256];
+  snprintf (list, sizeof list, "%s", argv[1]);
+  for (char *tok = strtok (list, ","); tok; tok = strtok (NULL, ","))
+    for (int v = 0; v < pg->nv; v++)
+      if (!strcmp (tok, "all") || !strcmp (tok, pg->vname[v]))
+        want[v] = any = 1;
+  if (a.X < 3 || a.Y < 3 || a.T < 0 || a.D < 1 || a.TX < 1 || a.TY < 1 || a.W < 1
+      || a.W > 32 || a.R < 4 || (a.R & (a.R - 1)) || !any)
+    {
+      fprintf (stderr, "%s: bad arguments (X, Y >= 3; D, TX, TY >= 1;"
+               " 1 <= W <= 32; R a power of two >= 4; variants:", pg->name);
+      for (int v = 0; v < pg->nv; v++)
+        fprintf (stderr, " %s", pg->vname[v]);
+      fprintf (stderr, " all)\n");
+      return 2;
+    }
+
+  size_t n = (size_t) a.X * a.Y;
+  REAL *ref = (REAL *) malloc (sizeof (REAL) * n);
+  REAL *res = (REAL *) malloc (sizeof (REAL) * n);
+  if (!ref || !res)
+    {
+      fprintf (stderr, "%s: out of memory\n", pg->name);
+      return 1;
+    }
+  /* The reference: the sequential loop when it is quick, else one step
+     per launch (itself checked against the sequential loop on small
+     grids).  */
+  int seqref = (double) n * a.T < 2e9;
+  if (seqref)
+    {
+      REAL *q = (REAL *) calloc (n, sizeof (REAL));
+      if (!q)
+        return 1;
+      tb_seq (ref, q, a.X, a.Y, a.T);
+      free (q);
+    }
+  int fails = 0;
+  if (want[0] || !seqref)
+    {
+      double secs = pg->run (0, res, &a);
+      const char *ck = "ref";
+      if (seqref)
+        {
+          ck = tb_same (pg, 0, res, ref, n, a.Y) ? "PASS" : "FAIL";
+          fails += ck[0] == 'F';
+        }
+      if (want[0])
+        tb_report (pg, 0, &a, secs, ck);
+      if (!seqref)
+        memcpy (ref, res, sizeof (REAL) * n);
+    }
+  for (int v = 1; v < pg->nv; v++)
+    {
+      char why[160];
+      if (!want[v])
+        continue;
+      if (pg->unusable (v, &a, why, sizeof why))
+        {
+          printf ("%s-%s D=%d %dx%d: %s, skipped\n", pg->prefix, pg->vname[v],
+                  a.D, a.TX, a.TY, why);
+          continue;
+        }
+      double secs = pg->run (v, res, &a);
+      int ok = tb_same (pg, v, res, ref, n, a.Y);
+      fails += !ok;
+      tb_report (pg, v, &a, secs, ok ? "PASS" : "FAIL");
+    }
+  free (ref);
+  free (res);
+  return fails ? 1 : 0;
+}
+
+#endif
