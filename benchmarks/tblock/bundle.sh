@@ -12,13 +12,14 @@
 #
 #   lib/   GCC 12's libgomp.so.1 and libgomp-plugin-nvptx.so.1 (cp -L: the
 #          GPU machine's own libgomp is gcc 13's, without the nvptx plugin)
-#   bin/   jacobi-tb-acc (f32) and jacobi-tb-acc-f64 (-DREAL=double), and
-#          acc-probe (prints whether a kernel runs on the GPU);
-#          jacobi-tb-cuda if nvcc is here (else run.sh builds it there)
-#   src/   jacobi-tb-cuda.cu and jacobi-tb-common.h, for run.sh's nvcc there
-#   ptx/   the PTX GCC 12 made of jacobi-tb-acc.c and ptxas -v's registers
-#          and shared memory for sm_90 (ptxas from the CUDA toolkit, if
-#          here), to read beside the timings
+#   bin/   jacobi-tb-acc (f32), jacobi-tb-acc-f64 (-DREAL=double),
+#          heat3d-tb-acc, and acc-probe (prints whether a kernel runs on
+#          the GPU); jacobi-tb-cuda and heat3d-tb-cuda if nvcc is here
+#          (else run.sh builds them there)
+#   src/   the .cu files and their headers, for run.sh's nvcc there
+#   ptx/   the PTX GCC 12 made of the *-tb-acc.c files and ptxas -v's
+#          registers and shared memory for sm_90 (ptxas from the CUDA
+#          toolkit, if here), to read beside the timings
 #   run.sh, README.md
 #   ebisu/ (not made here) the EBISU anchor, built from /tmp/ebisu-src as
 #          /tmp/ebisu-build.txt says
@@ -45,7 +46,7 @@ rm -rf "${out:?}"/{lib,bin,src,ptx}
 mkdir -p "$out"/{lib,bin,src,ptx}
 cp -L "$gomp" "$gomp_nvptx" "$out/lib/"
 cp "$here/run.sh" "$here/README.md" "$out/"
-cp "$here/jacobi-tb-cuda.cu" "$here/jacobi-tb-common.h" "$out/src/"
+cp "$here"/*-tb-cuda.cu "$here/tb-common.h" "$here/tb-run.h" "$out/src/"
 
 accflags="-O3 -std=gnu11 -fopenacc -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -ffp-contract=off"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tblock.XXXXXX")
@@ -56,6 +57,9 @@ $CC $accflags "$here/jacobi-tb-acc.c" -o "$out/bin/jacobi-tb-acc" 2> "$work/buil
 # shellcheck disable=SC2086
 $CC $accflags -DREAL=double "$here/jacobi-tb-acc.c" -o "$out/bin/jacobi-tb-acc-f64" \
   2> "$work/build-f64.log" || { cat "$work/build-f64.log" >&2; exit 1; }
+# shellcheck disable=SC2086
+$CC $accflags "$here/heat3d-tb-acc.c" -o "$out/bin/heat3d-tb-acc" 2> "$work/build-3d.log" \
+  || { cat "$work/build-3d.log" >&2; exit 1; }
 cat > "$work/acc-probe.c" <<'PROBE'
 #include <openacc.h>
 #include <stdio.h>
@@ -77,18 +81,20 @@ $CC $accflags "$work/acc-probe.c" -o "$out/bin/acc-probe" 2> "$work/probe.log" \
 # The PTX mkoffload embeds and what ptxas makes of it for sm_90
 # (benchmarks/tools/ptx-registers.sh, with the same flags).
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-if [ -x "$ptxas" ]; then
-  regs=$(bash "$here/../tools/ptx-registers.sh" "$here/jacobi-tb-acc.c" sm_90)
-  ptx=$(echo "$regs" | sed -n 's/^ptx-registers: PTX in //p')
-  cp "$ptx" "$out/ptx/jacobi-tb-acc.ptx"
-  rm -rf "$(dirname "$ptx")"
-  "$ptxas" -v -arch=sm_90 "$out/ptx/jacobi-tb-acc.ptx" -o /dev/null \
-    > "$out/ptx/ptxas-sm_90.txt" 2>&1 || true
-fi
-if [ -n "$nvcc" ]; then
-  "$nvcc" -O3 -arch=sm_90 -fmad=false -Xptxas -v "$here/jacobi-tb-cuda.cu" \
-    -o "$out/bin/jacobi-tb-cuda" > "$out/ptx/jacobi-tb-cuda-ptxas.txt" 2>&1
-fi
+for p in jacobi heat3d; do
+  if [ -x "$ptxas" ]; then
+    regs=$(bash "$here/../tools/ptx-registers.sh" "$here/$p-tb-acc.c" sm_90)
+    ptx=$(echo "$regs" | sed -n 's/^ptx-registers: PTX in //p')
+    cp "$ptx" "$out/ptx/$p-tb-acc.ptx"
+    rm -rf "$(dirname "$ptx")"
+    "$ptxas" -v -arch=sm_90 "$out/ptx/$p-tb-acc.ptx" -o /dev/null \
+      > "$out/ptx/$p-tb-acc-ptxas.txt" 2>&1 || true
+  fi
+  if [ -n "$nvcc" ]; then
+    "$nvcc" -O3 -arch=sm_90 -fmad=false -Xptxas -v "$here/$p-tb-cuda.cu" \
+      -o "$out/bin/$p-tb-cuda" > "$out/ptx/$p-tb-cuda-ptxas.txt" 2>&1
+  fi
+done
 {
   echo "tblock bundle, built $(date -u '+%Y-%m-%d %H:%M:%S UTC') on $(uname -n)"
   echo "commit: $(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)"

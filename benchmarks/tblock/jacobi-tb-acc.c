@@ -41,10 +41,8 @@
    Build: gcc-12 -O3 -fopenacc -foffload=nvptx-none -ffp-contract=off
           -foffload-options=nvptx-none=-misa=sm_80 jacobi-tb-acc.c  */
 
-#include <openacc.h>
-#include <time.h>
-
-#include "jacobi-tb-common.h"
+#include "tb-common.h"
+#include "tb-run.h"
 
 /* Gang-private buffer, in REALs: on nvptx GCC 12 puts it in the static
    .shared array __gang_private_shared, whose size is the SUM over the
@@ -56,17 +54,6 @@
 #ifndef TB_CAP
 #define TB_CAP (15872 / (int) sizeof (REAL))
 #endif
-
-/* The most gangs of the variants with a global scratch buffer.  */
-#define TB_GANGS 4096
-
-static double
-now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 /* One step per launch, src -> dst (the one-step kernel PACC emits today,
    rows to gangs, columns to workers and lanes).  */
@@ -273,29 +260,36 @@ enum variant { V_1STEP, V_TILE, V_TILEG, V_STREAM, V_STREAMG, NV };
 static const char *const vname[NV]
   = { "1step", "tile", "tileg", "stream", "streamg" };
 
-/* Elements of buffer a gang of variant V needs.  */
+/* Elements of buffer a gang of variant V needs for D steps.  */
 static long
-gang_elems (enum variant v, int D, int TX, int TY, int R)
+gang_elems (int v, const struct tb_args *a, int D)
 {
   if (v == V_TILE || v == V_TILEG)
-    return 2L * (TX + 2 * D) * (TY + 2 * D);
+    return 2L * (a->TX + 2 * D) * (a->TY + 2 * D);
   if (v == V_STREAM || v == V_STREAMG)
-    return (long) D * R * (TY + 2 * D);
+    return (long) D * a->R * (a->TY + 2 * D);
   return 0;
 }
 
-/* Launches variant V for D steps, src -> dst.  */
-static void
-launch (enum variant v, const REAL *src, REAL *dst, REAL *scratch, int G,
-        int X, int Y, int D, int TX, int TY, int W, int R)
+/* Of global scratch.  */
+static long
+scratch_elems (int v, const struct tb_args *a, int D)
 {
+  return v == V_TILEG || v == V_STREAMG ? gang_elems (v, a, D) : 0;
+}
+
+static void
+launch (int v, const REAL *src, REAL *dst, REAL *scratch, int G,
+        const struct tb_args *a, int d)
+{
+  int X = a->X, Y = a->Y, TX = a->TX, TY = a->TY, W = a->W, R = a->R;
   switch (v)
     {
     case V_1STEP: step1 (src, dst, X, Y); break;
-    case V_TILE: tb_tile (src, dst, X, Y, D, TX, TY, W); break;
-    case V_TILEG: tb_tileg (src, dst, scratch, G, X, Y, D, TX, TY, W); break;
-    case V_STREAM: tb_stream (src, dst, X, Y, D, TX, TY, W, R); break;
-    default: tb_streamg (src, dst, scratch, G, X, Y, D, TX, TY, W, R); break;
+    case V_TILE: tb_tile (src, dst, X, Y, d, TX, TY, W); break;
+    case V_TILEG: tb_tileg (src, dst, scratch, G, X, Y, d, TX, TY, W); break;
+    case V_STREAM: tb_stream (src, dst, X, Y, d, TX, TY, W, R); break;
+    default: tb_streamg (src, dst, scratch, G, X, Y, d, TX, TY, W, R); break;
     }
 }
 
@@ -308,7 +302,7 @@ is_stream (int v)
 static int
 unusable (int v, const struct tb_args *a, char *why, size_t n)
 {
-  long e = gang_elems ((enum variant) v, a->D, a->TX, a->TY, a->R);
+  long e = gang_elems (v, a, a->D);
   if ((v == V_TILE || v == V_STREAM) && e > TB_CAP)
     {
       snprintf (why, n, "needs %ld > %d elements of shared memory", e, TB_CAP);
@@ -317,61 +311,17 @@ unusable (int v, const struct tb_args *a, char *why, size_t n)
   return 0;
 }
 
-/* Runs T steps of variant V from the initial grid; the result in OUT.
-   Returns the kernel seconds.  */
 static double
-run (int iv, REAL *out, const struct tb_args *a)
+run (int v, REAL *out, const struct tb_args *a)
 {
-  enum variant v = (enum variant) iv;
-  int X = a->X, Y = a->Y, T = a->T, D = a->D, TX = a->TX, TY = a->TY;
-  int W = a->W, R = a->R;
-  size_t bytes = sizeof (REAL) * (size_t) X * Y;
-  /* Tiles, or (segment, strip) pairs: one gang each.  */
-  long ngangs = (long) ((X - 2 + TX - 1) / TX) * ((Y - 2 + TY - 1) / TY);
-  int G = ngangs < TB_GANGS ? (int) ngangs : TB_GANGS;
-  size_t sbytes = v == V_TILEG || v == V_STREAMG
-                  ? sizeof (REAL) * (size_t) G * gang_elems (v, D, TX, TY, R) : 0;
-  REAL *da = acc_malloc (bytes), *db = acc_malloc (bytes);
-  REAL *ds = sbytes ? acc_malloc (sbytes) : NULL;
-  if (!da || !db || (sbytes && !ds))
-    {
-      fprintf (stderr, "jacobi-tb-acc: acc_malloc of %zu bytes failed\n", bytes);
-      exit (1);
-    }
-  tb_init (out, X, Y);
-  acc_memcpy_to_device (da, out, bytes);
-  acc_memcpy_to_device (db, out, bytes);
-  /* Warm-up launch (module load), then the initial grid again.  */
-  launch (v, da, db, ds, G, X, Y, 1, TX, TY, W, R);
-  acc_wait (1);
-  acc_memcpy_to_device (db, out, bytes);
-
-  double t0 = now ();
-  REAL *src = da, *dst = db;
-  for (int t = 0; t < T;)
-    {
-      int d = v == V_1STEP ? 1 : T - t < D ? T - t : D;
-      launch (v, src, dst, ds, G, X, Y, d, TX, TY, W, R);
-      REAL *tmp = src;
-      src = dst;
-      dst = tmp;
-      t += d;
-    }
-  acc_wait (1);
-  double secs = now () - t0;
-  acc_memcpy_from_device (out, src, bytes);
-  acc_free (da);
-  acc_free (db);
-  if (ds)
-    acc_free (ds);
-  return secs;
+  return tb_run (v, out, a, launch, scratch_elems);
 }
 
 int
 main (int argc, char **argv)
 {
   static const struct tb_prog pg
-    = { "jacobi-tb-acc", "acc", NV, vname, is_stream, unusable, run };
+    = { "jacobi-tb-acc", "acc", 2, NV, vname, is_stream, unusable, run };
   if (argc >= 8)
     printf ("# jacobi-tb-acc X=%s Y=%s T=%s on %s\n", argv[2], argv[3], argv[4],
             acc_get_num_devices (acc_device_not_host) > 0

@@ -22,18 +22,8 @@
 
 #include <cuda_runtime.h>
 
-#include "jacobi-tb-common.h"
-
-#define CK(call)                                                        \
-  do {                                                                  \
-    cudaError_t e_ = (call);                                            \
-    if (e_ != cudaSuccess)                                              \
-      {                                                                 \
-        fprintf (stderr, "jacobi-tb-cuda: %s: %s\n", #call,             \
-                 cudaGetErrorString (e_));                              \
-        exit (1);                                                       \
-      }                                                                 \
-  } while (0)
+#include "tb-common.h"
+#include "tb-run.h"
 
 __global__ void
 step1 (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y)
@@ -160,27 +150,27 @@ enum variant { V_1STEP, V_TILE, V_STREAM, NV };
 static const char *const vname[NV] = { "1step", "tile", "stream" };
 
 static size_t
-smem_bytes (int v, int D, int TX, int TY, int R)
+smem_bytes (int v, const struct tb_args *a, int D)
 {
   if (v == V_TILE)
-    return sizeof (REAL) * 2 * (size_t) (TX + 2 * D) * (TY + 2 * D);
+    return sizeof (REAL) * 2 * (size_t) (a->TX + 2 * D) * (a->TY + 2 * D);
   if (v == V_STREAM)
-    return sizeof (REAL) * (size_t) D * R * (TY + 2 * D);
+    return sizeof (REAL) * (size_t) D * a->R * (a->TY + 2 * D);
   return 0;
 }
 
 static void
-launch (int v, const REAL *src, REAL *dst, int X, int Y, int D, int TX,
-        int TY, int W, int R)
+launch (int v, const REAL *src, REAL *dst, REAL *, int G,
+        const struct tb_args *a, int d)
 {
-  long ngangs = (long) ((X - 2 + TX - 1) / TX) * ((Y - 2 + TY - 1) / TY);
-  size_t sm = smem_bytes (v, D, TX, TY, R);
+  int X = a->X, Y = a->Y, W = a->W;
+  size_t sm = smem_bytes (v, a, d);
   if (v == V_1STEP)
     step1<<<dim3 ((Y - 2 + 31) / 32, (X - 2 + W - 1) / W), dim3 (32, W)>>> (src, dst, X, Y);
   else if (v == V_TILE)
-    tb_tile<<<ngangs, dim3 (32, W), sm>>> (src, dst, X, Y, D, TX, TY);
+    tb_tile<<<G, dim3 (32, W), sm>>> (src, dst, X, Y, d, a->TX, a->TY);
   else
-    tb_stream<<<ngangs, dim3 (32, W), sm>>> (src, dst, X, Y, D, TX, TY, R);
+    tb_stream<<<G, dim3 (32, W), sm>>> (src, dst, X, Y, d, a->TX, a->TY, a->R);
 }
 
 static int
@@ -194,7 +184,7 @@ static int maxsm;
 static int
 unusable (int v, const struct tb_args *a, char *why, size_t n)
 {
-  size_t sm = smem_bytes (v, a->D, a->TX, a->TY, a->R);
+  size_t sm = smem_bytes (v, a, a->D);
   if (sm > (size_t) maxsm)
     {
       snprintf (why, n, "needs %zu > %d bytes of shared memory", sm, maxsm);
@@ -206,49 +196,14 @@ unusable (int v, const struct tb_args *a, char *why, size_t n)
 static double
 run (int v, REAL *out, const struct tb_args *a)
 {
-  int X = a->X, Y = a->Y, T = a->T, D = a->D, TX = a->TX, TY = a->TY;
-  int W = a->W, R = a->R;
-  size_t bytes = sizeof (REAL) * (size_t) X * Y;
-  REAL *da, *db;
-  CK (cudaMalloc (&da, bytes));
-  CK (cudaMalloc (&db, bytes));
-  tb_init (out, X, Y);
-  CK (cudaMemcpy (da, out, bytes, cudaMemcpyHostToDevice));
-  CK (cudaMemcpy (db, out, bytes, cudaMemcpyHostToDevice));
-  launch (v, da, db, X, Y, 1, TX, TY, W, R);
-  CK (cudaGetLastError ());
-  CK (cudaDeviceSynchronize ());
-  CK (cudaMemcpy (db, out, bytes, cudaMemcpyHostToDevice));
-  cudaEvent_t e0, e1;
-  CK (cudaEventCreate (&e0));
-  CK (cudaEventCreate (&e1));
-  CK (cudaEventRecord (e0));
-  REAL *src = da, *dst = db;
-  for (int t = 0; t < T;)
-    {
-      int d = v == V_1STEP ? 1 : T - t < D ? T - t : D;
-      launch (v, src, dst, X, Y, d, TX, TY, W, R);
-      REAL *tmp = src;
-      src = dst;
-      dst = tmp;
-      t += d;
-    }
-  CK (cudaEventRecord (e1));
-  CK (cudaEventSynchronize (e1));
-  CK (cudaGetLastError ());
-  float ms;
-  CK (cudaEventElapsedTime (&ms, e0, e1));
-  CK (cudaMemcpy (out, src, bytes, cudaMemcpyDeviceToHost));
-  CK (cudaFree (da));
-  CK (cudaFree (db));
-  return ms * 1e-3;
+  return tb_run (v, out, a, launch, NULL);
 }
 
 int
 main (int argc, char **argv)
 {
   static const struct tb_prog pg
-    = { "jacobi-tb-cuda", "cuda", NV, vname, is_stream, unusable, run };
+    = { "jacobi-tb-cuda", "cuda", 2, NV, vname, is_stream, unusable, run };
   CK (cudaDeviceGetAttribute (&maxsm, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
   CK (cudaFuncSetAttribute (tb_tile, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
   CK (cudaFuncSetAttribute (tb_stream, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));

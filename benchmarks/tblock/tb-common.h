@@ -2,15 +2,16 @@
    SPDX-License-Identifier: GPL-3.0-or-later
    Free software, without any warranty: see COPYING.  */
 
-/* jacobi-tb-common.h -- what jacobi-tb-acc.c (C, GCC 12 OpenACC) and
-   jacobi-tb-cuda.cu (CUDA C++) share: jacobi.c's initial grid and time
-   loop (the reference), the arguments, the bit-for-bit check and the
-   result lines, so that both programs test and print alike.  A program
-   defines REAL (default float) and calls tb_main with its variants; its
-   variant 0 must be one step per launch (the reference on large grids).  */
+/* tb-common.h -- what the temporal-blocking prototypes share, in C (GCC 12
+   OpenACC: *-tb-acc.c) and CUDA C++ (*-tb-cuda.cu): the sequential
+   references (jacobi.c's 2-D step; heat3d, a 7-point 3-D step), the
+   arguments, the bit-for-bit check and the result lines, so that all
+   programs test and print alike.  A program defines REAL (default float)
+   and calls tb_main with its variants; its variant 0 must be one step per
+   launch (the reference on large grids).  */
 
-#ifndef JACOBI_TB_COMMON_H
-#define JACOBI_TB_COMMON_H
+#ifndef TB_COMMON_H
+#define TB_COMMON_H
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,10 +21,12 @@
 #define REAL float
 #endif
 
-/* The command line: VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]].  */
+/* The command line: 2-D: VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]];
+   3-D: ... X Y Z T D TX TY TZ [W [R]] (Z = TZ = 1 in 2-D).  */
 struct tb_args
 {
-  int X, Y, T, D, TX, TY, W, R;
+  int dims;                     /* 2 or 3, the program's */
+  int X, Y, Z, T, D, TX, TY, TZ, W, R;
 };
 
 /* How a program runs its variants.  */
@@ -31,6 +34,7 @@ struct tb_prog
 {
   const char *name;             /* for messages: "jacobi-tb-acc" */
   const char *prefix;           /* of the result lines: "acc" */
+  int dims;                     /* 2 (jacobi) or 3 (heat3d) */
   int nv;                       /* variants, 0 the one-step one */
   const char *const *vname;
   /* Nonzero if variant V walks strips (its tile is rows x columns of a
@@ -79,22 +83,83 @@ tb_seq (REAL *p, REAL *q, int X, int Y, int T)
     }
 }
 
+/* heat3d's initial values: the face x = 0 hot, a pattern inside, the
+   other faces cold.  */
+static void
+tb_init3 (REAL *p, int X, int Y, int Z)
+{
+  for (long x = 0; x < X; x++)
+    for (long y = 0; y < Y; y++)
+      for (long z = 0; z < Z; z++)
+        {
+          float v;
+          if (x == 0)
+            v = 1.0f;
+          else if (x == X - 1 || y == 0 || y == Y - 1 || z == 0 || z == Z - 1)
+            v = 0.0f;
+          else
+            v = (float) ((x * 7 + y * 13 + z * 3) % 101) / 101.0f;
+          p[(x * Y + y) * Z + z] = v;
+        }
+}
+
+/* heat3d's step, the expression every variant uses in this order.  */
+#define TB_HEAT3D(C, XM, XP, YM, YP, ZM, ZP)				\
+  ((REAL) 0.4f * (C)							\
+   + (REAL) 0.1f * ((XM) + (XP) + (YM) + (YP) + (ZM) + (ZP)))
+
+/* The sequential heat3d, from the initial grid into P (Q: scratch).  */
+static void
+tb_seq3 (REAL *p, REAL *q, int X, int Y, int Z, int T)
+{
+  long sy = Z, sx = (long) Y * Z;
+  tb_init3 (p, X, Y, Z);
+  for (int t = 0; t < T; t++)
+    {
+      for (long x = 1; x < X - 1; x++)
+        for (long y = 1; y < Y - 1; y++)
+          for (long z = 1; z < Z - 1; z++)
+            {
+              long i = x * sx + y * sy + z;
+              q[i] = TB_HEAT3D (p[i], p[i - sx], p[i + sx], p[i - sy], p[i + sy],
+                                p[i - 1], p[i + 1]);
+            }
+      for (long x = 1; x < X - 1; x++)
+        for (long y = 1; y < Y - 1; y++)
+          for (long z = 1; z < Z - 1; z++)
+            p[x * sx + y * sy + z] = q[x * sx + y * sy + z];
+    }
+}
+
+/* Interior points of the grid.  */
+static double
+tb_cells (const struct tb_prog *pg, const struct tb_args *a)
+{
+  double c = (double) (a->X - 2) * (a->Y - 2);
+  return pg->dims == 3 ? c * (a->Z - 2) : c;
+}
+
 static void
 tb_report (const struct tb_prog *pg, int v, const struct tb_args *a,
            double secs, const char *check)
 {
   char tile[64], name[32];
   int D = v == 0 ? 1 : a->D;
+  char dims[32];
+  if (pg->dims == 3)
+    snprintf (dims, sizeof dims, "%dx%dx%d", a->TX, a->TY, a->TZ);
+  else
+    snprintf (dims, sizeof dims, "%dx%d", a->TX, a->TY);
   if (v == 0)
     snprintf (tile, sizeof tile, "-");
   else if (pg->is_stream (v))
-    snprintf (tile, sizeof tile, "%dx%d/W%d/R%d", a->TX, a->TY, a->W, a->R);
+    snprintf (tile, sizeof tile, "%s/W%d/R%d", dims, a->W, a->R);
   else
-    snprintf (tile, sizeof tile, "%dx%d/W%d", a->TX, a->TY, a->W);
+    snprintf (tile, sizeof tile, "%s/W%d", dims, a->W);
   snprintf (name, sizeof name, "%s-%s", pg->prefix, pg->vname[v]);
   printf ("%-12s %-4s D=%-2d %-16s %10.6f s %9.2f GCells/s %s\n", name,
           sizeof (REAL) == 4 ? "f32" : "f64", D, tile, secs,
-          secs > 0 ? (double) (a->X - 2) * (a->Y - 2) * a->T / secs * 1e-9 : 0.0,
+          secs > 0 ? tb_cells (pg, a) * a->T / secs * 1e-9 : 0.0,
           check);
   fflush (stdout);
 }
@@ -102,34 +167,42 @@ tb_report (const struct tb_prog *pg, int v, const struct tb_args *a,
 /* Compares RES with REF (N elements); on a difference, says where.  */
 static int
 tb_same (const struct tb_prog *pg, int v, const REAL *res, const REAL *ref,
-         size_t n, int Y)
+         size_t n, const struct tb_args *a)
 {
   if (!memcmp (res, ref, sizeof (REAL) * n))
     return 1;
   size_t i = 0;
   while (res[i] == ref[i])
     i++;
-  fprintf (stderr, "%s: %s differs first at x=%zu y=%zu: %.9g instead of %.9g\n",
-           pg->name, pg->vname[v], i / Y, i % Y, (double) res[i], (double) ref[i]);
+  size_t zz = i % a->Z, yy = i / a->Z % a->Y, xx = i / a->Z / a->Y;
+  fprintf (stderr, "%s: %s differs first at x=%zu y=%zu z=%zu: %.9g instead of %.9g\n",
+           pg->name, pg->vname[v], xx, yy, zz, (double) res[i], (double) ref[i]);
   return 0;
 }
 
 static int
 tb_main (const struct tb_prog *pg, int argc, char **argv)
 {
-  if (argc < 8)
+  int d3 = pg->dims == 3;
+  if (argc < 8 + 2 * d3)
     {
-      fprintf (stderr, "usage: %s VARIANT[,VARIANT...]|all X Y T D TX TY [W [R]]\n"
-               "  variants:", pg->name);
+      fprintf (stderr, "usage: %s VARIANT[,VARIANT...]|all %s [W [R]]\n"
+               "  variants:", pg->name,
+               d3 ? "X Y Z T D TX TY TZ" : "X Y T D TX TY");
       for (int v = 0; v < pg->nv; v++)
         fprintf (stderr, " %s", pg->vname[v]);
       fprintf (stderr, "\n");
       return 2;
     }
   struct tb_args a;
-  a.X = atoi (argv[2]), a.Y = atoi (argv[3]), a.T = atoi (argv[4]);
-  a.D = atoi (argv[5]), a.TX = atoi (argv[6]), a.TY = atoi (argv[7]);
-  a.W = argc > 8 ? atoi (argv[8]) : 8, a.R = argc > 9 ? atoi (argv[9]) : 8;
+  char **n3 = argv + d3;         /* the arguments after Z */
+  a.dims = pg->dims;
+  a.X = atoi (argv[2]), a.Y = atoi (argv[3]), a.Z = d3 ? atoi (argv[4]) : 1;
+  a.T = atoi (n3[4]), a.D = atoi (n3[5]), a.TX = atoi (n3[6]);
+  a.TY = atoi (n3[7]), a.TZ = d3 ? atoi (n3[8]) : 1;
+  n3 += d3;
+  a.W = argc > 8 + 2 * d3 ? atoi (n3[8]) : 8;
+  a.R = argc > 9 + 2 * d3 ? atoi (n3[9]) : 8;
   int want[16] = { 0 }, any = 0;
   char list[256];
   snprintf (list, sizeof list, "%s", argv[1]);
@@ -137,10 +210,11 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
     for (int v = 0; v < pg->nv; v++)
       if (!strcmp (tok, "all") || !strcmp (tok, pg->vname[v]))
         want[v] = any = 1;
-  if (a.X < 3 || a.Y < 3 || a.T < 0 || a.D < 1 || a.TX < 1 || a.TY < 1 || a.W < 1
-      || a.W > 32 || a.R < 4 || (a.R & (a.R - 1)) || !any)
+  if (a.X < 3 || a.Y < 3 || (d3 && a.Z < 3) || a.T < 0 || a.D < 1 || a.TX < 1
+      || a.TY < 1 || a.TZ < 1 || a.W < 1 || a.W > 32 || a.R < 4 || (a.R & (a.R - 1))
+      || !any)
     {
-      fprintf (stderr, "%s: bad arguments (X, Y >= 3; D, TX, TY >= 1;"
+      fprintf (stderr, "%s: bad arguments (X, Y, Z >= 3; D, TX, TY, TZ >= 1;"
                " 1 <= W <= 32; R a power of two >= 4; variants:", pg->name);
       for (int v = 0; v < pg->nv; v++)
         fprintf (stderr, " %s", pg->vname[v]);
@@ -148,7 +222,7 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
       return 2;
     }
 
-  size_t n = (size_t) a.X * a.Y;
+  size_t n = (size_t) a.X * a.Y * a.Z;
   REAL *ref = (REAL *) malloc (sizeof (REAL) * n);
   REAL *res = (REAL *) malloc (sizeof (REAL) * n);
   if (!ref || !res)
@@ -165,7 +239,10 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
       REAL *q = (REAL *) calloc (n, sizeof (REAL));
       if (!q)
         return 1;
-      tb_seq (ref, q, a.X, a.Y, a.T);
+      if (d3)
+        tb_seq3 (ref, q, a.X, a.Y, a.Z, a.T);
+      else
+        tb_seq (ref, q, a.X, a.Y, a.T);
       free (q);
     }
   int fails = 0;
@@ -175,7 +252,7 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
       const char *ck = "ref";
       if (seqref)
         {
-          ck = tb_same (pg, 0, res, ref, n, a.Y) ? "PASS" : "FAIL";
+          ck = tb_same (pg, 0, res, ref, n, &a) ? "PASS" : "FAIL";
           fails += ck[0] == 'F';
         }
       if (want[0])
@@ -190,12 +267,12 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
         continue;
       if (pg->unusable (v, &a, why, sizeof why))
         {
-          printf ("%s-%s D=%d %dx%d: %s, skipped\n", pg->prefix, pg->vname[v],
-                  a.D, a.TX, a.TY, why);
+          printf ("%s-%s D=%d %dx%dx%d: %s, skipped\n", pg->prefix, pg->vname[v],
+                  a.D, a.TX, a.TY, a.TZ, why);
           continue;
         }
       double secs = pg->run (v, res, &a);
-      int ok = tb_same (pg, v, res, ref, n, a.Y);
+      int ok = tb_same (pg, v, res, ref, n, &a);
       fails += !ok;
       tb_report (pg, v, &a, secs, ok ? "PASS" : "FAIL");
     }

@@ -1,0 +1,235 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later
+   Free software, without any warranty: see COPYING.  */
+
+/* heat3d-tb-acc.c -- in-kernel temporal blocking of a 7-point 3-D stencil
+   (heat3d: q = 0.4 p + 0.1 (six neighbours), tb-common.h's TB_HEAT3D, the
+   stencil shape of EBISU's 3d7pt and of Himeno's Laplacian part) in GCC 12
+   OpenACC, streaming along the outer dimension with a rotating window of
+   planes (AN5D / EBISU style; issue 46, item 2).  Each launch advances
+   the grid D steps:
+
+     stream   a gang per (segment of TX planes, TY x TZ tile of the plane);
+              it walks down the planes in blocks of R-2, keeping for each
+              time level 0..D-1 a ring of R planes of (TY+2D)(TZ+2D)
+              points; level s lags level s-1 by one plane, level D goes to
+              memory.  The ring in a gang-private array (CTA shared memory).
+     streamg  the same ring in a slice of global scratch per gang (GCC 12
+              broadcasts a gang-private array's frame at every fork: see
+              README.md).
+
+   As jacobi-tb-acc.c: launches alternate between the two arrays, the
+   faces are never written, the result is checked bit for bit against the
+   sequential loop (small grids) or one step per launch.
+
+   Usage: heat3d-tb-acc VARIANT[,VARIANT...]|all X Y Z T D TX TY TZ [W [R]]
+     variants 1step stream streamg; W workers (default 8), R ring planes
+     (a power of two, default 8).  -DREAL=double for double precision.
+
+   Build: gcc-12 -O3 -fopenacc -foffload=nvptx-none -ffp-contract=off
+          -foffload-options=nvptx-none=-misa=sm_80 heat3d-tb-acc.c  */
+
+#include "tb-common.h"
+#include "tb-run.h"
+
+/* Gang-private ring, in REALs: one kernel has it, so 2 x 23 KiB + 160
+   bytes of static shared memory (see jacobi-tb-acc.c's TB_CAP).  */
+#ifndef TB_CAP
+#define TB_CAP (23552 / (int) sizeof (REAL))
+#endif
+
+/* One step per launch, src -> dst: planes to gangs, rows to workers,
+   columns to vector lanes.  */
+static void
+step1 (const REAL *src, REAL *dst, int X, int Y, int Z)
+{
+  long sy = Z, sx = (long) Y * Z;
+#pragma acc parallel loop gang deviceptr(src, dst) num_workers(8) vector_length(32) async(1)
+  for (long x = 1; x < X - 1; x++)
+#pragma acc loop worker
+    for (long y = 1; y < Y - 1; y++)
+#pragma acc loop vector
+      for (long z = 1; z < Z - 1; z++)
+        {
+          long i = x * sx + y * sy + z;
+          dst[i] = TB_HEAT3D (src[i], src[i - sx], src[i + sx], src[i - sy],
+                              src[i + sy], src[i - 1], src[i + 1]);
+        }
+}
+
+/* D steps per launch, src -> dst, in the gang's ring B.  Gang g: tile
+   g % ntiles of the plane, segment g / ntiles of the planes.  Local row
+   i, column j are global y0 + i, z0 + j (WY x WZ of them, the tile and
+   its D halo).  Level s of plane r lives in slot s R + (r & (R-1)):
+   B[((s R + (r & m)) WY + i) WZ + j], levels 0..D-1.  Block k loads the
+   planes rb+kB..rb+kB+B-1 (B = NB = R-2) and level s computes the planes
+   rb+kB-s..rb+kB+B-1-s, which read level s-1's planes rb+kB-s-1..
+   rb+kB+B-s: the R of its ring, two from block k-1.  Planes below rb+s
+   at level s are garbage no output reads (rb = 0 at the top: plane 0 is
+   exact).  */
+#define STREAM3_BODY(B)							\
+  int tile = g % ntiles, seg = g / ntiles;				\
+  int y0 = 1 + tile / ntz * TY - D, z0 = 1 + tile % ntz * TZ - D;	\
+  int xl = 1 + seg * SX;						\
+  int xh = xl + SX < X - 1 ? xl + SX : X - 1;				\
+  int rb = xl - D > 0 ? xl - D : 0;					\
+  int nblk = (xh - rb + D + NB - 1) / NB;				\
+  for (int k = 0; k < nblk; k++)					\
+    {									\
+      _Pragma ("acc loop worker collapse(2)")				\
+      for (int b = 0; b < NB; b++)					\
+        for (int i = 0; i < WY; i++)					\
+          _Pragma ("acc loop vector")					\
+          for (int j = 0; j < WZ; j++)					\
+            {								\
+              int r = rb + k * NB + b, y = y0 + i, z = z0 + j;		\
+              if (r < X && y >= 0 && y < Y && z >= 0 && z < Z)		\
+                B[((r & m) * WY + i) * WZ + j]				\
+                  = src[((long) r * Y + y) * Z + z];			\
+            }								\
+      for (int s = 1; s < D; s++)					\
+        {								\
+          int lo = (s - 1) * R, hi = s * R;				\
+          _Pragma ("acc loop worker collapse(2)")			\
+          for (int b = 0; b < NB; b++)					\
+            for (int i = s; i < WY - s; i++)				\
+              _Pragma ("acc loop vector")				\
+              for (int j = s; j < WZ - s; j++)				\
+                {							\
+                  int r = rb + k * NB + b - s, y = y0 + i, z = z0 + j;	\
+                  if (r < 0 || r >= X || y < 0 || y >= Y || z < 0 || z >= Z) \
+                    continue;						\
+                  long c = ((lo + (r & m)) * WY + i) * WZ + j;		\
+                  REAL v;						\
+                  if (r >= 1 && r < X - 1 && y >= 1 && y < Y - 1	\
+                      && z >= 1 && z < Z - 1)				\
+                    v = TB_HEAT3D (B[c],				\
+                                   B[((lo + ((r - 1) & m)) * WY + i) * WZ + j], \
+                                   B[((lo + ((r + 1) & m)) * WY + i) * WZ + j], \
+                                   B[c - WZ], B[c + WZ], B[c - 1], B[c + 1]); \
+                  else							\
+                    v = B[c];						\
+                  B[((hi + (r & m)) * WY + i) * WZ + j] = v;		\
+                }							\
+        }								\
+      int lo = (D - 1) * R;						\
+      _Pragma ("acc loop worker collapse(2)")				\
+      for (int b = 0; b < NB; b++)					\
+        for (int i = D; i < D + TY; i++)				\
+          _Pragma ("acc loop vector")					\
+          for (int j = D; j < D + TZ; j++)				\
+            {								\
+              int r = rb + k * NB + b - D, y = y0 + i, z = z0 + j;	\
+              if (r >= xl && r < xh && y < Y - 1 && z < Z - 1)		\
+                {							\
+                  long c = ((lo + (r & m)) * WY + i) * WZ + j;		\
+                  dst[((long) r * Y + y) * Z + z]			\
+                    = TB_HEAT3D (B[c],					\
+                                 B[((lo + ((r - 1) & m)) * WY + i) * WZ + j], \
+                                 B[((lo + ((r + 1) & m)) * WY + i) * WZ + j], \
+                                 B[c - WZ], B[c + WZ], B[c - 1], B[c + 1]); \
+                }							\
+            }								\
+    }
+
+#define STREAM3_SETUP							\
+  int WY = TY + 2 * D, WZ = TZ + 2 * D, NB = R - 2, m = R - 1;		\
+  int nty = (Y - 2 + TY - 1) / TY, ntz = (Z - 2 + TZ - 1) / TZ;		\
+  int ntiles = nty * ntz;						\
+  int ngangs = ntiles * ((X - 2 + SX - 1) / SX);
+
+/* The ring in a gang-private array (CTA shared memory), read through an
+   aligned pointer (GCC 12 loses a gang-private array's alignment).  */
+static void
+tb_stream (const REAL *src, REAL *dst, int X, int Y, int Z, int D, int SX,
+           int TY, int TZ, int W, int R)
+{
+  STREAM3_SETUP
+  REAL buf[TB_CAP];
+
+#pragma acc parallel loop gang private(buf) deviceptr(src, dst) num_workers(W) vector_length(32) async(1)
+  for (int g = 0; g < ngangs; g++)
+    {
+      REAL *B = __builtin_assume_aligned (buf, 16);
+      STREAM3_BODY (B)
+    }
+}
+
+/* The ring in a slice of SCRATCH per gang (G gangs).  */
+static void
+tb_streamg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
+            int Z, int D, int SX, int TY, int TZ, int W, int R)
+{
+  STREAM3_SETUP
+
+#pragma acc parallel loop gang num_gangs(G) deviceptr(src, dst, scratch) num_workers(W) vector_length(32) async(1)
+  for (int g = 0; g < ngangs; g++)
+    {
+      REAL *B = scratch + (long) __builtin_goacc_parlevel_id (0) * D * R * WY * WZ;
+      STREAM3_BODY (B)
+    }
+}
+
+enum variant { V_1STEP, V_STREAM, V_STREAMG, NV };
+static const char *const vname[NV] = { "1step", "stream", "streamg" };
+
+static long
+gang_elems (const struct tb_args *a, int D)
+{
+  return (long) D * a->R * (a->TY + 2 * D) * (a->TZ + 2 * D);
+}
+
+static long
+scratch_elems (int v, const struct tb_args *a, int D)
+{
+  return v == V_STREAMG ? gang_elems (a, D) : 0;
+}
+
+static int
+is_stream (int v)
+{
+  return v != V_1STEP;
+}
+
+static int
+unusable (int v, const struct tb_args *a, char *why, size_t n)
+{
+  long e = gang_elems (a, a->D);
+  if (v == V_STREAM && e > TB_CAP)
+    {
+      snprintf (why, n, "needs %ld > %d elements of shared memory", e, TB_CAP);
+      return 1;
+    }
+  return 0;
+}
+
+static void
+launch (int v, const REAL *src, REAL *dst, REAL *scratch, int G,
+        const struct tb_args *a, int d)
+{
+  if (v == V_1STEP)
+    step1 (src, dst, a->X, a->Y, a->Z);
+  else if (v == V_STREAM)
+    tb_stream (src, dst, a->X, a->Y, a->Z, d, a->TX, a->TY, a->TZ, a->W, a->R);
+  else
+    tb_streamg (src, dst, scratch, G, a->X, a->Y, a->Z, d, a->TX, a->TY, a->TZ,
+                a->W, a->R);
+}
+
+static double
+run (int v, REAL *out, const struct tb_args *a)
+{
+  return tb_run (v, out, a, launch, scratch_elems);
+}
+
+int
+main (int argc, char **argv)
+{
+  static const struct tb_prog pg
+    = { "heat3d-tb-acc", "acc", 3, NV, vname, is_stream, unusable, run };
+  if (argc >= 10)
+    printf ("# heat3d-tb-acc X=%s Y=%s Z=%s T=%s on %s\n", argv[2], argv[3],
+            argv[4], argv[5], acc_get_num_devices (acc_device_not_host) > 0
+            ? "the GPU" : "the host (no offload device)");
+  return tb_main (&pg, argc, argv);
+}
