@@ -138,36 +138,22 @@ step1 (const REAL *src, REAL *dst, int X, int Y, int Z)
   int ntiles = nty * ntz;						\
   int ngangs = ntiles * ((X - 2 + SX - 1) / SX);
 
-/* The ring in a gang-private array (CTA shared memory), read through an
-   aligned pointer (GCC 12 loses a gang-private array's alignment).  */
+/* The ring in a gang-private array (CTA shared memory).  */
 static void
 tb_stream (const REAL *src, REAL *dst, int X, int Y, int Z, int D, int SX,
            int TY, int TZ, int W, int R)
 {
   STREAM3_SETUP
-  REAL buf[TB_CAP];
-
-#pragma acc parallel loop gang private(buf) deviceptr(src, dst) num_workers(W) vector_length(32) async(1)
-  for (int g = 0; g < ngangs; g++)
-    {
-      REAL *B = __builtin_assume_aligned (buf, 16);
-      STREAM3_BODY (B)
-    }
+  TB_GANGS_PRIVATE (ngangs, STREAM3_BODY)
 }
 
-/* The ring in a slice of SCRATCH per gang (G gangs).  */
+/* The ring in a slice of global scratch per gang (G gangs).  */
 static void
 tb_streamg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
             int Z, int D, int SX, int TY, int TZ, int W, int R)
 {
   STREAM3_SETUP
-
-#pragma acc parallel loop gang num_gangs(G) deviceptr(src, dst, scratch) num_workers(W) vector_length(32) async(1)
-  for (int g = 0; g < ngangs; g++)
-    {
-      REAL *B = scratch + (long) __builtin_goacc_parlevel_id (0) * D * R * WY * WZ;
-      STREAM3_BODY (B)
-    }
+  TB_GANGS_SCRATCH (ngangs, D * R * WY * WZ, STREAM3_BODY)
 }
 
 enum variant { V_1STEP, V_STREAM, V_STREAMG, NV };
@@ -180,27 +166,15 @@ gang_elems (const struct tb_args *a, int D)
 }
 
 static long
+shared_bytes (int v, const struct tb_args *a, int D)
+{
+  return v == V_STREAM ? (long) sizeof (REAL) * gang_elems (a, D) : 0;
+}
+
+static long
 scratch_elems (int v, const struct tb_args *a, int D)
 {
   return v == V_STREAMG ? gang_elems (a, D) : 0;
-}
-
-static int
-is_stream (int v)
-{
-  return v != V_1STEP;
-}
-
-static int
-unusable (int v, const struct tb_args *a, char *why, size_t n)
-{
-  long e = gang_elems (a, a->D);
-  if (v == V_STREAM && e > TB_CAP)
-    {
-      snprintf (why, n, "needs %ld > %d elements of shared memory", e, TB_CAP);
-      return 1;
-    }
-  return 0;
 }
 
 static void
@@ -216,17 +190,12 @@ launch (int v, const REAL *src, REAL *dst, REAL *scratch, int G,
                 a->W, a->R);
 }
 
-static double
-run (int v, REAL *out, const struct tb_args *a)
-{
-  return tb_run (v, out, a, launch, scratch_elems);
-}
-
 int
 main (int argc, char **argv)
 {
   static const struct tb_prog pg
-    = { "heat3d-tb-acc", "acc", 3, NV, vname, is_stream, unusable, run };
+    = { "heat3d-tb-acc", "acc", 3, NV, vname, 1 << V_STREAM | 1 << V_STREAMG,
+        shared_bytes, (long) sizeof (REAL) * TB_CAP, launch, scratch_elems };
   if (argc >= 10)
     printf ("# heat3d-tb-acc X=%s Y=%s Z=%s T=%s on %s\n", argv[2], argv[3],
             argv[4], argv[5], acc_get_num_devices (acc_device_not_host) > 0

@@ -111,30 +111,10 @@ tb_stream (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
 enum variant { V_1STEP, V_STREAM, NV };
 static const char *const vname[NV] = { "1step", "stream" };
 
-static size_t
-smem_bytes (const struct tb_args *a, int D)
+static long
+smem_bytes (int v, const struct tb_args *a, int D)
 {
-  return sizeof (REAL) * (size_t) D * a->R * (a->TY + 2 * D) * (a->TZ + 2 * D);
-}
-
-static int
-is_stream (int v)
-{
-  return v == V_STREAM;
-}
-
-static int maxsm;
-
-static int
-unusable (int v, const struct tb_args *a, char *why, size_t n)
-{
-  size_t sm = smem_bytes (a, a->D);
-  if (v == V_STREAM && sm > (size_t) maxsm)
-    {
-      snprintf (why, n, "needs %zu > %d bytes of shared memory", sm, maxsm);
-      return 1;
-    }
-  return 0;
+  return v == V_STREAM ? (long) sizeof (REAL) * D * a->R * (a->TY + 2 * D) * (a->TZ + 2 * D) : 0;
 }
 
 static void
@@ -146,22 +126,18 @@ launch (int v, const REAL *src, REAL *dst, REAL *, int G,
     step1<<<dim3 ((Z - 2 + 31) / 32, (Y - 2 + W - 1) / W, X - 2), dim3 (32, W)>>>
       (src, dst, X, Y, Z);
   else
-    tb_stream<<<G, dim3 (32, W), smem_bytes (a, d)>>>
+    tb_stream<<<G, dim3 (32, W), smem_bytes (v, a, d)>>>
       (src, dst, X, Y, Z, d, a->TX, a->TY, a->TZ, a->R);
-}
-
-static double
-run (int v, REAL *out, const struct tb_args *a)
-{
-  return tb_run (v, out, a, launch, NULL);
 }
 
 int
 main (int argc, char **argv)
 {
-  static const struct tb_prog pg
-    = { "heat3d-tb-cuda", "cuda", 3, NV, vname, is_stream, unusable, run };
+  static struct tb_prog pg
+    = { "heat3d-tb-cuda", "cuda", 3, NV, vname, 1 << V_STREAM, smem_bytes, 0, launch, NULL };
+  int maxsm;
   CK (cudaDeviceGetAttribute (&maxsm, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+  pg.shared_max = maxsm;
   CK (cudaFuncSetAttribute (tb_stream, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
   if (argc >= 10)
     printf ("# heat3d-tb-cuda X=%s Y=%s Z=%s T=%s\n", argv[2], argv[3], argv[4], argv[5]);

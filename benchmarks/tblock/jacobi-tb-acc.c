@@ -75,7 +75,7 @@ step1 (const REAL *src, REAL *dst, int X, int Y)
    unused); points outside the domain are never read by the centre, the
    boundary ones are copied unchanged.  */
 #define TILE_BODY(B)							\
-  int x0 = 1 + t / nty * TX - D, y0 = 1 + t % nty * TY - D;		\
+  int x0 = 1 + g / nty * TX - D, y0 = 1 + g % nty * TY - D;		\
   _Pragma ("acc loop worker")						\
   for (int i = 0; i < RX; i++)						\
     _Pragma ("acc loop vector")						\
@@ -117,9 +117,7 @@ step1 (const REAL *src, REAL *dst, int X, int Y)
           dst[(long) x * Y + y] = B[c + i * RY + j];			\
       }
 
-/* The tile in a gang-private array: CTA shared memory on nvptx.  The
-   array is read through an aligned pointer: GCC 12 loses the alignment of
-   gang-private arrays and reads each element as four bytes (ld.u8).  */
+/* The tile in a gang-private array (CTA shared memory on nvptx).  */
 static void
 tb_tile (const REAL *src, REAL *dst, int X, int Y, int D, int TX, int TY,
          int W)
@@ -127,18 +125,10 @@ tb_tile (const REAL *src, REAL *dst, int X, int Y, int D, int TX, int TY,
   int RX = TX + 2 * D, RY = TY + 2 * D, RXY = RX * RY;
   int nty = (Y - 2 + TY - 1) / TY;
   int ntiles = (X - 2 + TX - 1) / TX * nty;
-  REAL buf[TB_CAP];
-
-#pragma acc parallel loop gang private(buf) deviceptr(src, dst) num_workers(W) vector_length(32) async(1)
-  for (int t = 0; t < ntiles; t++)
-    {
-      REAL *B = __builtin_assume_aligned (buf, 16);
-      TILE_BODY (B)
-    }
+  TB_GANGS_PRIVATE (ntiles, TILE_BODY)
 }
 
-/* The tile in a slice of SCRATCH (global memory, cached in L1) per gang:
-   G gangs, __builtin_goacc_parlevel_id gives the gang's slice.  */
+/* The tile in a slice of global scratch per gang (G gangs).  */
 static void
 tb_tileg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
           int D, int TX, int TY, int W)
@@ -146,13 +136,7 @@ tb_tileg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
   int RX = TX + 2 * D, RY = TY + 2 * D, RXY = RX * RY;
   int nty = (Y - 2 + TY - 1) / TY;
   int ntiles = (X - 2 + TX - 1) / TX * nty;
-
-#pragma acc parallel loop gang num_gangs(G) deviceptr(src, dst, scratch) num_workers(W) vector_length(32) async(1)
-  for (int t = 0; t < ntiles; t++)
-    {
-      REAL *B = scratch + (long) __builtin_goacc_parlevel_id (0) * 2 * RXY;
-      TILE_BODY (B)
-    }
+  TB_GANGS_SCRATCH (ntiles, 2 * RXY, TILE_BODY)
 }
 
 /* D steps per launch on column strips of TY points and segments of SX
@@ -221,39 +205,27 @@ tb_tileg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
           }								\
     }
 
+#define STREAM_SETUP							\
+  int WY = TY + 2 * D, NB = R - 2, m = R - 1;				\
+  int nstrips = (Y - 2 + TY - 1) / TY;					\
+  int ngangs = nstrips * ((X - 2 + SX - 1) / SX);
+
 /* The stream window in a gang-private array (CTA shared memory).  */
 static void
 tb_stream (const REAL *src, REAL *dst, int X, int Y, int D, int SX, int TY,
            int W, int R)
 {
-  int WY = TY + 2 * D, NB = R - 2, m = R - 1;
-  int nstrips = (Y - 2 + TY - 1) / TY;
-  int ngangs = nstrips * ((X - 2 + SX - 1) / SX);
-  REAL buf[TB_CAP];
-
-#pragma acc parallel loop gang private(buf) deviceptr(src, dst) num_workers(W) vector_length(32) async(1)
-  for (int g = 0; g < ngangs; g++)
-    {
-      REAL *B = __builtin_assume_aligned (buf, 16);
-      STREAM_BODY (B)
-    }
+  STREAM_SETUP
+  TB_GANGS_PRIVATE (ngangs, STREAM_BODY)
 }
 
-/* The stream window in a slice of SCRATCH per gang (G gangs).  */
+/* The stream window in a slice of global scratch per gang (G gangs).  */
 static void
 tb_streamg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
             int D, int SX, int TY, int W, int R)
 {
-  int WY = TY + 2 * D, NB = R - 2, m = R - 1;
-  int nstrips = (Y - 2 + TY - 1) / TY;
-  int ngangs = nstrips * ((X - 2 + SX - 1) / SX);
-
-#pragma acc parallel loop gang num_gangs(G) deviceptr(src, dst, scratch) num_workers(W) vector_length(32) async(1)
-  for (int g = 0; g < ngangs; g++)
-    {
-      REAL *B = scratch + (long) __builtin_goacc_parlevel_id (0) * D * R * WY;
-      STREAM_BODY (B)
-    }
+  STREAM_SETUP
+  TB_GANGS_SCRATCH (ngangs, D * R * WY, STREAM_BODY)
 }
 
 enum variant { V_1STEP, V_TILE, V_TILEG, V_STREAM, V_STREAMG, NV };
@@ -269,6 +241,13 @@ gang_elems (int v, const struct tb_args *a, int D)
   if (v == V_STREAM || v == V_STREAMG)
     return (long) D * a->R * (a->TY + 2 * D);
   return 0;
+}
+
+/* Of shared memory: the gang-private ones.  */
+static long
+shared_bytes (int v, const struct tb_args *a, int D)
+{
+  return v == V_TILE || v == V_STREAM ? (long) sizeof (REAL) * gang_elems (v, a, D) : 0;
 }
 
 /* Of global scratch.  */
@@ -293,35 +272,12 @@ launch (int v, const REAL *src, REAL *dst, REAL *scratch, int G,
     }
 }
 
-static int
-is_stream (int v)
-{
-  return v == V_STREAM || v == V_STREAMG;
-}
-
-static int
-unusable (int v, const struct tb_args *a, char *why, size_t n)
-{
-  long e = gang_elems (v, a, a->D);
-  if ((v == V_TILE || v == V_STREAM) && e > TB_CAP)
-    {
-      snprintf (why, n, "needs %ld > %d elements of shared memory", e, TB_CAP);
-      return 1;
-    }
-  return 0;
-}
-
-static double
-run (int v, REAL *out, const struct tb_args *a)
-{
-  return tb_run (v, out, a, launch, scratch_elems);
-}
-
 int
 main (int argc, char **argv)
 {
   static const struct tb_prog pg
-    = { "jacobi-tb-acc", "acc", 2, NV, vname, is_stream, unusable, run };
+    = { "jacobi-tb-acc", "acc", 2, NV, vname, 1 << V_STREAM | 1 << V_STREAMG,
+        shared_bytes, (long) sizeof (REAL) * TB_CAP, launch, scratch_elems };
   if (argc >= 8)
     printf ("# jacobi-tb-acc X=%s Y=%s T=%s on %s\n", argv[2], argv[3], argv[4],
             acc_get_num_devices (acc_device_not_host) > 0

@@ -149,7 +149,7 @@ tb_stream (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
 enum variant { V_1STEP, V_TILE, V_STREAM, NV };
 static const char *const vname[NV] = { "1step", "tile", "stream" };
 
-static size_t
+static long
 smem_bytes (int v, const struct tb_args *a, int D)
 {
   if (v == V_TILE)
@@ -173,38 +173,14 @@ launch (int v, const REAL *src, REAL *dst, REAL *, int G,
     tb_stream<<<G, dim3 (32, W), sm>>> (src, dst, X, Y, d, a->TX, a->TY, a->R);
 }
 
-static int
-is_stream (int v)
-{
-  return v == V_STREAM;
-}
-
-static int maxsm;
-
-static int
-unusable (int v, const struct tb_args *a, char *why, size_t n)
-{
-  size_t sm = smem_bytes (v, a, a->D);
-  if (sm > (size_t) maxsm)
-    {
-      snprintf (why, n, "needs %zu > %d bytes of shared memory", sm, maxsm);
-      return 1;
-    }
-  return 0;
-}
-
-static double
-run (int v, REAL *out, const struct tb_args *a)
-{
-  return tb_run (v, out, a, launch, NULL);
-}
-
 int
 main (int argc, char **argv)
 {
-  static const struct tb_prog pg
-    = { "jacobi-tb-cuda", "cuda", 2, NV, vname, is_stream, unusable, run };
+  static struct tb_prog pg
+    = { "jacobi-tb-cuda", "cuda", 2, NV, vname, 1 << V_STREAM, smem_bytes, 0, launch, NULL };
+  int maxsm;
   CK (cudaDeviceGetAttribute (&maxsm, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
+  pg.shared_max = maxsm;
   CK (cudaFuncSetAttribute (tb_tile, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
   CK (cudaFuncSetAttribute (tb_stream, cudaFuncAttributeMaxDynamicSharedMemorySize, maxsm));
   if (argc >= 8)

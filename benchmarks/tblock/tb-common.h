@@ -29,6 +29,16 @@ struct tb_args
   int X, Y, Z, T, D, TX, TY, TZ, W, R;
 };
 
+/* Launches variant V for D steps, SRC -> DST; SCRATCH holds G slices of
+   the variant's scratch elements (OpenACC variants with a global buffer;
+   G is also the number of tiles in CUDA).  */
+typedef void tb_launch_fn (int v, const REAL *src, REAL *dst, REAL *scratch,
+                           int G, const struct tb_args *a, int d);
+
+/* Elements of global scratch a gang of variant V needs for D steps (0:
+   none).  */
+typedef long tb_scratch_fn (int v, const struct tb_args *a, int d);
+
 /* How a program runs its variants.  */
 struct tb_prog
 {
@@ -37,14 +47,15 @@ struct tb_prog
   int dims;                     /* 2 (jacobi) or 3 (heat3d) */
   int nv;                       /* variants, 0 the one-step one */
   const char *const *vname;
-  /* Nonzero if variant V walks strips (its tile is rows x columns of a
+  /* Bit V set if variant V walks strips (its tile is rows x columns of a
      segment, with a ring of R rows).  */
-  int (*is_stream) (int v);
-  /* 0 if variant V can run with A; else prints why not into WHY.  */
-  int (*unusable) (int v, const struct tb_args *a, char *why, size_t n);
-  /* Runs T steps of V from the initial grid, the result in OUT; returns
-     the kernel seconds.  */
-  double (*run) (int v, REAL *out, const struct tb_args *a);
+  unsigned streams;
+  /* Bytes of shared memory variant V needs for D steps (NULL: none), and
+     the most there is; a variant that needs more is skipped.  */
+  long (*shared) (int v, const struct tb_args *a, int d);
+  long shared_max;
+  tb_launch_fn *launch;
+  tb_scratch_fn *scratch;       /* NULL: none */
 };
 
 /* jacobi.c's initial values.  */
@@ -152,7 +163,7 @@ tb_report (const struct tb_prog *pg, int v, const struct tb_args *a,
     snprintf (dims, sizeof dims, "%dx%d", a->TX, a->TY);
   if (v == 0)
     snprintf (tile, sizeof tile, "-");
-  else if (pg->is_stream (v))
+  else if (pg->streams >> v & 1)
     snprintf (tile, sizeof tile, "%s/W%d/R%d", dims, a->W, a->R);
   else
     snprintf (tile, sizeof tile, "%s/W%d", dims, a->W);
@@ -178,107 +189,6 @@ tb_same (const struct tb_prog *pg, int v, const REAL *res, const REAL *ref,
   fprintf (stderr, "%s: %s differs first at x=%zu y=%zu z=%zu: %.9g instead of %.9g\n",
            pg->name, pg->vname[v], xx, yy, zz, (double) res[i], (double) ref[i]);
   return 0;
-}
-
-static int
-tb_main (const struct tb_prog *pg, int argc, char **argv)
-{
-  int d3 = pg->dims == 3;
-  if (argc < 8 + 2 * d3)
-    {
-      fprintf (stderr, "usage: %s VARIANT[,VARIANT...]|all %s [W [R]]\n"
-               "  variants:", pg->name,
-               d3 ? "X Y Z T D TX TY TZ" : "X Y T D TX TY");
-      for (int v = 0; v < pg->nv; v++)
-        fprintf (stderr, " %s", pg->vname[v]);
-      fprintf (stderr, "\n");
-      return 2;
-    }
-  struct tb_args a;
-  char **n3 = argv + d3;         /* the arguments after Z */
-  a.dims = pg->dims;
-  a.X = atoi (argv[2]), a.Y = atoi (argv[3]), a.Z = d3 ? atoi (argv[4]) : 1;
-  a.T = atoi (n3[4]), a.D = atoi (n3[5]), a.TX = atoi (n3[6]);
-  a.TY = atoi (n3[7]), a.TZ = d3 ? atoi (n3[8]) : 1;
-  n3 += d3;
-  a.W = argc > 8 + 2 * d3 ? atoi (n3[8]) : 8;
-  a.R = argc > 9 + 2 * d3 ? atoi (n3[9]) : 8;
-  int want[16] = { 0 }, any = 0;
-  char list[256];
-  snprintf (list, sizeof list, "%s", argv[1]);
-  for (char *tok = strtok (list, ","); tok; tok = strtok (NULL, ","))
-    for (int v = 0; v < pg->nv; v++)
-      if (!strcmp (tok, "all") || !strcmp (tok, pg->vname[v]))
-        want[v] = any = 1;
-  if (a.X < 3 || a.Y < 3 || (d3 && a.Z < 3) || a.T < 0 || a.D < 1 || a.TX < 1
-      || a.TY < 1 || a.TZ < 1 || a.W < 1 || a.W > 32 || a.R < 4 || (a.R & (a.R - 1))
-      || !any)
-    {
-      fprintf (stderr, "%s: bad arguments (X, Y, Z >= 3; D, TX, TY, TZ >= 1;"
-               " 1 <= W <= 32; R a power of two >= 4; variants:", pg->name);
-      for (int v = 0; v < pg->nv; v++)
-        fprintf (stderr, " %s", pg->vname[v]);
-      fprintf (stderr, " all)\n");
-      return 2;
-    }
-
-  size_t n = (size_t) a.X * a.Y * a.Z;
-  REAL *ref = (REAL *) malloc (sizeof (REAL) * n);
-  REAL *res = (REAL *) malloc (sizeof (REAL) * n);
-  if (!ref || !res)
-    {
-      fprintf (stderr, "%s: out of memory\n", pg->name);
-      return 1;
-    }
-  /* The reference: the sequential loop when it is quick, else one step
-     per launch (itself checked against the sequential loop on small
-     grids).  */
-  int seqref = (double) n * a.T < 2e9;
-  if (seqref)
-    {
-      REAL *q = (REAL *) calloc (n, sizeof (REAL));
-      if (!q)
-        return 1;
-      if (d3)
-        tb_seq3 (ref, q, a.X, a.Y, a.Z, a.T);
-      else
-        tb_seq (ref, q, a.X, a.Y, a.T);
-      free (q);
-    }
-  int fails = 0;
-  if (want[0] || !seqref)
-    {
-      double secs = pg->run (0, res, &a);
-      const char *ck = "ref";
-      if (seqref)
-        {
-          ck = tb_same (pg, 0, res, ref, n, &a) ? "PASS" : "FAIL";
-          fails += ck[0] == 'F';
-        }
-      if (want[0])
-        tb_report (pg, 0, &a, secs, ck);
-      if (!seqref)
-        memcpy (ref, res, sizeof (REAL) * n);
-    }
-  for (int v = 1; v < pg->nv; v++)
-    {
-      char why[160];
-      if (!want[v])
-        continue;
-      if (pg->unusable (v, &a, why, sizeof why))
-        {
-          printf ("%s-%s D=%d %dx%dx%d: %s, skipped\n", pg->prefix, pg->vname[v],
-                  a.D, a.TX, a.TY, a.TZ, why);
-          continue;
-        }
-      double secs = pg->run (v, res, &a);
-      int ok = tb_same (pg, v, res, ref, n, &a);
-      fails += !ok;
-      tb_report (pg, v, &a, secs, ok ? "PASS" : "FAIL");
-    }
-  free (ref);
-  free (res);
-  return fails ? 1 : 0;
 }
 
 #endif
