@@ -13,9 +13,11 @@
 #   lib/   GCC 12's libgomp.so.1 and libgomp-plugin-nvptx.so.1 (cp -L: the
 #          GPU machine's own libgomp is gcc 13's, without the nvptx plugin)
 #   bin/   jacobi-tb-acc (f32), jacobi-tb-acc-f64 (-DREAL=double),
-#          heat3d-tb-acc, and acc-probe (prints whether a kernel runs on
-#          the GPU); jacobi-tb-cuda and heat3d-tb-cuda if nvcc is here
-#          (else run.sh builds them there)
+#          heat3d-tb-acc; jacobi-tb-acc-sh, jacobi-tb-acc-sh24 and
+#          heat3d-tb-acc-sh (-DTB_SHARED with shared-attr.so: the on-chip
+#          buffer a static .shared array of 46 or 24 KiB); acc-probe
+#          (prints whether a kernel runs on the GPU); jacobi-tb-cuda and
+#          heat3d-tb-cuda if nvcc is here (else run.sh builds them there)
 #   src/   the .cu files and their headers, for run.sh's nvcc there
 #   ptx/   the PTX GCC 12 made of the *-tb-acc.c files and ptxas -v's
 #          registers and shared memory for sm_90 (ptxas from the CUDA
@@ -60,6 +62,18 @@ $CC $accflags -DREAL=double "$here/jacobi-tb-acc.c" -o "$out/bin/jacobi-tb-acc-f
 # shellcheck disable=SC2086
 $CC $accflags "$here/heat3d-tb-acc.c" -o "$out/bin/heat3d-tb-acc" 2> "$work/build-3d.log" \
   || { cat "$work/build-3d.log" >&2; exit 1; }
+# The static .shared buffer through shared-attr.so (a GCC plugin).
+g++ -shared -fPIC -fno-rtti -O2 -I"$($CC -print-file-name=plugin)/include" \
+  "$here/shared-attr.cc" -o "$work/shared-attr.so" 2> "$work/plugin.log" \
+  || { cat "$work/plugin.log" >&2; exit 1; }
+shflags="-DTB_SHARED -fplugin=$work/shared-attr.so"
+for b in "jacobi-tb-acc-sh jacobi" "jacobi-tb-acc-sh24 jacobi -DTB_CAP=6144" \
+         "heat3d-tb-acc-sh heat3d"; do
+  set -- $b
+  # shellcheck disable=SC2086
+  $CC $accflags $shflags ${3:-} "$here/$2-tb-acc.c" -o "$out/bin/$1" 2> "$work/$1.log" \
+    || { cat "$work/$1.log" >&2; exit 1; }
+done
 cat > "$work/acc-probe.c" <<'PROBE'
 #include <openacc.h>
 #include <stdio.h>
@@ -83,12 +97,15 @@ $CC $accflags "$work/acc-probe.c" -o "$out/bin/acc-probe" 2> "$work/probe.log" \
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 for p in jacobi heat3d; do
   if [ -x "$ptxas" ]; then
-    regs=$(bash "$here/../tools/ptx-registers.sh" "$here/$p-tb-acc.c" sm_90)
-    ptx=$(echo "$regs" | sed -n 's/^ptx-registers: PTX in //p')
-    cp "$ptx" "$out/ptx/$p-tb-acc.ptx"
-    rm -rf "$(dirname "$ptx")"
-    "$ptxas" -v -arch=sm_90 "$out/ptx/$p-tb-acc.ptx" -o /dev/null \
-      > "$out/ptx/$p-tb-acc-ptxas.txt" 2>&1 || true
+    for sh in "" -sh; do
+      regs=$(PACC_CFLAGS="${sh:+$shflags}" bash "$here/../tools/ptx-registers.sh" \
+               "$here/$p-tb-acc.c" sm_90)
+      ptx=$(echo "$regs" | sed -n 's/^ptx-registers: PTX in //p')
+      cp "$ptx" "$out/ptx/$p-tb-acc$sh.ptx"
+      rm -rf "$(dirname "$ptx")"
+      "$ptxas" -v -arch=sm_90 "$out/ptx/$p-tb-acc$sh.ptx" -o /dev/null \
+        > "$out/ptx/$p-tb-acc$sh-ptxas.txt" 2>&1 || true
+    done
   fi
   if [ -n "$nvcc" ]; then
     "$nvcc" -O3 -arch=sm_90 -fmad=false -Xptxas -v "$here/$p-tb-cuda.cu" \

@@ -29,14 +29,20 @@
    Build: gcc-12 -O3 -fopenacc -foffload=nvptx-none -ffp-contract=off
           -foffload-options=nvptx-none=-misa=sm_80 heat3d-tb-acc.c  */
 
+/* Gang-private ring, in REALs: one kernel has it, so 2 x 23 KiB + 160
+   bytes of static shared memory (see jacobi-tb-acc.c's TB_CAP); with
+   -DTB_SHARED and shared-attr.so, one static .shared array: 46 KiB.  */
+#ifndef TB_CAP
+#ifdef TB_SHARED
+#define TB_CAP (47104 / (int) sizeof (REAL))
+#else
+#define TB_CAP (23552 / (int) sizeof (REAL))
+#endif
+#endif
+
 #include "tb-common.h"
 #include "tb-run.h"
 
-/* Gang-private ring, in REALs: one kernel has it, so 2 x 23 KiB + 160
-   bytes of static shared memory (see jacobi-tb-acc.c's TB_CAP).  */
-#ifndef TB_CAP
-#define TB_CAP (23552 / (int) sizeof (REAL))
-#endif
 
 /* One step per launch, src -> dst: planes to gangs, rows to workers,
    columns to vector lanes.  */
@@ -144,7 +150,7 @@ tb_stream (const REAL *src, REAL *dst, int X, int Y, int Z, int D, int SX,
            int TY, int TZ, int W, int R)
 {
   STREAM3_SETUP
-  TB_GANGS_PRIVATE (ngangs, STREAM3_BODY)
+  TB_GANGS_ONCHIP (ngangs, STREAM3_BODY)
 }
 
 /* The ring in a slice of global scratch per gang (G gangs).  */
@@ -157,7 +163,7 @@ tb_streamg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
 }
 
 enum variant { V_1STEP, V_STREAM, V_STREAMG, NV };
-static const char *const vname[NV] = { "1step", "stream", "streamg" };
+static const char *const vname[NV] = { "1step", "stream" TB_ONCHIP, "streamg" };
 
 static long
 gang_elems (const struct tb_args *a, int D)

@@ -41,9 +41,6 @@
    Build: gcc-12 -O3 -fopenacc -foffload=nvptx-none -ffp-contract=off
           -foffload-options=nvptx-none=-misa=sm_80 jacobi-tb-acc.c  */
 
-#include "tb-common.h"
-#include "tb-run.h"
-
 /* Gang-private buffer, in REALs: on nvptx GCC 12 puts it in the static
    .shared array __gang_private_shared, whose size is the SUM over the
    kernels of the module (here two), and ALSO gives each kernel a local
@@ -52,8 +49,16 @@
    2 x 15872 + 15872 + 160 bytes is the most.  It bounds the tile
    (2 (TX+2D)(TY+2D)) and the stream window (D R (TY+2D)).  */
 #ifndef TB_CAP
+#ifdef TB_SHARED
+/* With shared-attr.so: one static .shared array, no frame: 46 KiB.  */
+#define TB_CAP (47104 / (int) sizeof (REAL))
+#else
 #define TB_CAP (15872 / (int) sizeof (REAL))
 #endif
+#endif
+
+#include "tb-common.h"
+#include "tb-run.h"
 
 /* One step per launch, src -> dst (the one-step kernel PACC emits today,
    rows to gangs, columns to workers and lanes).  */
@@ -125,7 +130,7 @@ tb_tile (const REAL *src, REAL *dst, int X, int Y, int D, int TX, int TY,
   int RX = TX + 2 * D, RY = TY + 2 * D, RXY = RX * RY;
   int nty = (Y - 2 + TY - 1) / TY;
   int ntiles = (X - 2 + TX - 1) / TX * nty;
-  TB_GANGS_PRIVATE (ntiles, TILE_BODY)
+  TB_GANGS_ONCHIP (ntiles, TILE_BODY)
 }
 
 /* The tile in a slice of global scratch per gang (G gangs).  */
@@ -216,7 +221,7 @@ tb_stream (const REAL *src, REAL *dst, int X, int Y, int D, int SX, int TY,
            int W, int R)
 {
   STREAM_SETUP
-  TB_GANGS_PRIVATE (ngangs, STREAM_BODY)
+  TB_GANGS_ONCHIP (ngangs, STREAM_BODY)
 }
 
 /* The stream window in a slice of global scratch per gang (G gangs).  */
@@ -230,7 +235,7 @@ tb_streamg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
 
 enum variant { V_1STEP, V_TILE, V_TILEG, V_STREAM, V_STREAMG, NV };
 static const char *const vname[NV]
-  = { "1step", "tile", "tileg", "stream", "streamg" };
+  = { "1step", "tile" TB_ONCHIP, "tileg", "stream" TB_ONCHIP, "streamg" };
 
 /* Elements of buffer a gang of variant V needs for D steps.  */
 static long

@@ -75,7 +75,9 @@ one jacobi-tb-acc all 1001 999 37 4 32 32 8 8
 one jacobi-tb-acc-f64 all 1001 999 37 4 16 32 8 8
 one jacobi-tb-cuda all 1001 999 37 4 32 64 8 8
 one jacobi-tb-cuda all 1001 999 37 8 100 64 4 16
+one jacobi-tb-acc-sh all 1001 999 37 4 32 32 8 8
 one heat3d-tb-acc all 67 45 70 9 2 20 8 16 4 4
+one heat3d-tb-acc-sh all 67 45 70 9 4 20 8 16 4 4
 one heat3d-tb-acc streamg 67 45 70 9 4 30 16 32 8 4
 one heat3d-tb-cuda all 67 45 70 9 4 20 16 32 8 4
 one heat3d-tb-cuda all 67 45 70 9 8 100 8 32 4 8
@@ -87,6 +89,14 @@ one jacobi-tb-acc tileg "$N" "$N" "$T" 8 32 64 8
 one jacobi-tb-acc streamg "$N" "$N" "$T" 4 512 128 8 8
 one jacobi-tb-acc streamg "$N" "$N" "$T" 8 512 128 8 16
 one jacobi-tb-acc tile,stream "$N" "$N" "$TSLOW" 4 32 32 8 8
+# The same in a static .shared array (shared-attr.so): no frame to copy.
+one jacobi-tb-acc-sh tilesh "$N" "$N" "$T" 4 32 32 8
+one jacobi-tb-acc-sh tilesh "$N" "$N" "$T" 8 32 64 8
+one jacobi-tb-acc-sh tilesh "$N" "$N" "$T" 8 48 64 16
+one jacobi-tb-acc-sh streamsh "$N" "$N" "$T" 4 512 128 8 8
+one jacobi-tb-acc-sh streamsh "$N" "$N" "$T" 8 512 64 8 8
+one jacobi-tb-acc-sh24 tilesh "$N" "$N" "$T" 4 32 32 8
+one jacobi-tb-acc-sh24 streamsh "$N" "$N" "$T" 4 512 64 8 8
 # CUDA by hand: the same algorithms.
 one jacobi-tb-cuda 1step,tile "$N" "$N" "$T" 1 32 32 8
 one jacobi-tb-cuda tile "$N" "$N" "$T" 4 32 64 8
@@ -99,6 +109,9 @@ one jacobi-tb-cuda stream "$N" "$N" "$T" 8 512 128 4 16
 one heat3d-tb-acc 1step,streamg "$N3" "$N3" "$N3" "$T3" 4 128 16 32 8 4
 one heat3d-tb-acc streamg "$N3" "$N3" "$N3" "$T3" 8 128 16 32 8 4
 one heat3d-tb-acc stream "$N3" "$N3" "$N3" "$TSLOW" 2 128 8 32 8 4
+one heat3d-tb-acc-sh streamsh "$N3" "$N3" "$N3" "$T3" 2 128 16 32 8 4
+one heat3d-tb-acc-sh streamsh "$N3" "$N3" "$N3" "$T3" 4 128 8 32 8 4
+one heat3d-tb-acc-sh streamsh "$N3" "$N3" "$N3" "$T3" 4 128 16 16 8 4
 one heat3d-tb-cuda 1step,stream "$N3" "$N3" "$N3" "$T3" 4 128 16 32 8 4
 one heat3d-tb-cuda stream "$N3" "$N3" "$N3" "$T3" 4 256 32 32 16 4
 one heat3d-tb-cuda stream "$N3" "$N3" "$N3" "$T3" 8 128 16 32 8 4

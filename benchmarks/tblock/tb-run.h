@@ -161,6 +161,26 @@ tb_run (const struct tb_prog *pg, int v, REAL *out, const struct tb_args *a)
       BODY (B)								\
     }
 
+/* Built with -DTB_SHARED and shared-attr.so (-fplugin): the same with B
+   a file-scope static array in .shared, one per CTA (gang), placed by
+   nvptx's `shared' attribute: no frame, no broadcast of it, aligned.  The
+   programs then use it for their on-chip variants instead of a
+   gang-private array.  */
+#ifdef TB_SHARED
+static REAL tb_shared[TB_CAP] __attribute__ ((shared));
+#define TB_GANGS_ONCHIP(N, BODY)					\
+  _Pragma ("acc parallel loop gang deviceptr(src, dst) num_workers(W) vector_length(32) async(1)") \
+  for (int g = 0; g < (N); g++)						\
+    {									\
+      REAL *B = tb_shared;						\
+      BODY (B)								\
+    }
+#define TB_ONCHIP "sh"
+#else
+#define TB_GANGS_ONCHIP TB_GANGS_PRIVATE
+#define TB_ONCHIP ""
+#endif
+
 /* The same with B a slice of ELEMS REALs of SCRATCH (global memory,
    cached in L1) per gang: G gangs, __builtin_goacc_parlevel_id gives the
    gang's slice.  Needs src, dst, scratch, G, W in scope.  */
@@ -256,6 +276,8 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
     }
   for (int v = 1; v < pg->nv; v++)
     {
+      if (!want[v])
+        continue;
       long need = pg->shared ? pg->shared (v, &a, a.D) : 0;
       if (need > pg->shared_max)
         {
