@@ -50,7 +50,7 @@ cp -L "$gomp" "$gomp_nvptx" "$out/lib/"
 cp "$here/run.sh" "$here/README.md" "$out/"
 cp "$here"/*-tb-cuda.cu "$here/tb-common.h" "$here/tb-run.h" "$out/src/"
 
-accflags="-O3 -std=gnu11 -fopenacc -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -ffp-contract=off"
+accflags="-O3 -std=gnu11 -pthread -fopenacc -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -ffp-contract=off"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tblock.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # shellcheck disable=SC2086

@@ -81,6 +81,25 @@ one heat3d-tb-acc-sh all 67 45 70 9 4 20 8 16 4 4
 one heat3d-tb-acc streamg 67 45 70 9 4 30 16 32 8 4
 one heat3d-tb-cuda all 67 45 70 9 4 20 16 32 8 4
 one heat3d-tb-cuda all 67 45 70 9 8 100 8 32 4 8
+
+# Shared-memory races (the host fallback runs gangs one after the other and
+# cannot show them): compute-sanitizer's racecheck on tiny grids.
+san=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
+if [ "${RACECHECK:-1}" != 0 ] && [ -x "$san" ]; then
+  for c in "jacobi-tb-cuda all 67 45 9 4 16 32 4 8" \
+           "jacobi-tb-acc-sh tilesh,streamsh 67 45 9 4 16 32 4 8" \
+           "heat3d-tb-cuda all 20 21 22 5 2 8 8 16 4 4" \
+           "heat3d-tb-acc-sh streamsh 20 21 22 5 2 8 8 16 4 4"; do
+    set -- $c
+    [ -x "$b/bin/$1" ] || continue
+    prog=$1; shift
+    echo "== racecheck $prog $*" >> "$log"
+    timeout "$LIMIT" "$san" --tool racecheck "$b/bin/$prog" "$@" > "$b/out.tmp" 2>&1
+    cat "$b/out.tmp" >> "$log"
+    echo "racecheck $prog $*: $(grep -E 'RACECHECK SUMMARY|ERROR SUMMARY' "$b/out.tmp" \
+      | tail -1); bit-for-bit checks failed: $(grep -c FAIL "$b/out.tmp")" >> "$rows"
+  done
+fi
 # GCC 12 OpenACC: one step per launch, then tiles and streams in a global
 # scratch slice per gang (L1-cached), then in gang-private arrays (shared).
 one jacobi-tb-acc 1step,tileg "$N" "$N" "$T" 2 32 32 8
@@ -136,7 +155,7 @@ rm -f "$b/out.tmp"
 echo
 echo "program variant     prec D     tile             kernel time    GCells/s         check steps"
 cat "$rows"
-if grep -q FAIL "$rows"; then
+if grep -q 'FAIL T=' "$rows" || grep -q 'checks failed: [1-9]' "$rows"; then
   echo "run.sh: some results differ from the one-step reference (FAIL above)"
   exit 1
 fi

@@ -13,9 +13,7 @@
 #ifndef TB_COMMON_H
 #define TB_COMMON_H
 
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#include "../common/bench.h"
 
 #ifndef REAL
 #define REAL float
@@ -58,11 +56,19 @@ struct tb_prog
   tb_scratch_fn *scratch;       /* NULL: none */
 };
 
-/* jacobi.c's initial values.  */
-static void
-tb_init (REAL *p, int X, int Y)
+struct tb_init_ctx
 {
-  for (long x = 0; x < X; x++)
+  REAL *p;
+  int X, Y, Z;
+};
+
+/* Rows [LO, HI) of jacobi.c's initial values (bench_parallel's threads).  */
+static void
+tb_init_rows (long lo, long hi, void *vctx)
+{
+  struct tb_init_ctx *c = (struct tb_init_ctx *) vctx;
+  int X = c->X, Y = c->Y;
+  for (long x = lo; x < hi; x++)
     for (long y = 0; y < Y; y++)
       {
         float v;
@@ -72,8 +78,15 @@ tb_init (REAL *p, int X, int Y)
           v = 0.0f;
         else
           v = (float) ((x * 7 + y * 13) % 101) / 101.0f;
-        p[x * Y + y] = v;
+        c->p[x * Y + y] = v;
       }
+}
+
+static void
+tb_init (REAL *p, int X, int Y)
+{
+  struct tb_init_ctx c = { p, X, Y, 1 };
+  bench_parallel (X, tb_init_rows, &c);
 }
 
 /* The sequential reference: jacobi.c's time loop, from the initial grid
@@ -94,12 +107,14 @@ tb_seq (REAL *p, REAL *q, int X, int Y, int T)
     }
 }
 
-/* heat3d's initial values: the face x = 0 hot, a pattern inside, the
-   other faces cold.  */
+/* Planes [LO, HI) of heat3d's initial values: the face x = 0 hot, a
+   pattern inside, the other faces cold.  */
 static void
-tb_init3 (REAL *p, int X, int Y, int Z)
+tb_init_planes (long lo, long hi, void *vctx)
 {
-  for (long x = 0; x < X; x++)
+  struct tb_init_ctx *c = (struct tb_init_ctx *) vctx;
+  int X = c->X, Y = c->Y, Z = c->Z;
+  for (long x = lo; x < hi; x++)
     for (long y = 0; y < Y; y++)
       for (long z = 0; z < Z; z++)
         {
@@ -110,8 +125,15 @@ tb_init3 (REAL *p, int X, int Y, int Z)
             v = 0.0f;
           else
             v = (float) ((x * 7 + y * 13 + z * 3) % 101) / 101.0f;
-          p[(x * Y + y) * Z + z] = v;
+          c->p[(x * Y + y) * Z + z] = v;
         }
+}
+
+static void
+tb_init3 (REAL *p, int X, int Y, int Z)
+{
+  struct tb_init_ctx c = { p, X, Y, Z };
+  bench_parallel (X, tb_init_planes, &c);
 }
 
 /* heat3d's step, the expression every variant uses in this order.  */

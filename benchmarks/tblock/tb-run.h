@@ -100,15 +100,7 @@ tb_run (const struct tb_prog *pg, int v, REAL *out, const struct tb_args *a)
 #else /* OpenACC */
 
 #include <openacc.h>
-#include <time.h>
 
-static double
-tb_now (void)
-{
-  struct timespec ts;
-  clock_gettime (CLOCK_MONOTONIC, &ts);
-  return ts.tv_sec + 1e-9 * ts.tv_nsec;
-}
 
 /* The kernels run on async queue 1: the timing ends with acc_wait (1).  */
 static double
@@ -134,10 +126,10 @@ tb_run (const struct tb_prog *pg, int v, REAL *out, const struct tb_args *a)
   acc_wait (1);
   acc_memcpy_to_device (db, out, bytes);
 
-  double t0 = tb_now ();
+  double t0 = bench_now ();
   REAL *src = tb_steps (v, a, launch, da, db, ds, G);
   acc_wait (1);
-  double secs = tb_now () - t0;
+  double secs = bench_now () - t0;
   acc_memcpy_from_device (out, src, bytes);
   acc_free (da);
   acc_free (db);
