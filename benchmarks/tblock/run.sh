@@ -135,7 +135,14 @@ one heat3d-tb-cuda 1step,stream "$N3" "$N3" "$N3" "$T3" 4 128 16 32 8 4
 one heat3d-tb-cuda stream "$N3" "$N3" "$N3" "$T3" 4 256 32 32 16 4
 one heat3d-tb-cuda stream "$N3" "$N3" "$N3" "$T3" 8 128 16 32 8 4
 
-# EBISU (kernels only, its own GCells/s), if built into ebisu/.
+# EBISU (kernels only, its own GCells/s), if built into ebisu/ (or if
+# ebisu-src/ holds its sources and the build script of /tmp/ebisu-build.txt).
+if [ ! -x "$b/ebisu/2d5pt_ebisu.exe" ] && [ -f "$b/ebisu-src/build-pacc-note.sh" ] \
+   && [ -x "$nvcc" ]; then
+  say "building EBISU from ebisu-src/"
+  bash "$b/ebisu-src/build-pacc-note.sh" "$b/ebisu-src" "$b/ebisu" "$nvcc" >> "$log" 2>&1 \
+    || say "EBISU's build failed (see run.log)"
+fi
 if [ -x "$b/ebisu/2d5pt_ebisu.exe" ]; then
   echo "== ebisu 2d5pt" >> "$log"
   timeout "$LIMIT" "$b/ebisu/2d5pt_ebisu.exe" "$N" "$N" --fp32 --iter=1008 --warmup \
