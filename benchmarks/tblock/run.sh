@@ -17,7 +17,7 @@
 # Environment: N (grid side, default 30000), T (steps of the fast
 # variants, default 240: the GCells/s of 1008 steps within a few per cent,
 # in a quarter of the time), N3 and T3 (heat3d, default 512 and 240),
-# TSLOW (steps of the gang-private OpenACC variants, default 16: GCC 12
+# TSLOW (steps of the gang-private OpenACC variants, default 8: GCC 12
 # broadcasts a 16 KiB frame at each fork, see README.md), LIMIT (seconds per program run, default 60), NVCC.
 # The whole run stays under 4 minutes on an H100/H200.
 
@@ -27,7 +27,7 @@ N=${N:-30000}
 T=${T:-240}
 N3=${N3:-512}
 T3=${T3:-240}
-TSLOW=${TSLOW:-16}
+TSLOW=${TSLOW:-8}
 LIMIT=${LIMIT:-60}
 export LD_LIBRARY_PATH="$b/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 log=$b/run.log
