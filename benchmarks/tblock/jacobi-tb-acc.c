@@ -77,50 +77,50 @@ step1 (const REAL *src, REAL *dst, int X, int Y)
    B.  Local row i, column j of the tile are the global point (x0 + i,
    y0 + j); the tile with its halo is RX x RY.  Step s computes the local
    points at distance >= s from the tile's edge (the others are stale and
-   unused); points outside the domain are never read by the centre, the
-   boundary ones are copied unchanged.  */
+   unused) that are inside the domain's interior: the loop bounds are
+   clamped to it, so no point tests where it is; the boundary points, read
+   with the tile, stay in both halves of B unchanged.  Rows are addressed
+   from a base index per row (the worker loop's), columns by j.  */
 #define TILE_BODY(B)							\
   int x0 = 1 + g / nty * TX - D, y0 = 1 + g % nty * TY - D;		\
+  int il = TB_MAX (0, -x0), ih = TB_MIN (RX, X - x0);			\
+  int jl = TB_MAX (0, -y0), jh = TB_MIN (RY, Y - y0);			\
   _Pragma ("acc loop worker")						\
-  for (int i = 0; i < RX; i++)						\
-    _Pragma ("acc loop vector")						\
-    for (int j = 0; j < RY; j++)					\
-      {									\
-        int x = x0 + i, y = y0 + j;					\
-        if (x >= 0 && x < X && y >= 0 && y < Y)				\
-          {								\
-            REAL v = src[(long) x * Y + y];				\
-            B[i * RY + j] = v;						\
-            B[RXY + i * RY + j] = v;					\
-          }								\
-      }									\
+  for (int i = il; i < ih; i++)						\
+    {									\
+      long si = (long) (x0 + i) * Y + y0;				\
+      int bi = i * RY;							\
+      _Pragma ("acc loop vector")					\
+      for (int j = jl; j < jh; j++)					\
+        B[bi + j] = B[RXY + bi + j] = src[si + j];			\
+    }									\
   for (int s = 1; s <= D; s++)						\
     {									\
       /* Steps alternate between the two halves of B.  */		\
       int a = (s - 1) & 1 ? RXY : 0, b = RXY - a;			\
+      int i1 = TB_MAX (s, 1 - x0), i2 = TB_MIN (RX - s, X - 1 - x0);	\
+      int j1 = TB_MAX (s, 1 - y0), j2 = TB_MIN (RY - s, Y - 1 - y0);	\
       _Pragma ("acc loop worker")					\
-      for (int i = s; i < RX - s; i++)					\
-        _Pragma ("acc loop vector")					\
-        for (int j = s; j < RY - s; j++)				\
-          {								\
-            int x = x0 + i, y = y0 + j;					\
-            if (x >= 1 && x < X - 1 && y >= 1 && y < Y - 1)		\
-              B[b + i * RY + j]						\
-                = (B[a + (i - 1) * RY + j] + B[a + (i + 1) * RY + j]	\
-                   + B[a + i * RY + j - 1] + B[a + i * RY + j + 1])	\
-                  * (REAL) 0.25f;					\
-          }								\
+      for (int i = i1; i < i2; i++)					\
+        {								\
+          int ci = a + i * RY, oi = b + i * RY;				\
+          _Pragma ("acc loop vector")					\
+          for (int j = j1; j < j2; j++)					\
+            B[oi + j] = (B[ci - RY + j] + B[ci + RY + j]		\
+                         + B[ci + j - 1] + B[ci + j + 1]) * (REAL) 0.25f; \
+        }								\
     }									\
   int c = D & 1 ? RXY : 0;						\
+  int iw = TB_MIN (D + TX, X - 1 - x0), jw = TB_MIN (D + TY, Y - 1 - y0); \
   _Pragma ("acc loop worker")						\
-  for (int i = D; i < D + TX; i++)					\
-    _Pragma ("acc loop vector")						\
-    for (int j = D; j < D + TY; j++)					\
-      {									\
-        int x = x0 + i, y = y0 + j;					\
-        if (x < X - 1 && y < Y - 1)					\
-          dst[(long) x * Y + y] = B[c + i * RY + j];			\
-      }
+  for (int i = D; i < iw; i++)						\
+    {									\
+      long di = (long) (x0 + i) * Y + y0;				\
+      int ci = c + i * RY;						\
+      _Pragma ("acc loop vector")					\
+      for (int j = D; j < jw; j++)					\
+        dst[di + j] = B[ci + j];					\
+    }
 
 /* The tile in a gang-private array (CTA shared memory on nvptx).  */
 static void
@@ -154,60 +154,76 @@ tb_tileg (const REAL *src, REAL *dst, REAL *scratch, int G, int X, int Y,
    computes the rows R_s = rb+kB-s..rb+kB+B-1-s, which read level s-1's
    rows rb+kB-s-1..rb+kB+B-s: the R rows of its ring, two of them from
    block k-1.  Rows below rb+s at level s are garbage that no output row
-   reads.  */
+   reads.  The loop bounds are clamped to the rows and columns inside the
+   domain; its boundary rows and columns are copied from level to level.  */
 #define STREAM_BODY(B)							\
   int y0 = 1 + g % nstrips * TY - D;					\
   int xl = 1 + g / nstrips * SX;					\
   int xh = xl + SX < X - 1 ? xl + SX : X - 1;				\
   int rb = xl - D > 0 ? xl - D : 0;					\
   int nblk = (xh - rb + D + NB - 1) / NB;				\
+  /* Local columns inside the domain; its boundary columns.  */	\
+  int jl = TB_MAX (0, -y0), jh = TB_MIN (WY, Y - y0);			\
+  int jb0 = -y0, jb1 = Y - 1 - y0;					\
   for (int k = 0; k < nblk; k++)					\
     {									\
+      int r0 = rb + k * NB;		/* row of b = 0, level 0 */	\
       _Pragma ("acc loop worker")					\
-      for (int b = 0; b < NB; b++)					\
-        _Pragma ("acc loop vector")					\
-        for (int j = 0; j < WY; j++)					\
-          {								\
-            int r = rb + k * NB + b, y = y0 + j;			\
-            if (r < X && y >= 0 && y < Y)				\
-              B[(r & m) * WY + j] = src[(long) r * Y + y];		\
-          }								\
+      for (int b = 0; b < TB_MIN (NB, X - r0); b++)			\
+        {								\
+          long si = (long) (r0 + b) * Y + y0;				\
+          int bi = ((r0 + b) & m) * WY;					\
+          _Pragma ("acc loop vector")					\
+          for (int j = jl; j < jh; j++)					\
+            B[bi + j] = src[si + j];					\
+        }								\
       for (int s = 1; s < D; s++)					\
         {								\
-          int lo = (s - 1) * R, hi = s * R;				\
+          int lo = (s - 1) * R, hi = s * R, rs = r0 - s;		\
+          int j1 = TB_MAX (s, 1 - y0), j2 = TB_MIN (WY - s, Y - 1 - y0); \
           _Pragma ("acc loop worker")					\
-          for (int b = 0; b < NB; b++)					\
-            _Pragma ("acc loop vector")					\
-            for (int j = s; j < WY - s; j++)				\
-              {								\
-                int r = rb + k * NB + b - s, y = y0 + j;		\
-                if (r < 0 || r >= X || y < 0 || y >= Y)			\
-                  continue;						\
-                REAL v;							\
-                if (r >= 1 && r < X - 1 && y >= 1 && y < Y - 1)		\
-                  v = (B[(lo + ((r - 1) & m)) * WY + j]			\
-                       + B[(lo + ((r + 1) & m)) * WY + j]		\
-                       + B[(lo + (r & m)) * WY + j - 1]			\
-                       + B[(lo + (r & m)) * WY + j + 1]) * (REAL) 0.25f; \
-                else							\
-                  v = B[(lo + (r & m)) * WY + j];			\
-                B[(hi + (r & m)) * WY + j] = v;				\
-              }								\
+          for (int b = TB_MAX (0, -rs); b < TB_MIN (NB, X - rs); b++)	\
+            {								\
+              int r = rs + b;						\
+              int ci = (lo + (r & m)) * WY, oi = (hi + (r & m)) * WY;	\
+              if (r == 0 || r == X - 1)					\
+                {							\
+                  /* A boundary row: copied.  */			\
+                  _Pragma ("acc loop vector")				\
+                  for (int j = TB_MAX (s, jl); j < TB_MIN (WY - s, jh); j++) \
+                    B[oi + j] = B[ci + j];				\
+                }							\
+              else							\
+                {							\
+                  int mi = (lo + ((r - 1) & m)) * WY;			\
+                  int pi = (lo + ((r + 1) & m)) * WY;			\
+                  _Pragma ("acc loop vector")				\
+                  for (int j = j1; j < j2; j++)				\
+                    B[oi + j] = (B[mi + j] + B[pi + j]			\
+                                 + B[ci + j - 1] + B[ci + j + 1]) * (REAL) 0.25f; \
+                  /* The boundary columns: copied.  */			\
+                  if (jb0 >= s && jb0 < WY - s)				\
+                    B[oi + jb0] = B[ci + jb0];				\
+                  if (jb1 >= s && jb1 < WY - s)				\
+                    B[oi + jb1] = B[ci + jb1];				\
+                }							\
+            }								\
         }								\
-      int lo = (D - 1) * R;						\
+      int lo = (D - 1) * R, rs = r0 - D;				\
+      int jw = TB_MIN (D + TY, Y - 1 - y0);				\
       _Pragma ("acc loop worker")					\
-      for (int b = 0; b < NB; b++)					\
-        _Pragma ("acc loop vector")					\
-        for (int j = D; j < D + TY; j++)				\
-          {								\
-            int r = rb + k * NB + b - D, y = y0 + j;			\
-            if (r >= xl && r < xh && y < Y - 1)				\
-              dst[(long) r * Y + y]					\
-                = (B[(lo + ((r - 1) & m)) * WY + j]			\
-                   + B[(lo + ((r + 1) & m)) * WY + j]			\
-                   + B[(lo + (r & m)) * WY + j - 1]			\
-                   + B[(lo + (r & m)) * WY + j + 1]) * (REAL) 0.25f;	\
-          }								\
+      for (int b = TB_MAX (0, xl - rs); b < TB_MIN (NB, xh - rs); b++)	\
+        {								\
+          int r = rs + b;						\
+          int ci = (lo + (r & m)) * WY;					\
+          int mi = (lo + ((r - 1) & m)) * WY;				\
+          int pi = (lo + ((r + 1) & m)) * WY;				\
+          long di = (long) r * Y + y0;					\
+          _Pragma ("acc loop vector")					\
+          for (int j = D; j < jw; j++)					\
+            dst[di + j] = (B[mi + j] + B[pi + j]			\
+                           + B[ci + j - 1] + B[ci + j + 1]) * (REAL) 0.25f; \
+        }								\
     }
 
 #define STREAM_SETUP							\

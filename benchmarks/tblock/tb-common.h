@@ -56,6 +56,9 @@ struct tb_prog
   tb_scratch_fn *scratch;       /* NULL: none */
 };
 
+#define TB_MIN(a, b) ((a) < (b) ? (a) : (b))
+#define TB_MAX(a, b) ((a) > (b) ? (a) : (b))
+
 struct tb_init_ctx
 {
   REAL *p;
