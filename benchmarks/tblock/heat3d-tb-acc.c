@@ -72,7 +72,8 @@ step1 (const REAL *src, REAL *dst, int X, int Y, int Z)
    rb+kB-s..rb+kB+B-1-s, which read level s-1's planes rb+kB-s-1..
    rb+kB+B-s: the R of its ring, two from block k-1.  Planes below rb+s
    at level s are garbage no output reads (rb = 0 at the top: plane 0 is
-   exact).  */
+   exact).  The loop bounds are clamped to the domain; its boundary
+   planes, rows and columns are copied from level to level.  */
 #define STREAM3_BODY(B)							\
   int tile = g % ntiles, seg = g / ntiles;				\
   int y0 = 1 + tile / ntz * TY - D, z0 = 1 + tile % ntz * TZ - D;	\
@@ -80,62 +81,76 @@ step1 (const REAL *src, REAL *dst, int X, int Y, int Z)
   int xh = xl + SX < X - 1 ? xl + SX : X - 1;				\
   int rb = xl - D > 0 ? xl - D : 0;					\
   int nblk = (xh - rb + D + NB - 1) / NB;				\
+  /* Local rows and columns inside the domain; its boundary columns.  */ \
+  int il = TB_MAX (0, -y0), ih = TB_MIN (WY, Y - y0);			\
+  int jl = TB_MAX (0, -z0), jh = TB_MIN (WZ, Z - z0);			\
+  int jb0 = -z0, jb1 = Z - 1 - z0;					\
   for (int k = 0; k < nblk; k++)					\
     {									\
+      int r0 = rb + k * NB;		/* plane of b = 0, level 0 */	\
       _Pragma ("acc loop worker collapse(2)")				\
-      for (int b = 0; b < NB; b++)					\
-        for (int i = 0; i < WY; i++)					\
-          _Pragma ("acc loop vector")					\
-          for (int j = 0; j < WZ; j++)					\
-            {								\
-              int r = rb + k * NB + b, y = y0 + i, z = z0 + j;		\
-              if (r < X && y >= 0 && y < Y && z >= 0 && z < Z)		\
-                B[((r & m) * WY + i) * WZ + j]				\
-                  = src[((long) r * Y + y) * Z + z];			\
-            }								\
+      for (int b = 0; b < TB_MIN (NB, X - r0); b++)			\
+        for (int i = il; i < ih; i++)					\
+          {								\
+            long si = ((long) (r0 + b) * Y + y0 + i) * Z + z0;		\
+            int bi = (((r0 + b) & m) * WY + i) * WZ;			\
+            _Pragma ("acc loop vector")					\
+            for (int j = jl; j < jh; j++)				\
+              B[bi + j] = src[si + j];					\
+          }								\
       for (int s = 1; s < D; s++)					\
         {								\
-          int lo = (s - 1) * R, hi = s * R;				\
+          int lo = (s - 1) * R, hi = s * R, rs = r0 - s;		\
+          int i1 = TB_MAX (s, il), i2 = TB_MIN (WY - s, ih);		\
+          int j1 = TB_MAX (s, 1 - z0), j2 = TB_MIN (WZ - s, Z - 1 - z0); \
           _Pragma ("acc loop worker collapse(2)")			\
-          for (int b = 0; b < NB; b++)					\
-            for (int i = s; i < WY - s; i++)				\
-              _Pragma ("acc loop vector")				\
-              for (int j = s; j < WZ - s; j++)				\
-                {							\
-                  int r = rb + k * NB + b - s, y = y0 + i, z = z0 + j;	\
-                  if (r < 0 || r >= X || y < 0 || y >= Y || z < 0 || z >= Z) \
-                    continue;						\
-                  long c = ((lo + (r & m)) * WY + i) * WZ + j;		\
-                  REAL v;						\
-                  if (r >= 1 && r < X - 1 && y >= 1 && y < Y - 1	\
-                      && z >= 1 && z < Z - 1)				\
-                    v = TB_HEAT3D (B[c],				\
-                                   B[((lo + ((r - 1) & m)) * WY + i) * WZ + j], \
-                                   B[((lo + ((r + 1) & m)) * WY + i) * WZ + j], \
-                                   B[c - WZ], B[c + WZ], B[c - 1], B[c + 1]); \
-                  else							\
-                    v = B[c];						\
-                  B[((hi + (r & m)) * WY + i) * WZ + j] = v;		\
-                }							\
+          for (int b = TB_MAX (0, -rs); b < TB_MIN (NB, X - rs); b++)	\
+            for (int i = i1; i < i2; i++)				\
+              {								\
+                int r = rs + b, y = y0 + i;				\
+                int ci = ((lo + (r & m)) * WY + i) * WZ;		\
+                int oi = ((hi + (r & m)) * WY + i) * WZ;		\
+                if (r == 0 || r == X - 1 || y == 0 || y == Y - 1)	\
+                  {							\
+                    /* A boundary row: copied.  */			\
+                    _Pragma ("acc loop vector")				\
+                    for (int j = TB_MAX (s, jl); j < TB_MIN (WZ - s, jh); j++) \
+                      B[oi + j] = B[ci + j];				\
+                  }							\
+                else							\
+                  {							\
+                    int mi = ((lo + ((r - 1) & m)) * WY + i) * WZ;	\
+                    int pi = ((lo + ((r + 1) & m)) * WY + i) * WZ;	\
+                    _Pragma ("acc loop vector")				\
+                    for (int j = j1; j < j2; j++)			\
+                      B[oi + j] = TB_HEAT3D (B[ci + j], B[mi + j], B[pi + j], \
+                                             B[ci - WZ + j], B[ci + WZ + j], \
+                                             B[ci + j - 1], B[ci + j + 1]); \
+                    /* The boundary columns: copied.  */		\
+                    if (jb0 >= s && jb0 < WZ - s)			\
+                      B[oi + jb0] = B[ci + jb0];			\
+                    if (jb1 >= s && jb1 < WZ - s)			\
+                      B[oi + jb1] = B[ci + jb1];			\
+                  }							\
+              }								\
         }								\
-      int lo = (D - 1) * R;						\
+      int lo = (D - 1) * R, rs = r0 - D;				\
+      int iw = TB_MIN (D + TY, Y - 1 - y0), jw = TB_MIN (D + TZ, Z - 1 - z0); \
       _Pragma ("acc loop worker collapse(2)")				\
-      for (int b = 0; b < NB; b++)					\
-        for (int i = D; i < D + TY; i++)				\
-          _Pragma ("acc loop vector")					\
-          for (int j = D; j < D + TZ; j++)				\
-            {								\
-              int r = rb + k * NB + b - D, y = y0 + i, z = z0 + j;	\
-              if (r >= xl && r < xh && y < Y - 1 && z < Z - 1)		\
-                {							\
-                  long c = ((lo + (r & m)) * WY + i) * WZ + j;		\
-                  dst[((long) r * Y + y) * Z + z]			\
-                    = TB_HEAT3D (B[c],					\
-                                 B[((lo + ((r - 1) & m)) * WY + i) * WZ + j], \
-                                 B[((lo + ((r + 1) & m)) * WY + i) * WZ + j], \
-                                 B[c - WZ], B[c + WZ], B[c - 1], B[c + 1]); \
-                }							\
-            }								\
+      for (int b = TB_MAX (0, xl - rs); b < TB_MIN (NB, xh - rs); b++)	\
+        for (int i = D; i < iw; i++)					\
+          {								\
+            int r = rs + b;						\
+            int ci = ((lo + (r & m)) * WY + i) * WZ;			\
+            int mi = ((lo + ((r - 1) & m)) * WY + i) * WZ;		\
+            int pi = ((lo + ((r + 1) & m)) * WY + i) * WZ;		\
+            long di = ((long) r * Y + y0 + i) * Z + z0;			\
+            _Pragma ("acc loop vector")					\
+            for (int j = D; j < jw; j++)				\
+              dst[di + j] = TB_HEAT3D (B[ci + j], B[mi + j], B[pi + j],	\
+                                       B[ci - WZ + j], B[ci + WZ + j],	\
+                                       B[ci + j - 1], B[ci + j + 1]);	\
+          }								\
     }
 
 #define STREAM3_SETUP							\

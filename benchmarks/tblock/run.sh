@@ -110,9 +110,11 @@ one jacobi-tb-acc streamg "$N" "$N" "$T" 8 512 128 8 16
 one jacobi-tb-acc tile,stream "$N" "$N" "$TSLOW" 4 32 32 8 8
 # The same in a static .shared array (shared-attr.so): no frame to copy.
 one jacobi-tb-acc-sh tilesh "$N" "$N" "$T" 4 32 32 8
+one jacobi-tb-acc-sh tilesh "$N" "$N" "$T" 4 32 32 4
 one jacobi-tb-acc-sh tilesh "$N" "$N" "$T" 8 32 64 8
 one jacobi-tb-acc-sh tilesh "$N" "$N" "$T" 8 48 64 16
 one jacobi-tb-acc-sh streamsh "$N" "$N" "$T" 4 512 128 8 8
+one jacobi-tb-acc-sh streamsh "$N" "$N" "$T" 4 512 128 4 8
 one jacobi-tb-acc-sh streamsh "$N" "$N" "$T" 8 512 64 8 8
 one jacobi-tb-acc-sh24 tilesh "$N" "$N" "$T" 4 32 32 8
 one jacobi-tb-acc-sh24 streamsh "$N" "$N" "$T" 4 512 64 8 8
@@ -126,11 +128,13 @@ one jacobi-tb-cuda stream "$N" "$N" "$T" 8 512 128 4 16
 
 # heat3d, 7-point 3-D (EBISU's 3d7pt shape), streaming along the planes.
 one heat3d-tb-acc 1step,streamg "$N3" "$N3" "$N3" "$T3" 4 128 16 32 8 4
+one heat3d-tb-acc streamg "$N3" "$N3" "$N3" "$T3" 4 128 16 32 4 4
 one heat3d-tb-acc streamg "$N3" "$N3" "$N3" "$T3" 8 128 16 32 8 4
 one heat3d-tb-acc stream "$N3" "$N3" "$N3" "$TSLOW" 2 128 8 32 8 4
 one heat3d-tb-acc-sh streamsh "$N3" "$N3" "$N3" "$T3" 2 128 16 32 8 4
 one heat3d-tb-acc-sh streamsh "$N3" "$N3" "$N3" "$T3" 4 128 8 32 8 4
 one heat3d-tb-acc-sh streamsh "$N3" "$N3" "$N3" "$T3" 4 128 16 16 8 4
+one heat3d-tb-acc-sh streamsh "$N3" "$N3" "$N3" "$T3" 4 128 8 32 4 4
 one heat3d-tb-cuda 1step,stream "$N3" "$N3" "$N3" "$T3" 4 128 16 32 8 4
 one heat3d-tb-cuda stream "$N3" "$N3" "$N3" "$T3" 4 256 32 32 16 4
 one heat3d-tb-cuda stream "$N3" "$N3" "$N3" "$T3" 8 128 16 32 8 4
