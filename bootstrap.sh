@@ -28,10 +28,11 @@ PREFIX=${PREFIX:-/usr/local}
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 2)}
 
 # libopenmpi-dev openmpi-bin: libpacc-mpi (the `mpi' clause) and its tests;
-# configure builds without them too (--with-mpi=no).
+# configure builds without them too (--with-mpi=no).  clang-format: `make
+# check-format' (the sources' layout, .clang-format).
 PACKAGES="gcc-12 g++-12 gcc-12-plugin-dev gcc-12-offload-nvptx libgomp-plugin-nvptx1
           dejagnu autoconf automake libtool pkg-config g++ make python3 texinfo
-          info install-info man-db libopenmpi-dev openmpi-bin"
+          info install-info man-db libopenmpi-dev openmpi-bin clang-format"
 
 say () { printf '\n=== %s\n' "$*"; }
 

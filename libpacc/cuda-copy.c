@@ -10,18 +10,18 @@
    halo rows of resident plans between buffers (within a device, or peer
    to peer), and the copies of `update peer' (devices.c).  */
 
-#include "cuda.h"
+#include "cuda-int.h"
 
 #include <stdlib.h>
 
 /* The job of a host function that copies N bytes from SRC to DST
-   (stage_fn frees it).  */
-static struct stage_job *
+   (cuda_stage_fn frees it).  */
+static struct cuda_stage_job *
 new_stage_job (const struct pacc_opinfo *info, void *dst, const void *src,
                size_t n)
 {
-  struct stage_job *j = pacc_xmalloc (info->where, sizeof *j,
-                                      "a staging job");
+  struct cuda_stage_job *j
+    = pacc_xmalloc (info->where, sizeof *j, "a staging job");
   j->dst = dst;
   j->src = src;
   j->n = n;
@@ -34,14 +34,14 @@ new_stage_job (const struct pacc_opinfo *info, void *dst, const void *src,
    the side buffers of `mpi' were such) still have a path, through a
    buffer made now and noted.  */
 static char *
-stage_buffer (struct cqueue *q, const void *host, size_t bytes,
+stage_buffer (struct cuda_queue *q, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
   char op[256];
   if (q->stage)
     return q->stage;
   pacc_op_describe (info, op, sizeof op);
-  if (!cu.cuLaunchHostFunc)
+  if (!cuda_lib.cuLaunchHostFunc)
     pacc_error (info->where, "the %zu bytes at %p%s are not registered "
                 "host memory, and copying them through a staging buffer "
                 "needs cuLaunchHostFunc, which this CUDA driver does not "
@@ -50,8 +50,8 @@ stage_buffer (struct cqueue *q, const void *host, size_t bytes,
     pacc_note (info->where, "queue %d: the %zu bytes at %p%s are not "
                "registered host memory: staging them", q->index, bytes,
                host, op);
-  pool_start ();
-  return queue_stage (q);
+  cuda_pool_start ();
+  return cuda_queue_stage (q);
 }
 
 /* Piece [H, H + N) of a staged load of a read-only array into D on Q:
@@ -63,23 +63,23 @@ stage_buffer (struct cqueue *q, const void *host, size_t bytes,
    host, against the 27.5 of host copies beside copies out of a ring
    (benchmarks/RESULTS.md).  */
 static void
-prefetch_in (struct cqueue *q, char *d, const char *h, size_t n,
+prefetch_in (struct cuda_queue *q, char *d, const char *h, size_t n,
              const struct pacc_opinfo *info)
 {
   unsigned s = q->pnext;
-  char *slot = q->pslots + (size_t) s * STAGE_BYTES;
-  q->pnext = (s + 1) % STAGE_SLOTS;
+  char *slot = q->pslots + (size_t) s * CUDA_STAGE_BYTES;
+  q->pnext = (s + 1) % CUDA_STAGE_SLOTS;
   CU_CALL_OP (info, "ordering a staging slot's fill after its last copy",
               cuStreamWaitEvent, q->pstream, q->pfree[s], 0);
   CU_CALL_OP (info, "enqueueing the host side of a staged load",
-              cuLaunchHostFunc, q->pstream, stage_fn,
+              cuLaunchHostFunc, q->pstream, cuda_stage_fn,
               new_stage_job (info, slot, h, n));
   CU_CALL_OP (info, "recording a staging slot's fill", cuEventRecord,
               q->pfull[s], q->pstream);
   CU_CALL_OP (info, "ordering a staged load after its slot's fill",
               cuStreamWaitEvent, q->stream, q->pfull[s], 0);
   CU_CALL_FAULT (PACC_FAULT_COPY, info, "loading a chunk through staging",
-                 cuMemcpyHtoDAsync_v2, dptr (d), slot, n, q->stream);
+                 cuMemcpyHtoDAsync_v2, cuda_dptr (d), slot, n, q->stream);
   CU_CALL_OP (info, "recording a staging slot's copy", cuEventRecord,
               q->pfree[s], q->stream);
 }
@@ -88,30 +88,29 @@ void
 cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
-  struct cqueue *q = queue;
-  struct timed *t;
+  struct cuda_queue *q = queue;
+  struct cuda_timed *t;
   size_t off, n;
-  struct direct_at at;
-  int direct = bytes && is_direct (host, bytes, &at);
+  struct cuda_direct_at at;
+  int direct = bytes && cuda_is_direct (host, bytes, &at);
   int ahead = bytes && !direct && q->pslots && pacc_settings.stage_ahead
-              && is_read_only_staged (host, bytes);
+              && cuda_is_read_only_staged (host, bytes);
 
-  use_ctx (q->dev);
+  cuda_use_ctx (q->dev);
   /* Before the copy's start is recorded: the pinning is the host's time,
      not the copy's.  */
   if (direct)
-    pin_ensure (&at, host, bytes, info);
-  t = timed_begin (q, info);
+    cuda_pin_ensure (&at, host, bytes, info);
+  t = cuda_timed_begin (q, info);
   for (off = 0; off < bytes; off += n)
     {
       char *d = (char *) buf + off;
       const char *h = (const char *) host + off;
-      n = copy_step (direct ? &at : NULL, host, off, bytes);
+      n = cuda_copy_step (direct ? &at : NULL, host, off, bytes);
       if (direct)
         {
-          CU_CALL_FAULT (PACC_FAULT_COPY, info,
-                         "loading a chunk", cuMemcpyHtoDAsync_v2, dptr (d),
-                         h, n, q->stream);
+          CU_CALL_FAULT (PACC_FAULT_COPY, info, "loading a chunk",
+                         cuMemcpyHtoDAsync_v2, cuda_dptr (d), h, n, q->stream);
           continue;
         }
       if (ahead)
@@ -122,53 +121,53 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
       stage_buffer (q, host, bytes, info);
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "enqueueing the host side of a staged load",
-                     cuLaunchHostFunc, q->stream, stage_fn,
+                     cuLaunchHostFunc, q->stream, cuda_stage_fn,
                      new_stage_job (info, q->stage, h, n));
-      CU_CALL_FAULT (PACC_FAULT_COPY, info,
-                     "loading a chunk through staging",
-                     cuMemcpyHtoDAsync_v2, dptr (d), q->stage, n, q->stream);
+      CU_CALL_FAULT (PACC_FAULT_COPY, info, "loading a chunk through staging",
+                     cuMemcpyHtoDAsync_v2, cuda_dptr (d), q->stage, n,
+                     q->stream);
     }
-  timed_end (q, t, info);
+  cuda_timed_end (q, t, info);
 }
 
 void
 cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                const struct pacc_opinfo *info)
 {
-  struct cqueue *q = queue;
-  struct timed *t;
+  struct cuda_queue *q = queue;
+  struct cuda_timed *t;
   size_t off, n;
-  struct direct_at at;
-  int direct = bytes && is_direct (host, bytes, &at);
+  struct cuda_direct_at at;
+  int direct = bytes && cuda_is_direct (host, bytes, &at);
 
-  use_ctx (q->dev);
+  cuda_use_ctx (q->dev);
   /* Before the copy's start is recorded: the pinning is the host's time,
      not the copy's.  */
   if (direct)
-    pin_ensure (&at, host, bytes, info);
-  t = timed_begin (q, info);
+    cuda_pin_ensure (&at, host, bytes, info);
+  t = cuda_timed_begin (q, info);
   for (off = 0; off < bytes; off += n)
     {
       const char *d = (const char *) buf + off;
       char *h = (char *) host + off;
-      n = copy_step (direct ? &at : NULL, host, off, bytes);
+      n = cuda_copy_step (direct ? &at : NULL, host, off, bytes);
       if (direct)
         {
-          CU_CALL_FAULT (PACC_FAULT_COPY, info,
-                         "writing a chunk back", cuMemcpyDtoHAsync_v2, h,
-                         dptr (d), n, q->stream);
+          CU_CALL_FAULT (PACC_FAULT_COPY, info, "writing a chunk back",
+                         cuMemcpyDtoHAsync_v2, h, cuda_dptr (d), n, q->stream);
           continue;
         }
       stage_buffer (q, host, bytes, info);
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "writing a chunk back through staging",
-                     cuMemcpyDtoHAsync_v2, q->stage, dptr (d), n, q->stream);
+                     cuMemcpyDtoHAsync_v2, q->stage, cuda_dptr (d), n,
+                     q->stream);
       CU_CALL_FAULT (PACC_FAULT_COPY, info,
                      "enqueueing the host side of a staged write-back",
-                     cuLaunchHostFunc, q->stream, stage_fn,
+                     cuLaunchHostFunc, q->stream, cuda_stage_fn,
                      new_stage_job (info, h, q->stage, n));
     }
-  timed_end (q, t, info);
+  cuda_timed_end (q, t, info);
 }
 
 /* Halo rows of a resident plan: a chunk buffer of device SRC_DEV into one
@@ -179,24 +178,22 @@ void
 cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
                size_t bytes, const struct pacc_opinfo *info)
 {
-  struct cqueue *q = queue;
-  struct timed *t;
+  struct cuda_queue *q = queue;
+  struct cuda_timed *t;
 
-  use_ctx (q->dev);
-  t = timed_begin (q, info);
+  cuda_use_ctx (q->dev);
+  t = cuda_timed_begin (q, info);
   if (!bytes)
     ;
   else if (src_dev == q->dev)
-    CU_CALL_FAULT (PACC_FAULT_COPY, info,
-                   "copying halo rows within a device",
-                   cuMemcpyDtoDAsync_v2, dptr (dst), dptr (src), bytes,
-                   q->stream);
+    CU_CALL_FAULT (PACC_FAULT_COPY, info, "copying halo rows within a device",
+                   cuMemcpyDtoDAsync_v2, cuda_dptr (dst), cuda_dptr (src),
+                   bytes, q->stream);
   else
-    CU_CALL_FAULT (PACC_FAULT_COPY, info,
-                   "copying halo rows between devices",
-                   cuMemcpyPeerAsync, dptr (dst), devs[q->dev].ctx, dptr (src),
-                   devs[src_dev].ctx, bytes, q->stream);
-  timed_end (q, t, info);
+    CU_CALL_FAULT (PACC_FAULT_COPY, info, "copying halo rows between devices",
+                   cuMemcpyPeerAsync, cuda_dptr (dst), cuda_devs[q->dev].ctx,
+                   cuda_dptr (src), cuda_devs[src_dev].ctx, bytes, q->stream);
+  cuda_timed_end (q, t, info);
 }
 
 /* ------------------------------------------------------------------ */
@@ -213,37 +210,37 @@ static CUstream peer_stream[PACC_MAX_DEVICES];
 static CUdeviceptr
 peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp)
 {
-  gomp.acc_set_device_num (dev, ACC_DEVICE_NVIDIA);
-  char *d = gomp.acc_deviceptr ((void *) host);
-  char *e = bytes ? gomp.acc_deviceptr ((char *) host + bytes - 1) : d;
+  cuda_gomp.acc_set_device_num (dev, CUDA_ACC_DEVICE_NVIDIA);
+  char *d = cuda_gomp.acc_deviceptr ((void *) host);
+  char *e = bytes ? cuda_gomp.acc_deviceptr ((char *) host + bytes - 1) : d;
   if (!d || e != d + (bytes ? bytes - 1 : 0))
     pacc_error (NULL, "update peer: the %zu bytes at %p are not present on "
                 "device %d", bytes, host, dev);
-  *ctxp = gomp.acc_get_current_cuda_context ();
-  return dptr (d);
+  *ctxp = cuda_gomp.acc_get_current_cuda_context ();
+  return cuda_dptr (d);
 }
 
 void
 cuda_peer_copy (void *dst, int to, const void *src, int from, size_t bytes,
                 int async)
 {
-  int old = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
+  int old = cuda_gomp.acc_get_device_num (CUDA_ACC_DEVICE_NVIDIA);
   CUcontext cto, cfrom;
   CUstream s = NULL;
   CUdeviceptr ddst = peer_devptr (to, dst, bytes, &cto);
   CUdeviceptr dsrc = peer_devptr (from, src, bytes, &cfrom);
   int direct = to == from;
   if (to != from && to < PACC_MAX_DEVICES && from < PACC_MAX_DEVICES)
-    direct = enable_peer (to, cto, from, cfrom);
+    direct = cuda_enable_peer (to, cto, from, cfrom);
   /* On the destination's async queue (created and given to libgomp when
      it has no stream yet, so that `wait' finds it), or, synchronously,
      on a private stream of the destination waited for here: a copy
      between devices never waits by itself (cuMemcpyPeer returns before
      it is done).  */
-  gomp.acc_set_device_num (to, ACC_DEVICE_NVIDIA);
+  cuda_gomp.acc_set_device_num (to, CUDA_ACC_DEVICE_NVIDIA);
   CU_CALL ("making a device's context current", cuCtxSetCurrent, cto);
   if (async >= 0)
-    s = gomp_async_stream (async, NULL, "update peer: ");
+    s = cuda_gomp_async_stream (async, NULL, "update peer: ");
   if (s)
     CU_CALL ("copying between devices", cuMemcpyPeerAsync, ddst, cto, dsrc,
              cfrom, bytes, s);
@@ -260,8 +257,8 @@ cuda_peer_copy (void *dst, int to, const void *src, int from, size_t bytes,
       CU_CALL ("waiting for a copy between devices", cuStreamSynchronize,
                peer_stream[to]);
     }
-  gomp.acc_set_device_num (old, ACC_DEVICE_NVIDIA);
-  follow_device ();
+  cuda_gomp.acc_set_device_num (old, CUDA_ACC_DEVICE_NVIDIA);
+  cuda_follow_device ();
   if (pacc_settings.verbose >= 1)
     pacc_note (NULL, "update peer: %zu bytes from device %d to device %d, "
                "%s%s", bytes, from, to,

@@ -3,7 +3,7 @@
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
 /* cuda-driver.c - the CUDA back end's base: the driver, libgomp, the
-   devices and their contexts (cuda.h).
+   devices and their contexts (cuda-int.h).
 
    Driver.  libcuda.so.1 is opened with dlopen and every call goes through
    one table filled from cuda-lib.def (declarations in cuda-min.h, so no
@@ -12,7 +12,7 @@
    Contexts, shared with libgomp (GCC 12's plugin-nvptx.c and
    oacc-cuda.c): nvptx_open_device adopts the context current on the
    opening thread (ctx_shared, never destroyed by libgomp) and creates its
-   own only when there is none.  So open_device retains the device's
+   own only when there is none.  So cuda_open_device retains the device's
    primary context, makes it current, and then has libgomp open the
    device with acc_set_device_num (idempotent, unlike acc_init, which is
    fatal when the device is already open).  libgomp's context is then read
@@ -21,30 +21,30 @@
    libgomp's own context, and PACC uses that one instead.
    acc_get_cuda_stream answers NULL on a thread libgomp has not attached,
    so every thread that runs a region is attached first
-   (acc_set_device_num, ensure_dev).  */
+   (acc_set_device_num, cuda_ensure_dev).  */
 
 /* RTLD_DEFAULT (the build may define it already).  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE 1
 #endif
 
-#include "cuda.h"
+#include "cuda-int.h"
 
 #include <dlfcn.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
-struct cuda_lib cu;
-struct gomp_api gomp;
-int have_gomp;
-struct cdev devs[PACC_MAX_DEVICES];
-int ndevs;
-int dev_ord;
-int timing;
-const char *cur_where;
-int staging_needed;
-int prefetch_needed;
+struct cuda_lib cuda_lib;
+struct cuda_gomp_api cuda_gomp;
+int cuda_have_gomp;
+struct cuda_dev cuda_devs[PACC_MAX_DEVICES];
+int cuda_ndevs;
+int cuda_dev_ord;
+int cuda_timing;
+const char *cuda_cur_where;
+int cuda_staging_needed;
+int cuda_prefetch_needed;
 /* The pipeline device this thread is attached to in libgomp, -1.  */
 static _Thread_local int thread_dev = -1;
 
@@ -55,7 +55,8 @@ const char *
 cuda_name (CUresult r)
 {
   const char *s = NULL;
-  if (!cu.cuGetErrorName || cu.cuGetErrorName (r, &s) != CUDA_SUCCESS || !s)
+  if (!cuda_lib.cuGetErrorName
+      || cuda_lib.cuGetErrorName (r, &s) != CUDA_SUCCESS || !s)
     return "an unknown CUresult";
   return s;
 }
@@ -64,8 +65,8 @@ const char *
 cuda_string (CUresult r)
 {
   const char *s = NULL;
-  if (!cu.cuGetErrorString || cu.cuGetErrorString (r, &s) != CUDA_SUCCESS
-      || !s)
+  if (!cuda_lib.cuGetErrorString
+      || cuda_lib.cuGetErrorString (r, &s) != CUDA_SUCCESS || !s)
     return "no description";
   return s;
 }
@@ -88,9 +89,10 @@ cuda_fail (const char *call, CUresult r, const char *what,
   char op[256];
   first_failure ();
   pacc_op_describe (info, op, sizeof op);
-  pacc_error_now (info ? info->where : cur_where, "CUDA error while %s%s: "
-                  "%s returned %s (%d: %s)", what, op, call, cuda_name (r),
-                  (int) r, cuda_string (r));
+  pacc_error_now (info ? info->where : cuda_cur_where,
+                  "CUDA error while %s%s: "
+                  "%s returned %s (%d: %s)",
+                  what, op, call, cuda_name (r), (int) r, cuda_string (r));
 }
 
 void
@@ -100,16 +102,17 @@ cuda_fail_injected (const char *call, const char *what,
   char op[256];
   first_failure ();
   pacc_op_describe (info, op, sizeof op);
-  pacc_error_now (info ? info->where : cur_where, "CUDA error while %s%s: "
-                  "%s failed (injected by %s)", what, op, call,
-                  pacc_fault_name (kind));
+  pacc_error_now (info ? info->where : cuda_cur_where,
+                  "CUDA error while %s%s: "
+                  "%s failed (injected by %s)",
+                  what, op, call, pacc_fault_name (kind));
 }
 
 /* ------------------------------------------------------------------ */
 /* Set-up.  */
 
 const char *
-load_driver (void)
+cuda_load_driver (void)
 {
   static char msg[512];
   void *h = dlopen ("libcuda.so.1", RTLD_NOW | RTLD_LOCAL), *sym;
@@ -122,13 +125,13 @@ load_driver (void)
     }
 #define CUDA_ONE_CALL(call) CUDA_ONE_CALL_1 (call, 0)
 #define CUDA_ONE_CALL_MAYBE_NULL(call) CUDA_ONE_CALL_1 (call, 1)
-#define CUDA_ONE_CALL_1(call, maybe_null)                                   \
-  sym = dlsym (h, #call);                                                   \
-  memcpy (&cu.call, &sym, sizeof sym);                                      \
-  if (!sym && !(maybe_null))                                                \
-    {                                                                       \
-      snprintf (msg, sizeof msg, "the CUDA driver has no %s", #call);       \
-      return msg;                                                           \
+#define CUDA_ONE_CALL_1(call, maybe_null)                                     \
+  sym = dlsym (h, #call);                                                     \
+  memcpy (&cuda_lib.call, &sym, sizeof sym);                                  \
+  if (!sym && !(maybe_null))                                                  \
+    {                                                                         \
+      snprintf (msg, sizeof msg, "the CUDA driver has no %s", #call);         \
+      return msg;                                                             \
     }
 #include "cuda-lib.def"
 #undef CUDA_ONE_CALL
@@ -138,13 +141,13 @@ load_driver (void)
 }
 
 int
-find_gomp (void)
+cuda_find_gomp (void)
 {
   void *sym;
-#define GOMP_SYM(name)                                                      \
-  sym = dlsym (RTLD_DEFAULT, #name);                                        \
-  memcpy (&gomp.name, &sym, sizeof sym);                                    \
-  if (!sym)                                                                 \
+#define GOMP_SYM(name)                                                        \
+  sym = dlsym (RTLD_DEFAULT, #name);                                          \
+  memcpy (&cuda_gomp.name, &sym, sizeof sym);                                 \
+  if (!sym)                                                                   \
     return 0;
   GOMP_SYM (acc_get_num_devices)
   GOMP_SYM (acc_get_device_num)
@@ -159,7 +162,7 @@ find_gomp (void)
 
 /* Make context C current on this thread (cheap when it already is).  */
 void
-make_current (CUcontext c)
+cuda_make_current (CUcontext c)
 {
   CUcontext cur = NULL;
   CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
@@ -170,27 +173,29 @@ make_current (CUcontext c)
 /* Make device D's context current on this thread (streams, copies and
    launches of D need it).  */
 void
-use_ctx (int d)
+cuda_use_ctx (int d)
 {
-  make_current (devs[d].ctx);
+  cuda_make_current (cuda_devs[d].ctx);
 }
 
 /* libgomp's CUDA stream of async queue INDEX on its current device (whose
    context is current), or a new one handed to libgomp when it has none,
    so that OpenACC `wait' and `async' find it.  WHAT prefixes errors.  */
 CUstream
-gomp_async_stream (int index, const char *where, const char *what)
+cuda_gomp_async_stream (int index, const char *where, const char *what)
 {
-  CUstream s = (CUstream) gomp.acc_get_cuda_stream (index);
+  CUstream s = (CUstream) cuda_gomp.acc_get_cuda_stream (index);
   if (s)
     return s;
   CU_CALL ("creating the stream of an async queue", cuStreamCreate, &s,
            CU_STREAM_NON_BLOCKING);
-  if (gomp.acc_set_cuda_stream (index, s) != 1)
-    pacc_error (where, "%slibgomp refused the CUDA stream of async queue %d "
-                "of device %d (acc_set_cuda_stream)", what, index,
-                gomp.acc_get_device_num (ACC_DEVICE_NVIDIA));
-  if ((CUstream) gomp.acc_get_cuda_stream (index) != s)
+  if (cuda_gomp.acc_set_cuda_stream (index, s) != 1)
+    pacc_error (where,
+                "%slibgomp refused the CUDA stream of async queue %d "
+                "of device %d (acc_set_cuda_stream)",
+                what, index,
+                cuda_gomp.acc_get_device_num (CUDA_ACC_DEVICE_NVIDIA));
+  if ((CUstream) cuda_gomp.acc_get_cuda_stream (index) != s)
     pacc_internal_error (where, "libgomp does not use the CUDA stream it "
                          "was given for async queue %d", index);
   return s;
@@ -201,22 +206,23 @@ gomp_async_stream (int index, const char *where, const char *what)
    the current device).  The program may have switched devices since
    (deviceid), so libgomp is asked.  */
 void
-ensure_dev (int d)
+cuda_ensure_dev (int d)
 {
-  if (have_gomp
+  if (cuda_have_gomp
       && (thread_dev != d
-          || gomp.acc_get_device_num (ACC_DEVICE_NVIDIA) != devs[d].ord))
+          || cuda_gomp.acc_get_device_num (CUDA_ACC_DEVICE_NVIDIA)
+               != cuda_devs[d].ord))
     {
-      gomp.acc_set_device_num (devs[d].ord, ACC_DEVICE_NVIDIA);
+      cuda_gomp.acc_set_device_num (cuda_devs[d].ord, CUDA_ACC_DEVICE_NVIDIA);
       thread_dev = d;
     }
-  use_ctx (d);
+  cuda_use_ctx (d);
 }
 
 void
-ensure_thread (void)
+cuda_ensure_thread (void)
 {
-  ensure_dev (0);
+  cuda_ensure_dev (0);
 }
 
 /* Whether device TO (CUDA ordinal, context CTO) can read device FROM's
@@ -225,7 +231,7 @@ ensure_thread (void)
 static unsigned char peer_enabled[PACC_MAX_DEVICES][PACC_MAX_DEVICES];
 
 int
-enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
+cuda_enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
 {
   CUdevice dto, dfrom;
   int can = 0;
@@ -237,7 +243,7 @@ enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
     {
       /* The destination's context maps the source's memory.  */
       CU_CALL ("making a device's context current", cuCtxSetCurrent, cto);
-      CUresult r = cu.cuCtxEnablePeerAccess (cfrom, 0);
+      CUresult r = cuda_lib.cuCtxEnablePeerAccess (cfrom, 0);
       if (r != CUDA_SUCCESS && r != CUDA_ERROR_PEER_ACCESS_ALREADY_ENABLED)
         cuda_fail ("cuCtxEnablePeerAccess", r, "enabling peer access", NULL);
       peer_enabled[to][from] = 1;
@@ -248,32 +254,33 @@ enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
 /* Peer access between every pair of pipeline devices that allows it, so
    that halo copies go GPU to GPU.  */
 void
-enable_peers (void)
+cuda_enable_peers (void)
 {
-  for (int d = 0; d < ndevs; d++)
-    for (int e = 0; e < ndevs; e++)
+  for (int d = 0; d < cuda_ndevs; d++)
+    for (int e = 0; e < cuda_ndevs; e++)
       {
         if (d == e)
           continue;
-        int can = enable_peer (devs[d].ord, devs[d].ctx, devs[e].ord,
-                               devs[e].ctx);
+        int can = cuda_enable_peer (cuda_devs[d].ord, cuda_devs[d].ctx,
+                                    cuda_devs[e].ord, cuda_devs[e].ctx);
         if (pacc_settings.verbose >= 1)
-          pacc_note (NULL, "devices %d -> %d: %s", devs[e].ord, devs[d].ord,
+          pacc_note (NULL, "devices %d -> %d: %s", cuda_devs[e].ord,
+                     cuda_devs[d].ord,
                      can ? "peer access (halo copies GPU to GPU)"
                          : "no peer access (halo copies staged by the "
                            "driver)");
       }
-  if (ndevs > 0)
-    use_ctx (0);
+  if (cuda_ndevs > 0)
+    cuda_use_ctx (0);
 }
 
 /* Open pipeline device D, libgomp's and CUDA's device ORD: its context
    (see the top of the file) and its timing anchor.  Returns how the
    context is shared, for the report.  */
 const char *
-open_device (int d, int ord)
+cuda_open_device (int d, int ord)
 {
-  struct cdev *v = &devs[d];
+  struct cuda_dev *v = &cuda_devs[d];
   CUcontext prim, cur = NULL;
   const char *how;
 
@@ -284,18 +291,18 @@ open_device (int d, int ord)
   CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
   /* libgomp adopts the current context when it opens a device, if that
      context is the device's: make it the primary one.  */
-  if (!cur || !have_gomp || d > 0)
+  if (!cur || !cuda_have_gomp || d > 0)
     CU_CALL ("making the primary context current", cuCtxSetCurrent, prim);
   v->ctx = prim;
   how = "primary context; streams PACC's own (no libgomp offloading: "
         "only kernels PACC launches itself)";
-  if (have_gomp)
+  if (cuda_have_gomp)
     {
       /* libgomp opens the device now, adopting the current context, or
          has opened it already (with its own): use whichever it has.  */
-      gomp.acc_set_device_num (ord, ACC_DEVICE_NVIDIA);
+      cuda_gomp.acc_set_device_num (ord, CUDA_ACC_DEVICE_NVIDIA);
       thread_dev = d;
-      v->ctx = (CUcontext) gomp.acc_get_current_cuda_context ();
+      v->ctx = (CUcontext) cuda_gomp.acc_get_current_cuda_context ();
       if (!v->ctx)
         pacc_internal_error (NULL, "libgomp has no CUDA context for device "
                              "%d after acc_set_device_num", ord);
@@ -319,19 +326,19 @@ open_device (int d, int ord)
 }
 
 void
-attach_home (void)
+cuda_attach_home (void)
 {
-  gomp.acc_set_device_num (dev_ord, ACC_DEVICE_NVIDIA);
+  cuda_gomp.acc_set_device_num (cuda_dev_ord, CUDA_ACC_DEVICE_NVIDIA);
   thread_dev = 0;
-  use_ctx (0);
+  cuda_use_ctx (0);
 }
 
 void
-follow_device (void)
+cuda_follow_device (void)
 {
   CUcontext want;
-  if (!have_gomp || !(want = gomp.acc_get_current_cuda_context ()))
+  if (!cuda_have_gomp || !(want = cuda_gomp.acc_get_current_cuda_context ()))
     return;
-  make_current (want);
+  cuda_make_current (want);
   thread_dev = -1;
 }

@@ -9,8 +9,8 @@
    - register: the row range of each transferred array is registered in
      place with cuMemHostRegister (PORTABLE; READ_ONLY as well for a
      read-only targetin array): with PACC_PIN=begin at region begin, in
-     pieces of REG_PIECE by REG_THREADS threads at once; by default
-     (first-block) the first LAZY_PIECE of each range at region begin,
+     pieces of CUDA_REG_PIECE by CUDA_REG_THREADS threads at once; by default
+     (first-block) the first CUDA_LAZY_PIECE of each range at region begin,
      the rest by cuda-pin.c as the first block's copies reach it; and
      unregistered by cuda-pin.c (during
      the last block, at region end or after it); copies
@@ -23,7 +23,7 @@
      arrays the region stages (cuda_stage, stage.h: PACC_STAGE or the
      cost model), or with PACC_DATA_PATH=staging, copies go through a
      pinned buffer per queue
-     (cuMemAllocHost, STAGE_BYTES), in pieces.  The host side of each
+     (cuMemAllocHost, CUDA_STAGE_BYTES), in pieces.  The host side of each
      piece is a host function enqueued on the same stream with
      cuLaunchHostFunc: a load is [host function: user rows -> pinned]
      [HtoD pinned -> device], a write-back [DtoH device -> pinned] [host
@@ -38,7 +38,7 @@
      pthread pool (host functions may not call CUDA and may be run one at
      a time by the driver, so one thread alone would cap the bandwidth).  */
 
-#include "cuda.h"
+#include "cuda-int.h"
 #include "pacc-abi.h"
 
 #include <stdio.h>
@@ -167,7 +167,7 @@ pool_worker (void *arg)
 }
 
 void
-pool_start (void)
+cuda_pool_start (void)
 {
   long ncpu = sysconf (_SC_NPROCESSORS_ONLN);
   int want, i;
@@ -242,9 +242,9 @@ pool_memcpy (void *dst, const void *src, size_t n)
 }
 
 void
-stage_fn (void *arg)
+cuda_stage_fn (void *arg)
 {
-  struct stage_job *j = arg;
+  struct cuda_stage_job *j = arg;
   pool_memcpy (j->dst, j->src, j->n);
   free (j);
 }
@@ -278,27 +278,27 @@ cuda_region_begin (const char *where, int n, char *const *host,
                    const size_t *bytes, const int *kinds,
                    const char *const *names, const char **path)
 {
-  struct cregion *g = pacc_xcalloc (where, 1, sizeof *g, "a region");
+  struct cuda_region *g = pacc_xcalloc (where, 1, sizeof *g, "a region");
   struct arr *a = pacc_xcalloc (where, (size_t) n, sizeof *a, "arrays");
   int na = 0, ns = 0, i, nstaged = 0;
   int forced = pacc_settings.data_path == PACC_PATH_REGISTER;
 
-  cur_where = where;
+  cuda_cur_where = where;
   g->where = where;
   /* An earlier region's ranges may still be unpinning (cuda-pin.c).  */
-  pin_wait_background ();
-  if (timing)
-    for (int d = 0; d < ndevs; d++)
+  cuda_pin_wait_background ();
+  if (cuda_timing)
+    for (int d = 0; d < cuda_ndevs; d++)
       {
         /* Anchor this region's device times to the host clock.  */
-        use_ctx (d);
+        cuda_use_ctx (d);
         CU_CALL ("recording the timing reference", cuEventRecord,
-                 devs[d].ref_ev, devs[d].ctl);
+                 cuda_devs[d].ref_ev, cuda_devs[d].ctl);
         CU_CALL ("waiting for the timing reference", cuEventSynchronize,
-                 devs[d].ref_ev);
-        devs[d].ref_host = pacc_now_us ();
+                 cuda_devs[d].ref_ev);
+        cuda_devs[d].ref_host = pacc_now_us ();
       }
-  ensure_thread ();
+  cuda_ensure_thread ();
 
   for (i = 0; i < n; i++)
     if (bytes[i])
@@ -329,13 +329,15 @@ cuda_region_begin (const char *where, int n, char *const *host,
          as writable memory is tried read-only when nothing writes it
          back.  PACC_PIN=first-block: only the first piece of each range
          now (whether the array can be registered at all decides its
-         path), the others as copies first need them (pin_ensure).  */
+         path), the others as copies first need them (cuda_pin_ensure).  */
       int lazy = pacc_settings.pin_lazy;
-      size_t piece = !lazy ? REG_PIECE : pacc_settings.pin_piece
-                     ? (size_t) pacc_settings.pin_piece : LAZY_PIECE;
+      size_t piece = !lazy ? CUDA_REG_PIECE
+                     : pacc_settings.pin_piece
+                       ? (size_t) pacc_settings.pin_piece
+                       : CUDA_LAZY_PIECE;
       int nj = 0, nrun = 0, *first = pacc_xcalloc (where, (size_t) ns + 1,
                                                    sizeof *first, "ranges");
-      struct regjob *jobs, *run;
+      struct cuda_regjob *jobs, *run;
       for (i = 0; i < ns; i++)
         {
           first[i] = nj;
@@ -356,7 +358,7 @@ cuda_region_begin (const char *where, int n, char *const *host,
               run[nrun++] = jobs[k];
           }
       double t0 = pacc_now_us ();
-      run_reg_jobs (run, nrun);
+      cuda_run_reg_jobs (run, nrun);
       g->reg_us = pacc_now_us () - t0;
       pacc_trace_span (where, "register host arrays", t0, t0 + g->reg_us);
       for (i = 0, nrun = 0; i < ns; i++)
@@ -366,8 +368,8 @@ cuda_region_begin (const char *where, int n, char *const *host,
       free (run);
       for (i = 0; i < ns; i++)
         for (int k = first[i]; k < first[i + 1]; k++)
-          jobs[k].r = register_read_only (jobs[k].r, jobs[k].lo, jobs[k].len,
-                                          a[i].written);
+          jobs[k].r = cuda_register_read_only (jobs[k].r, jobs[k].lo,
+                                               jobs[k].len, a[i].written);
       g->ours = pacc_xcalloc (where, (size_t) nj + 1, sizeof *g->ours,
                               "ranges");
       for (i = 0; i < ns; i++)
@@ -383,7 +385,8 @@ cuda_region_begin (const char *where, int n, char *const *host,
             if (jobs[k].r == CUDA_SUCCESS)
               mine++;
             /* Registered before (by the program).  */
-            else if (registered_before (jobs[k].r, jobs[k].lo, jobs[k].len))
+            else if (cuda_registered_before (jobs[k].r, jobs[k].lo,
+                                             jobs[k].len))
               before++;
             else if (r == CUDA_SUCCESS)
               r = jobs[k].r;
@@ -397,7 +400,7 @@ cuda_region_begin (const char *where, int n, char *const *host,
                     g->ours[g->nours].lo = jobs[k].lo;
                     g->ours[g->nours].len = jobs[k].len;
                     g->ours[g->nours].gone = 1;
-                    g->ours[g->nours++].state = PIECE_NONE;
+                    g->ours[g->nours++].state = CUDA_PIECE_NONE;
                     g->lazy_left++;
                   }
                 else if (jobs[k].r == CUDA_SUCCESS || lazy)
@@ -408,8 +411,8 @@ cuda_region_begin (const char *where, int n, char *const *host,
                     g->ours[g->nours].lo = jobs[k].lo;
                     g->ours[g->nours].len = jobs[k].len;
                     g->ours[g->nours].gone = !ours;
-                    g->ours[g->nours++].state = ours ? PIECE_OURS
-                                                : PIECE_THEIRS;
+                    g->ours[g->nours++].state
+                      = ours ? CUDA_PIECE_OURS : CUDA_PIECE_THEIRS;
                     g->reg_bytes += ours ? jobs[k].len : 0;
                   }
               if (before && pacc_settings.verbose >= 2)
@@ -446,17 +449,17 @@ cuda_region_begin (const char *where, int n, char *const *host,
     }
   if (nstaged)
     {
-      if (!cu.cuLaunchHostFunc)
+      if (!cuda_lib.cuLaunchHostFunc)
         pacc_error (where, "staging needs cuLaunchHostFunc, which this CUDA "
                     "driver does not have (CUDA 10 or later is needed)");
-      staging_needed = 1;
-      pool_start ();
+      cuda_staging_needed = 1;
+      cuda_pool_start ();
     }
   *path = !nstaged ? "register" : !g->ndirect ? "staging"
           : "register+staging";
   free (a);
 
-  pin_region_add (g);
+  cuda_pin_region_add (g);
   return g;
 }
 
@@ -465,18 +468,18 @@ cuda_region_begin (const char *where, int n, char *const *host,
 int
 cuda_stage (void *handle, const void *host, size_t bytes, const char *name)
 {
-  struct cregion *g = handle;
-  if (!bytes || !cu.cuLaunchHostFunc
-      || !pin_range_drop (g, (uintptr_t) host, (uintptr_t) host + bytes,
-                          name))
+  struct cuda_region *g = handle;
+  if (!bytes || !cuda_lib.cuLaunchHostFunc
+      || !cuda_pin_range_drop (g, (uintptr_t) host, (uintptr_t) host + bytes,
+                               name))
     return 0;
   /* Its loads fill the queues' slots ahead (cuda-copy.c), or take turns
      with their host copies through the queue's staging buffer.  */
-  if (pacc_settings.stage_ahead && is_read_only_staged (host, bytes))
-    prefetch_needed = 1;
+  if (pacc_settings.stage_ahead && cuda_is_read_only_staged (host, bytes))
+    cuda_prefetch_needed = 1;
   else
-    staging_needed = 1;
-  pool_start ();
+    cuda_staging_needed = 1;
+  cuda_pool_start ();
   return 1;
 }
 
@@ -487,12 +490,12 @@ cuda_stage (void *handle, const void *host, size_t bytes, const char *name)
 double
 cuda_pin_pending (void *handle)
 {
-  const struct cregion *g = handle;
+  const struct cuda_region *g = handle;
   size_t left = 0;
   if (g->lazy_left <= 0 || !g->reg_bytes || g->reg_us <= 0)
     return 0;
   for (int i = 0; i < g->nours; i++)
-    left += g->ours[i].state == PIECE_NONE ? g->ours[i].len : 0;
+    left += g->ours[i].state == CUDA_PIECE_NONE ? g->ours[i].len : 0;
   return (double) left / ((double) g->reg_bytes / g->reg_us) * 1e-6;
 }
 
@@ -500,6 +503,6 @@ void
 cuda_region_end (void *handle)
 {
   /* The queues are synchronised: nothing reads or writes these any more.  */
-  pin_region_end (handle);
-  cur_where = NULL;
+  cuda_pin_region_end (handle);
+  cuda_cur_where = NULL;
 }

@@ -38,7 +38,7 @@
    on its stream by launch_issue, in that thread or in the device's
    worker thread (workers.c).  */
 
-#include "cuda.h"
+#include "cuda-int.h"
 #include "image.h"
 
 #include <stdint.h>
@@ -107,27 +107,27 @@ static size_t ndeferred, capdeferred;
 static void flush_results_through (int dev, unsigned slot);
 
 int
-launch_init (void)
+cuda_launch_init (void)
 {
-  if (!have_gomp)
+  if (!cuda_have_gomp)
     return 0;
   /* With PACC_LAUNCH=libgomp, every launch is left to libgomp (L.on stays
      0), and launch.c counts them for the region report.  */
   if (pacc_settings.launch_libgomp)
     return 1;
-  for (int d = 0; d < ndevs; d++)
+  for (int d = 0; d < cuda_ndevs; d++)
     {
-      struct cdev *v = &devs[d];
+      struct cuda_dev *v = &cuda_devs[d];
       pthread_mutex_init (&v->llock, NULL);
-      use_ctx (d);
+      cuda_use_ctx (d);
       CU_CALL ("reading the number of multiprocessors", cuDeviceGetAttribute,
                &v->sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, v->cudev);
       CU_CALL ("allocating pinned kernel-argument slots", cuMemAllocHost_v2,
                (void **) &v->lhost,
-               (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
+               (size_t) CUDA_LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
       CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2,
-               &v->ldev, (size_t) LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
-      for (int i = 0; i < LAUNCH_SLOTS; i++)
+               &v->ldev, (size_t) CUDA_LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
+      for (int i = 0; i < CUDA_LAUNCH_SLOTS; i++)
         CU_CALL ("creating a kernel-argument event", cuEventCreate,
                  &v->lev[i], CU_EVENT_DISABLE_TIMING);
       CU_CALL ("creating the event of reduction kernels", cuEventCreate,
@@ -135,7 +135,7 @@ launch_init (void)
       CU_CALL ("creating the stream of reduction results", cuStreamCreate,
                &v->lres, CU_STREAM_NON_BLOCKING);
     }
-  use_ctx (0);
+  cuda_use_ctx (0);
   L.on = 1;
   return 1;
 }
@@ -145,12 +145,12 @@ launch_lookup (void (*fn) (void *), int dev)
   for (int i = 0; i < L.nfns; i++)
     if (L.fns[i].host == fn && L.fns[i].dev == dev)
       return &L.fns[i];
-  int old = gomp.acc_get_device_num (ACC_DEVICE_NVIDIA);
-  if (old != devs[dev].ord)
-    gomp.acc_set_device_num (devs[dev].ord, ACC_DEVICE_NVIDIA);
-  const struct targ_fn_descriptor *d = gomp.acc_deviceptr ((void *) fn);
-  if (old != devs[dev].ord)
-    gomp.acc_set_device_num (old, ACC_DEVICE_NVIDIA);
+  int old = cuda_gomp.acc_get_device_num (CUDA_ACC_DEVICE_NVIDIA);
+  if (old != cuda_devs[dev].ord)
+    cuda_gomp.acc_set_device_num (cuda_devs[dev].ord, CUDA_ACC_DEVICE_NVIDIA);
+  const struct targ_fn_descriptor *d = cuda_gomp.acc_deviceptr ((void *) fn);
+  if (old != cuda_devs[dev].ord)
+    cuda_gomp.acc_set_device_num (old, CUDA_ACC_DEVICE_NVIDIA);
   if (!d)
     return NULL;
   /* A guard against another libgomp's layout.  */
@@ -215,9 +215,10 @@ compile_to_fit (const struct kfn *k, unsigned w, unsigned v, char *why,
   int maxt = 0;
   CUresult r = CUDA_SUCCESS;
 
-  if (!cu.cuLinkCreate_v2 || !cu.cuLinkAddData_v2 || !cu.cuLinkComplete
-      || !cu.cuLinkDestroy || !cu.cuModuleLoadData || !cu.cuModuleGetFunction
-      || !cu.cuFuncGetAttribute)
+  if (!cuda_lib.cuLinkCreate_v2 || !cuda_lib.cuLinkAddData_v2
+      || !cuda_lib.cuLinkComplete || !cuda_lib.cuLinkDestroy
+      || !cuda_lib.cuModuleLoadData || !cuda_lib.cuModuleGetFunction
+      || !cuda_lib.cuFuncGetAttribute)
     {
       snprintf (why, whylen, "the CUDA driver lacks the linker calls");
       return NULL;
@@ -234,21 +235,22 @@ compile_to_fit (const struct kfn *k, unsigned w, unsigned v, char *why,
       free_strings (ptx, n);
       return NULL;
     }
-  if ((r = cu.cuLinkCreate_v2 (2, opt, val, &st)) == CUDA_SUCCESS)
+  if ((r = cuda_lib.cuLinkCreate_v2 (2, opt, val, &st)) == CUDA_SUCCESS)
     {
       for (unsigned i = 0; i < n && r == CUDA_SUCCESS; i++)
-        r = cu.cuLinkAddData_v2 (st, CU_JIT_INPUT_PTX, ptx[i],
-                                 strlen (ptx[i]) + 1, NULL, 0, NULL, NULL);
+        r = cuda_lib.cuLinkAddData_v2 (st, CU_JIT_INPUT_PTX, ptx[i],
+                                       strlen (ptx[i]) + 1, NULL, 0, NULL,
+                                       NULL);
       if (r == CUDA_SUCCESS)
-        r = cu.cuLinkComplete (st, &cubin, &size);
+        r = cuda_lib.cuLinkComplete (st, &cubin, &size);
       if (r == CUDA_SUCCESS)
-        r = cu.cuModuleLoadData (&mod, cubin);
-      cu.cuLinkDestroy (st);
+        r = cuda_lib.cuModuleLoadData (&mod, cubin);
+      cuda_lib.cuLinkDestroy (st);
       if (r == CUDA_SUCCESS)
-        r = cu.cuModuleGetFunction (&f, mod, fn->fn);
+        r = cuda_lib.cuModuleGetFunction (&f, mod, fn->fn);
       if (r == CUDA_SUCCESS)
-        r = cu.cuFuncGetAttribute (&maxt,
-                                   CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f);
+        r = cuda_lib.cuFuncGetAttribute (
+          &maxt, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f);
     }
   if (r != CUDA_SUCCESS)
     snprintf (why, whylen, "linking it returned %s%s%s", cuda_name (r),
@@ -280,7 +282,7 @@ struct klaunch
 };
 
 /* Register host memory that the first block's copies will reach
-   (pin_ahead) while EV, recorded after a launch, has not run: the device
+   (cuda_pin_ahead) while EV, recorded after a launch, has not run: the device
    is busy with what was issued before it.  The last query's result:
    CUDA_ERROR_NOT_READY when nothing was left to register; *T0 set to
    when the first query said not ready.  */
@@ -288,10 +290,10 @@ static CUresult
 pin_while (CUevent ev, double *t0)
 {
   CUresult r;
-  while ((r = cu.cuEventQuery (ev)) == CUDA_ERROR_NOT_READY)
+  while ((r = cuda_lib.cuEventQuery (ev)) == CUDA_ERROR_NOT_READY)
     {
       *t0 = *t0 ? *t0 : pacc_now_us ();
-      if (!pin_ahead ())
+      if (!cuda_pin_ahead ())
         break;
     }
   return r;
@@ -314,11 +316,11 @@ wait_launch (CUevent ev, const char *what)
   if (r != CUDA_SUCCESS)
     cuda_fail ("cuEventQuery", r, what, NULL);
   if (t0)
-    pacc_trace_span (cur_where, what, t0, pacc_now_us ());
+    pacc_trace_span (cuda_cur_where, what, t0, pacc_now_us ());
 }
 
 /* While the first block registers host memory, keep the issuing thread
-   at most LAUNCH_AHEAD launches ahead of the device, registering the next
+   at most CUDA_LAUNCH_AHEAD launches ahead of the device, registering the next
    pieces until it is no further: further ahead, the driver's own queue
    fills and its calls block the thread until the device catches up,
    time in which nothing is registered, and the device then waits for
@@ -327,18 +329,19 @@ wait_launch (CUevent ev, const char *what)
    instead of 1.7 s: benchmarks/RESULTS.md, "Pacing the launches while
    registering").  Nothing to register: no wait.  */
 static void
-pace_launch (struct cdev *dv0, unsigned slot)
+pace_launch (struct cuda_dev *dv0, unsigned slot)
 {
-  unsigned back = (slot + LAUNCH_SLOTS - LAUNCH_AHEAD) % LAUNCH_SLOTS;
+  unsigned back
+    = (slot + CUDA_LAUNCH_SLOTS - CUDA_LAUNCH_AHEAD) % CUDA_LAUNCH_SLOTS;
   double t0 = 0;
-  if (!dv0->lused[back] || !pin_pending ())
+  if (!dv0->lused[back] || !cuda_pin_ahead_pending ())
     return;
   CUresult r = pin_while (dv0->lev[back], &t0);
   if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY)
     cuda_fail ("cuEventQuery", r, "pacing the launches while host memory "
                "is registered", NULL);
   if (t0)
-    pacc_trace_span (cur_where, "registering ahead of the device", t0,
+    pacc_trace_span (cuda_cur_where, "registering ahead of the device", t0,
                      pacc_now_us ());
 }
 
@@ -349,14 +352,14 @@ pace_launch (struct cdev *dv0, unsigned slot)
 static void
 launch_issue (const struct klaunch *l)
 {
-  struct cdev *dv0 = &devs[l->pub.dev];
+  struct cuda_dev *dv0 = &cuda_devs[l->pub.dev];
   pthread_mutex_lock (&dv0->llock);
-  use_ctx (l->pub.dev);
+  cuda_use_ctx (l->pub.dev);
   unsigned slot = dv0->lnext;
-  dv0->lnext = (dv0->lnext + 1) % LAUNCH_SLOTS;
+  dv0->lnext = (dv0->lnext + 1) % CUDA_LAUNCH_SLOTS;
   /* A deferred reduction result still in the slot: take it out, and the
      older ones before it (not the newer: waiting for those drained the
-     device every LAUNCH_SLOTS launches, RESULTS.md "A residual in a
+     device every CUDA_LAUNCH_SLOTS launches, RESULTS.md "A residual in a
      copy-like loop").  */
   if (__atomic_load_n (&dv0->lpending[slot], __ATOMIC_ACQUIRE))
     flush_results_through (l->pub.dev, slot);
@@ -458,13 +461,13 @@ cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
                && sizes[i] <= LAUNCH_SCALAR_MAX))
         goto slow;
     }
-  struct cqueue *cq = queue_of (async);
+  struct cuda_queue *cq = cuda_queue_of (async);
   if (!cq)
     goto slow;
-  struct cdev *dv0 = &devs[cq->dev];
+  struct cuda_dev *dv0 = &cuda_devs[cq->dev];
 
   pthread_mutex_lock (&launch_lock);
-  use_ctx (cq->dev);
+  cuda_use_ctx (cq->dev);
   const struct kfn *kc = launch_lookup (fn, cq->dev);
   if (!kc)
     {
@@ -497,20 +500,22 @@ cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
         {
           int fit = d->max_threads_per_block / (int) v;
           pthread_mutex_unlock (&launch_lock);
-          pacc_error (cur_where, "kernel %s needs %d registers per thread on "
+          pacc_error (cuda_cur_where,
+                      "kernel %s needs %d registers per thread on "
                       "CUDA device %d, which allows %d threads per block, "
                       "not its %u workers of %u lanes, and compiling it "
                       "again for them failed (%s): build with "
                       "-fplugin-arg-pacc-workers=%d or fewer",
                       d->launch->fn, d->regs_per_thread, cq->dev,
-                      d->max_threads_per_block, w, v, why,
-                      fit > 0 ? fit : 1);
+                      d->max_threads_per_block, w, v, why, fit > 0 ? fit : 1);
         }
       if (pacc_settings.verbose >= 1)
         {
           int regs = 0;
-          cu.cuFuncGetAttribute (&regs, CU_FUNC_ATTRIBUTE_NUM_REGS, k->own);
-          pacc_note (cur_where, "kernel %s needs %d registers per thread, "
+          cuda_lib.cuFuncGetAttribute (&regs, CU_FUNC_ATTRIBUTE_NUM_REGS,
+                                       k->own);
+          pacc_note (cuda_cur_where,
+                     "kernel %s needs %d registers per thread, "
                      "too many for its %u workers of %u lanes on CUDA "
                      "device %d: compiled again for them, with %d",
                      d->launch->fn, d->regs_per_thread, w, v, cq->dev, regs);
@@ -589,7 +594,7 @@ cuda_defer_result (const void *var, void *dst, size_t bytes)
       size_t cap = capdeferred ? 2 * capdeferred : 256;
       struct deferred *n = realloc (deferred, cap * sizeof *n);
       if (!n)
-        pacc_error (cur_where, "out of memory for reduction results");
+        pacc_error (cuda_cur_where, "out of memory for reduction results");
       deferred = n;
       capdeferred = cap;
     }
@@ -598,7 +603,7 @@ cuda_defer_result (const void *var, void *dst, size_t bytes)
   deferred[ndeferred].bytes = bytes;
   deferred[ndeferred].dev = last[i].dev;
   deferred[ndeferred].slot = last[i].slot;
-  __atomic_add_fetch (&devs[last[i].dev].lpending[last[i].slot], 1,
+  __atomic_add_fetch (&cuda_devs[last[i].dev].lpending[last[i].slot], 1,
                       __ATOMIC_RELEASE);
   ndeferred++;
   pthread_mutex_unlock (&defer_lock);
@@ -630,13 +635,13 @@ flush_results_through (int dev, unsigned slot)
   for (size_t i = 0; i < n; i++)
     {
       struct deferred *x = &deferred[i];
-      struct cdev *v = &devs[x->dev];
+      struct cuda_dev *v = &cuda_devs[x->dev];
       wait_launch (v->lev[x->slot], "waiting for a reduction result");
       memcpy (x->dst, x->src, x->bytes);
     }
   for (size_t i = 0; i < n; i++)
-    __atomic_sub_fetch (&devs[deferred[i].dev].lpending[deferred[i].slot], 1,
-                        __ATOMIC_RELEASE);
+    __atomic_sub_fetch (&cuda_devs[deferred[i].dev].lpending[deferred[i].slot],
+                        1, __ATOMIC_RELEASE);
   memmove (deferred, deferred + n, (ndeferred - n) * sizeof *deferred);
   ndeferred -= n;
   pthread_mutex_unlock (&defer_lock);

@@ -3,9 +3,9 @@
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
 /* cuda-lazy.c - registration as the first block goes (PACC_PIN=first-block):
-   the pieces of a copy before it is issued (pin_ensure), and the next
+   the pieces of a copy before it is issued (cuda_pin_ensure), and the next
    pieces while the issuing thread would wait for the device or is far
-   ahead of it (pin_ahead).
+   ahead of it (cuda_pin_ahead).
    The registered ranges, their pieces' states and the unpinning are
    cuda-pin.c's.
 
@@ -22,15 +22,15 @@
    first pin").  Threads of several devices that need one piece: the
    first registers it, the others wait for it.  */
 
-#include "cuda.h"
+#include "cuda-int.h"
 #include "trace.h"
 
 #include <stdio.h>
 
-/* Register piece P of G's range R, whose state is PIECE_BUSY (by this
+/* Register piece P of G's range R, whose state is CUDA_PIECE_BUSY (by this
    thread), for the copy INFO; its new state.  */
 static int
-register_piece (const struct hrange *r, struct piece *p,
+register_piece (const struct cuda_hrange *r, struct cuda_piece *p,
                 const struct pacc_opinfo *info)
 {
   char what[256];
@@ -41,41 +41,41 @@ register_piece (const struct hrange *r, struct piece *p,
   if (pacc_fault (PACC_FAULT_REGISTER))
     cuda_fail_injected ("cuMemHostRegister_v2", what, info,
                         PACC_FAULT_REGISTER);
-  CUresult e = cu.cuMemHostRegister_v2 (p->lo, p->len,
-                                        CU_MEMHOSTREGISTER_PORTABLE);
-  e = register_read_only (e, p->lo, p->len, r->written);
+  CUresult e = cuda_lib.cuMemHostRegister_v2 (p->lo, p->len,
+                                              CU_MEMHOSTREGISTER_PORTABLE);
+  e = cuda_register_read_only (e, p->lo, p->len, r->written);
   if (e == CUDA_SUCCESS)
-    return PIECE_OURS;
+    return CUDA_PIECE_OURS;
   /* Registered by the program since region begin (as cuda-host.c takes
      it at region begin).  */
-  if (registered_before (e, p->lo, p->len))
-    return PIECE_THEIRS;
+  if (cuda_registered_before (e, p->lo, p->len))
+    return CUDA_PIECE_THEIRS;
   cuda_fail ("cuMemHostRegister_v2", e, what, info);
 }
 
 /* Register piece P of G's range R, which this thread has claimed
-   (PIECE_BUSY), for the copy INFO (NULL: ahead of the copies), counted
+   (CUDA_PIECE_BUSY), for the copy INFO (NULL: ahead of the copies), counted
    in the region's statistics either way; G may end once P's state is
-   set (pin_region_end waits for claimed pieces).  */
+   set (cuda_pin_region_end waits for claimed pieces).  */
 static void
-pin_piece (struct cregion *g, const struct hrange *r, struct piece *p,
-           const struct pacc_opinfo *info)
+pin_piece (struct cuda_region *g, const struct cuda_hrange *r,
+           struct cuda_piece *p, const struct pacc_opinfo *info)
 {
   double t0 = pacc_now_us ();
   int state = register_piece (r, p, info);
   double t1 = pacc_now_us ();
   pacc_trace_pin (__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE), g->where,
                   t0, t1);
-  pin_piece_done (g, p, state, t1 - t0);
+  cuda_pin_piece_done (g, p, state, t1 - t0);
 }
 
 void
-pin_ensure (const struct direct_at *d, const void *host, size_t n,
-            const struct pacc_opinfo *info)
+cuda_pin_ensure (const struct cuda_direct_at *d, const void *host, size_t n,
+                 const struct pacc_opinfo *info)
 {
   uintptr_t lo = (uintptr_t) host, hi = lo + n;
-  struct cregion *g = d->g;
-  const struct hrange *r = &g->direct[d->range];
+  struct cuda_region *g = d->g;
+  const struct cuda_hrange *r = &g->direct[d->range];
   /* A range registered at region begin, or every piece done.  */
   if (!n || r->first < 0
       || __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
@@ -86,24 +86,24 @@ pin_ensure (const struct direct_at *d, const void *host, size_t n,
   int k1 = (int) ((hi - 1 - r->lo) / r->piece);
   for (int k = k0; k <= k1; k++)
     {
-      struct piece *p = &g->ours[r->first + k];
-      pthread_mutex_lock (&pin_lazy_lock);
-      while (p->state == PIECE_BUSY)
-        pthread_cond_wait (&pin_lazy_done, &pin_lazy_lock);
-      if (p->state != PIECE_NONE)
+      struct cuda_piece *p = &g->ours[r->first + k];
+      pthread_mutex_lock (&cuda_pin_lazy_lock);
+      while (p->state == CUDA_PIECE_BUSY)
+        pthread_cond_wait (&cuda_pin_lazy_done, &cuda_pin_lazy_lock);
+      if (p->state != CUDA_PIECE_NONE)
         {
-          pthread_mutex_unlock (&pin_lazy_lock);
+          pthread_mutex_unlock (&cuda_pin_lazy_lock);
           continue;
         }
-      p->state = PIECE_BUSY;
-      pthread_mutex_unlock (&pin_lazy_lock);
+      p->state = CUDA_PIECE_BUSY;
+      pthread_mutex_unlock (&cuda_pin_lazy_lock);
       pin_piece (g, r, p, info);
     }
 }
 
 /* Ahead of the copies: a launch that would wait for the device (an
    argument slot, or the reduction results it takes first), or that is
-   LAUNCH_AHEAD launches ahead of it (cuda-launch.c), registers the piece
+   CUDA_LAUNCH_AHEAD launches ahead of it (cuda-launch.c), registers the piece
    the first block's copies reach next instead.  Without it the issuing
    thread pinned and issued in turn: with Himeno's 78 chunks at 8x on an
    H100 it spent 2.2 s of a 6 s first block blocked in the driver's calls
@@ -112,47 +112,48 @@ pin_ensure (const struct direct_at *d, const void *host, size_t n,
    The next piece: of the ranges of live regions whose copies have begun
    registering and are not through, the first piece not registered,
    earliest in its range (the chunks load every array's rows in row
-   order).  pin_pending: whether there is one.  */
+   order).  cuda_pin_ahead_pending: whether there is one.  */
 
 /* Whether G's copies have begun registering and pieces are left.  */
 static int
-registering (const struct cregion *g)
+registering (const struct cuda_region *g)
 {
   return __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) > 0
          && __atomic_load_n (&g->stats, __ATOMIC_ACQUIRE);
 }
 
 int
-pin_pending (void)
+cuda_pin_ahead_pending (void)
 {
   int any = 0;
-  for (struct cregion *g = pin_regions_lock (); g && !any; g = g->next)
+  for (struct cuda_region *g = cuda_pin_regions_lock (); g && !any;
+       g = g->next)
     any = registering (g);
-  pin_regions_unlock ();
+  cuda_pin_regions_unlock ();
   return any;
 }
 
 int
-pin_ahead (void)
+cuda_pin_ahead (void)
 {
-  struct cregion *g, *bg = NULL;
-  struct hrange br;
-  struct piece *best = NULL;
+  struct cuda_region *g, *bg = NULL;
+  struct cuda_hrange br;
+  struct cuda_piece *best = NULL;
   double at_best = 2;
-  for (g = pin_regions_lock (); g && !best; g = g->next)
+  for (g = cuda_pin_regions_lock (); g && !best; g = g->next)
     {
       if (!registering (g))
         continue;
-      pthread_mutex_lock (&pin_lazy_lock);
+      pthread_mutex_lock (&cuda_pin_lazy_lock);
       for (int i = 0; i < g->ndirect; i++)
         {
-          const struct hrange *r = &g->direct[i];
+          const struct cuda_hrange *r = &g->direct[i];
           int np = r->first < 0 ? 0
                    : (int) ((r->hi - r->lo + r->piece - 1) / r->piece);
           for (int k = 0; k < np; k++)
             {
-              struct piece *p = &g->ours[r->first + k];
-              if (p->state != PIECE_NONE)
+              struct cuda_piece *p = &g->ours[r->first + k];
+              if (p->state != CUDA_PIECE_NONE)
                 continue;
               double at = (double) k * (double) r->piece
                           / (double) (r->hi - r->lo);
@@ -162,10 +163,10 @@ pin_ahead (void)
             }
         }
       if (best)
-        best->state = PIECE_BUSY;
-      pthread_mutex_unlock (&pin_lazy_lock);
+        best->state = CUDA_PIECE_BUSY;
+      pthread_mutex_unlock (&cuda_pin_lazy_lock);
     }
-  pin_regions_unlock ();
+  cuda_pin_regions_unlock ();
   if (!best)
     return 0;
   pin_piece (bg, &br, best, NULL);

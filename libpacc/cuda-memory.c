@@ -6,7 +6,7 @@
    device is left to libgomp (kernel arguments, modules, stacks) and the
    driver: 256 MiB plus 1/64 of the device.  */
 
-#include "cuda.h"
+#include "cuda-int.h"
 
 #include <string.h>
 
@@ -17,7 +17,7 @@ size_t
 cuda_mem_available (int dev)
 {
   size_t fr = 0, tot = 0, margin;
-  ensure_dev (dev);
+  cuda_ensure_dev (dev);
   CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr, &tot);
   margin = MEM_MARGIN_FIXED + (tot >> MEM_MARGIN_SHIFT);
   return fr > margin ? fr - margin : 0;
@@ -28,10 +28,10 @@ cuda_alloc (int dev, size_t bytes)
 {
   CUdeviceptr p = 0;
   CUresult r;
-  ensure_dev (dev);
+  cuda_ensure_dev (dev);
   if (pacc_fault (PACC_FAULT_ALLOC))
     return NULL;
-  r = cu.cuMemAlloc_v2 (&p, bytes ? bytes : 1);
+  r = cuda_lib.cuMemAlloc_v2 (&p, bytes ? bytes : 1);
   if (r == CUDA_ERROR_OUT_OF_MEMORY)
     return NULL;
   if (r != CUDA_SUCCESS)
@@ -42,8 +42,8 @@ cuda_alloc (int dev, size_t bytes)
 void
 cuda_free (int dev, void *buf)
 {
-  use_ctx (dev);
-  CU_CALL ("freeing a chunk buffer", cuMemFree_v2, dptr (buf));
+  cuda_use_ctx (dev);
+  CU_CALL ("freeing a chunk buffer", cuMemFree_v2, cuda_dptr (buf));
 }
 
 /* Rings (backend.h): one physical allocation mapped twice, end to end,
@@ -56,7 +56,7 @@ ring_prop (int dev, CUmemAllocationProp *prop)
   prop->type = CU_MEM_ALLOCATION_TYPE_PINNED;
   prop->requestedHandleTypes = CU_MEM_HANDLE_TYPE_NONE;
   prop->location.type = CU_MEM_LOCATION_TYPE_DEVICE;
-  prop->location.id = devs[dev].cudev;
+  prop->location.id = cuda_devs[dev].cudev;
 }
 
 size_t
@@ -64,25 +64,28 @@ cuda_ring_unit (int dev)
 {
   static size_t unit[PACC_MAX_DEVICES];
   int vmm = 0;
-  if (dev < 0 || dev >= ndevs)
+  if (dev < 0 || dev >= cuda_ndevs)
     return 0;
   if (unit[dev])
     return unit[dev] > 1 ? unit[dev] : 0;
   unit[dev] = 1;
-  ensure_dev (dev);
+  cuda_ensure_dev (dev);
   CUmemAllocationProp prop;
   ring_prop (dev, &prop);
   size_t g = 0;
-  if (cu.cuMemGetAllocationGranularity && cu.cuMemCreate && cu.cuMemRelease
-      && cu.cuMemAddressReserve && cu.cuMemAddressFree && cu.cuMemMap
-      && cu.cuMemUnmap && cu.cuMemSetAccess
-      && cu.cuDeviceGetAttribute (&vmm,
-                                  CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
-                                  devs[dev].cudev) == CUDA_SUCCESS
+  if (cuda_lib.cuMemGetAllocationGranularity && cuda_lib.cuMemCreate
+      && cuda_lib.cuMemRelease && cuda_lib.cuMemAddressReserve
+      && cuda_lib.cuMemAddressFree && cuda_lib.cuMemMap && cuda_lib.cuMemUnmap
+      && cuda_lib.cuMemSetAccess
+      && cuda_lib.cuDeviceGetAttribute (
+           &vmm, CU_DEVICE_ATTRIBUTE_VIRTUAL_MEMORY_MANAGEMENT_SUPPORTED,
+           cuda_devs[dev].cudev)
+           == CUDA_SUCCESS
       && vmm
-      && cu.cuMemGetAllocationGranularity (&g, &prop,
-                                           CU_MEM_ALLOC_GRANULARITY_MINIMUM)
-         == CUDA_SUCCESS && g > 1)
+      && cuda_lib.cuMemGetAllocationGranularity (
+           &g, &prop, CU_MEM_ALLOC_GRANULARITY_MINIMUM)
+           == CUDA_SUCCESS
+      && g > 1)
     unit[dev] = g;
   return unit[dev] > 1 ? unit[dev] : 0;
 }
@@ -93,11 +96,11 @@ cuda_ring_alloc (int dev, size_t bytes)
   CUmemAllocationProp prop;
   CUmemGenericAllocationHandle h;
   CUdeviceptr va = 0;
-  ensure_dev (dev);
+  cuda_ensure_dev (dev);
   if (pacc_fault (PACC_FAULT_ALLOC))
     return NULL;
   ring_prop (dev, &prop);
-  CUresult r = cu.cuMemCreate (&h, bytes, &prop, 0);
+  CUresult r = cuda_lib.cuMemCreate (&h, bytes, &prop, 0);
   if (r == CUDA_ERROR_OUT_OF_MEMORY)
     return NULL;
   if (r != CUDA_SUCCESS)
@@ -120,9 +123,9 @@ cuda_ring_alloc (int dev, size_t bytes)
 void
 cuda_ring_free (int dev, void *ring, size_t bytes)
 {
-  use_ctx (dev);
-  CU_CALL ("unmapping a ring", cuMemUnmap, dptr (ring), 2 * bytes);
-  CU_CALL ("freeing a ring's addresses", cuMemAddressFree, dptr (ring),
+  cuda_use_ctx (dev);
+  CU_CALL ("unmapping a ring", cuMemUnmap, cuda_dptr (ring), 2 * bytes);
+  CU_CALL ("freeing a ring's addresses", cuMemAddressFree, cuda_dptr (ring),
            2 * bytes);
 }
 
@@ -152,35 +155,41 @@ probe_link (int dev, double *in, double *out)
   int ok = 1;
   *in = *out = 0;
   for (int i = 0; i < 2; i++)
-    ok = ok && cu.cuMemAllocHost_v2 (&h[i], PROBE_BYTES) == CUDA_SUCCESS
-         && cu.cuMemAlloc_v2 (&d[i], PROBE_BYTES) == CUDA_SUCCESS;
-  ok = ok && cu.cuStreamCreate (&st, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS;
+    ok = ok && cuda_lib.cuMemAllocHost_v2 (&h[i], PROBE_BYTES) == CUDA_SUCCESS
+         && cuda_lib.cuMemAlloc_v2 (&d[i], PROBE_BYTES) == CUDA_SUCCESS;
+  ok
+    = ok
+      && cuda_lib.cuStreamCreate (&st, CU_STREAM_NON_BLOCKING) == CUDA_SUCCESS;
   for (int i = 0; i < 4; i++)
-    ok = ok && cu.cuEventCreate (&ev[i], CU_EVENT_DEFAULT) == CUDA_SUCCESS;
-  CUstream ctl = devs[dev].ctl;
+    ok = ok
+         && cuda_lib.cuEventCreate (&ev[i], CU_EVENT_DEFAULT) == CUDA_SUCCESS;
+  CUstream ctl = cuda_devs[dev].ctl;
   /* Warm-up, one copy each way, alone.  */
-  ok = ok && cu.cuMemcpyHtoDAsync_v2 (d[0], h[0], PROBE_BYTES, ctl)
-             == CUDA_SUCCESS
-       && cu.cuMemcpyDtoHAsync_v2 (h[1], d[1], PROBE_BYTES, st)
-          == CUDA_SUCCESS
-       && cu.cuStreamSynchronize (ctl) == CUDA_SUCCESS
-       && cu.cuStreamSynchronize (st) == CUDA_SUCCESS;
+  ok = ok
+       && cuda_lib.cuMemcpyHtoDAsync_v2 (d[0], h[0], PROBE_BYTES, ctl)
+            == CUDA_SUCCESS
+       && cuda_lib.cuMemcpyDtoHAsync_v2 (h[1], d[1], PROBE_BYTES, st)
+            == CUDA_SUCCESS
+       && cuda_lib.cuStreamSynchronize (ctl) == CUDA_SUCCESS
+       && cuda_lib.cuStreamSynchronize (st) == CUDA_SUCCESS;
   for (int round = 0; ok && round < PROBE_ROUNDS; round++)
     {
-      ok = cu.cuEventRecord (ev[0], ctl) == CUDA_SUCCESS
-           && cu.cuEventRecord (ev[2], st) == CUDA_SUCCESS;
+      ok = cuda_lib.cuEventRecord (ev[0], ctl) == CUDA_SUCCESS
+           && cuda_lib.cuEventRecord (ev[2], st) == CUDA_SUCCESS;
       for (int i = 0; ok && i < PROBE_COPIES; i++)
-        ok = cu.cuMemcpyHtoDAsync_v2 (d[0], h[0], PROBE_BYTES, ctl)
-             == CUDA_SUCCESS
-             && cu.cuMemcpyDtoHAsync_v2 (h[1], d[1], PROBE_BYTES, st)
-                == CUDA_SUCCESS;
-      ok = ok && cu.cuEventRecord (ev[1], ctl) == CUDA_SUCCESS
-           && cu.cuEventRecord (ev[3], st) == CUDA_SUCCESS
-           && cu.cuEventSynchronize (ev[1]) == CUDA_SUCCESS
-           && cu.cuEventSynchronize (ev[3]) == CUDA_SUCCESS;
+        ok = cuda_lib.cuMemcpyHtoDAsync_v2 (d[0], h[0], PROBE_BYTES, ctl)
+               == CUDA_SUCCESS
+             && cuda_lib.cuMemcpyDtoHAsync_v2 (h[1], d[1], PROBE_BYTES, st)
+                  == CUDA_SUCCESS;
+      ok = ok && cuda_lib.cuEventRecord (ev[1], ctl) == CUDA_SUCCESS
+           && cuda_lib.cuEventRecord (ev[3], st) == CUDA_SUCCESS
+           && cuda_lib.cuEventSynchronize (ev[1]) == CUDA_SUCCESS
+           && cuda_lib.cuEventSynchronize (ev[3]) == CUDA_SUCCESS;
       float ms_in = 0, ms_out = 0;
-      if (ok && cu.cuEventElapsedTime (&ms_in, ev[0], ev[1]) == CUDA_SUCCESS
-          && cu.cuEventElapsedTime (&ms_out, ev[2], ev[3]) == CUDA_SUCCESS
+      if (ok
+          && cuda_lib.cuEventElapsedTime (&ms_in, ev[0], ev[1]) == CUDA_SUCCESS
+          && cuda_lib.cuEventElapsedTime (&ms_out, ev[2], ev[3])
+               == CUDA_SUCCESS
           && ms_in > 0 && ms_out > 0)
         {
           double gi = (double) PROBE_BYTES * PROBE_COPIES / ms_in * 1e-6;
@@ -191,15 +200,15 @@ probe_link (int dev, double *in, double *out)
     }
   for (int i = 0; i < 4; i++)
     if (ev[i])
-      cu.cuEventDestroy_v2 (ev[i]);
+      cuda_lib.cuEventDestroy_v2 (ev[i]);
   if (st)
-    cu.cuStreamDestroy_v2 (st);
+    cuda_lib.cuStreamDestroy_v2 (st);
   for (int i = 0; i < 2; i++)
     {
       if (d[i])
-        cu.cuMemFree_v2 (d[i]);
+        cuda_lib.cuMemFree_v2 (d[i]);
       if (h[i])
-        cu.cuMemFreeHost (h[i]);
+        cuda_lib.cuMemFreeHost (h[i]);
     }
 }
 
@@ -208,7 +217,7 @@ cuda_rates (int dev, double *link_gbs, double *wb_gbs, double *hbm_gbs)
 {
   static double link[PACC_MAX_DEVICES], wb[PACC_MAX_DEVICES],
     hbm[PACC_MAX_DEVICES];
-  if (dev < 0 || dev >= ndevs)
+  if (dev < 0 || dev >= cuda_ndevs)
     {
       *link_gbs = *wb_gbs = *hbm_gbs = 0;
       return;
@@ -216,12 +225,15 @@ cuda_rates (int dev, double *link_gbs, double *wb_gbs, double *hbm_gbs)
   if (!link[dev])
     {
       int khz = 0, bits = 0;
-      ensure_dev (dev);
-      if (cu.cuDeviceGetAttribute (&khz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
-                                   devs[dev].cudev) == CUDA_SUCCESS
-          && cu.cuDeviceGetAttribute (&bits,
-                                      CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
-                                      devs[dev].cudev) == CUDA_SUCCESS)
+      cuda_ensure_dev (dev);
+      if (cuda_lib.cuDeviceGetAttribute (&khz,
+                                         CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
+                                         cuda_devs[dev].cudev)
+            == CUDA_SUCCESS
+          && cuda_lib.cuDeviceGetAttribute (
+               &bits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
+               cuda_devs[dev].cudev)
+               == CUDA_SUCCESS)
         hbm[dev] = 2.0 * khz * 1e3 * (bits / 8) * 1e-9;
       probe_link (dev, &link[dev], &wb[dev]);
       if (!link[dev])

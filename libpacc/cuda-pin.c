@@ -6,22 +6,22 @@
    threads that pin and unpin them.
 
    cuda-host.c decides what a region registers and hands the result here
-   (struct cregion).  This file answers whether a copy's bytes are
-   registered (is_direct, copy_step), runs the registration jobs
-   (run_reg_jobs), keeps the states of the pieces that cuda-lazy.c
+   (struct cuda_region).  This file answers whether a copy's bytes are
+   registered (cuda_is_direct, cuda_copy_step), runs the registration jobs
+   (cuda_run_reg_jobs), keeps the states of the pieces that cuda-lazy.c
    registers as the first block reaches them (PACC_PIN=first-block), and
    unpins:
    - during the last block (cuda_host_release, PACC_EARLY_UNREGISTER=1
      or 2): each release records an event on its queue; one thread takes
      the releases in issue order, waits for each one's event and hands
-     the region's pieces that lie inside its bytes to REG_THREADS
+     the region's pieces that lie inside its bytes to CUDA_REG_THREADS
      unpinning threads (one thread alone unpins at half their rate and
      lagged the last block).  Since earlier releases were waited for
      first, the copies of every earlier chunk have run too (backend.h).
      Not by default (3): the unpinning holds the driver's lock and
      delayed the last block's own calls (Himeno at 8x: span 0.75 s
      longer, benchmarks/RESULTS.md).
-   - at region end (pin_region_end): what is left, either while the
+   - at region end (cuda_pin_region_end): what is left, either while the
      region waits (PACC_EARLY_UNREGISTER=0 or 1) or by the same threads
      after the region has returned (2, and 3: everything).  Unpinning
      22-42 GiB took 0.1-1 s after the device span on an H100 host; in
@@ -33,7 +33,7 @@
      under the new region), and so does the program's exit, before the
      driver goes away (atexit).  */
 
-#include "cuda.h"
+#include "cuda-int.h"
 #include "trace.h"
 
 #include <stdio.h>
@@ -46,10 +46,10 @@
 static pthread_mutex_t region_lock = PTHREAD_MUTEX_INITIALIZER;
 /* The release threads' lists and the regions' unpinning state.  */
 static pthread_mutex_t rel_lock = PTHREAD_MUTEX_INITIALIZER;
-static struct cregion *regions;
+static struct cuda_region *regions;
 
 void
-pin_region_add (struct cregion *g)
+cuda_pin_region_add (struct cuda_region *g)
 {
   pthread_mutex_lock (&region_lock);
   g->next = regions;
@@ -58,9 +58,9 @@ pin_region_add (struct cregion *g)
 }
 
 static void
-pin_region_remove (struct cregion *g)
+pin_region_remove (struct cuda_region *g)
 {
-  struct cregion **pp;
+  struct cuda_region **pp;
   pthread_mutex_lock (&region_lock);
   for (pp = &regions; *pp && *pp != g; pp = &(*pp)->next)
     ;
@@ -71,10 +71,10 @@ pin_region_remove (struct cregion *g)
 
 /* The live region with a registered range that holds [LO, HI), the
    range's index in *IP; NULL if none (under region_lock).  */
-static struct cregion *
+static struct cuda_region *
 find_range (uintptr_t lo, uintptr_t hi, int *ip)
 {
-  for (struct cregion *g = regions; g; g = g->next)
+  for (struct cuda_region *g = regions; g; g = g->next)
     for (int i = 0; i < g->ndirect; i++)
       if (g->direct[i].lo <= lo && hi <= g->direct[i].hi)
         {
@@ -85,11 +85,11 @@ find_range (uintptr_t lo, uintptr_t hi, int *ip)
 }
 
 int
-is_direct (const void *p, size_t n, struct direct_at *d)
+cuda_is_direct (const void *p, size_t n, struct cuda_direct_at *d)
 {
   int i;
   pthread_mutex_lock (&region_lock);
-  struct cregion *g = find_range ((uintptr_t) p, (uintptr_t) p + n, &i);
+  struct cuda_region *g = find_range ((uintptr_t) p, (uintptr_t) p + n, &i);
   if (g)
     {
       d->base = g->direct[i].lo;
@@ -102,12 +102,12 @@ is_direct (const void *p, size_t n, struct direct_at *d)
 }
 
 int
-is_read_only_staged (const void *p, size_t n)
+cuda_is_read_only_staged (const void *p, size_t n)
 {
   uintptr_t lo = (uintptr_t) p, hi = lo + n;
   int found = 0;
   pthread_mutex_lock (&region_lock);
-  for (struct cregion *g = regions; g && !found; g = g->next)
+  for (struct cuda_region *g = regions; g && !found; g = g->next)
     for (int i = 0; i < g->nro && !found; i++)
       found = g->ro[i].lo <= lo && hi <= g->ro[i].hi;
   pthread_mutex_unlock (&region_lock);
@@ -119,11 +119,11 @@ is_read_only_staged (const void *p, size_t n)
    copy must not cross registrations) when it is direct, else at most a
    staging buffer.  */
 size_t
-copy_step (const struct direct_at *d, const void *host, size_t off,
-           size_t bytes)
+cuda_copy_step (const struct cuda_direct_at *d, const void *host, size_t off,
+                size_t bytes)
 {
   size_t n = d ? d->piece - ((uintptr_t) host + off - d->base) % d->piece
-               : STAGE_BYTES;
+               : CUDA_STAGE_BYTES;
   return n < bytes - off ? n : bytes - off;
 }
 
@@ -132,22 +132,25 @@ static int
 page_locked (uintptr_t p)
 {
   unsigned int type = 0;
-  return cu.cuPointerGetAttribute (&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
-                                   (CUdeviceptr) p) == CUDA_SUCCESS
+  return cuda_lib.cuPointerGetAttribute (&type,
+                                         CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                         (CUdeviceptr) p)
+           == CUDA_SUCCESS
          && type == CU_MEMORYTYPE_HOST;
 }
 
 CUresult
-register_read_only (CUresult r, void *lo, size_t len, int written)
+cuda_register_read_only (CUresult r, void *lo, size_t len, int written)
 {
   if (r != CUDA_ERROR_INVALID_VALUE || written)
     return r;
-  return cu.cuMemHostRegister_v2 (lo, len, CU_MEMHOSTREGISTER_PORTABLE
-                                           | CU_MEMHOSTREGISTER_READ_ONLY);
+  return cuda_lib.cuMemHostRegister_v2 (lo, len,
+                                        CU_MEMHOSTREGISTER_PORTABLE
+                                          | CU_MEMHOSTREGISTER_READ_ONLY);
 }
 
 int
-registered_before (CUresult r, const void *lo, size_t len)
+cuda_registered_before (CUresult r, const void *lo, size_t len)
 {
   return r == CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED
          && page_locked ((uintptr_t) lo)
@@ -156,30 +159,31 @@ registered_before (CUresult r, const void *lo, size_t len)
 
 /* ------------------------------------------------------------------ */
 /* The pieces registered as the first block goes (cuda-lazy.c): their
-   states' lock, the regions for pin_ahead, and a piece's bookkeeping.  */
+   states' lock, the regions for cuda_pin_ahead, and a piece's bookkeeping.  */
 
-pthread_mutex_t pin_lazy_lock = PTHREAD_MUTEX_INITIALIZER;
-pthread_cond_t pin_lazy_done = PTHREAD_COND_INITIALIZER;
+pthread_mutex_t cuda_pin_lazy_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_cond_t cuda_pin_lazy_done = PTHREAD_COND_INITIALIZER;
 
-struct cregion *
-pin_regions_lock (void)
+struct cuda_region *
+cuda_pin_regions_lock (void)
 {
   pthread_mutex_lock (&region_lock);
   return regions;
 }
 
 void
-pin_regions_unlock (void)
+cuda_pin_regions_unlock (void)
 {
   pthread_mutex_unlock (&region_lock);
 }
 
 void
-pin_piece_done (struct cregion *g, struct piece *p, int state, double us)
+cuda_pin_piece_done (struct cuda_region *g, struct cuda_piece *p, int state,
+                     double us)
 {
   /* Visible to the release threads (gone) and the report.  */
   pthread_mutex_lock (&rel_lock);
-  if (state == PIECE_OURS)
+  if (state == CUDA_PIECE_OURS)
     {
       p->gone = 0;
       g->reg_bytes += p->len;
@@ -189,16 +193,16 @@ pin_piece_done (struct cregion *g, struct piece *p, int state, double us)
   g->lazy_us += us;
   pthread_mutex_unlock (&rel_lock);
 
-  pthread_mutex_lock (&pin_lazy_lock);
+  pthread_mutex_lock (&cuda_pin_lazy_lock);
   p->state = state;
   __atomic_sub_fetch (&g->lazy_left, 1, __ATOMIC_RELEASE);
-  pthread_cond_broadcast (&pin_lazy_done);
-  pthread_mutex_unlock (&pin_lazy_lock);
+  pthread_cond_broadcast (&cuda_pin_lazy_done);
+  pthread_mutex_unlock (&cuda_pin_lazy_lock);
 }
 
 int
-pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
-                const char *name)
+cuda_pin_range_drop (struct cuda_region *g, uintptr_t lo, uintptr_t hi,
+                     const char *name)
 {
   int i;
   pthread_mutex_lock (&region_lock);
@@ -211,10 +215,11 @@ pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
       return 0;
     }
   /* A read-only range's staged loads may be filled ahead of their turn
-     (is_read_only_staged); without the memory for the note, in turn.  */
+     (cuda_is_read_only_staged); without the memory for the note, in turn.  */
   if (!g->direct[i].written)
     {
-      struct hrange *ro = realloc (g->ro, (size_t) (g->nro + 1) * sizeof *ro);
+      struct cuda_hrange *ro
+        = realloc (g->ro, (size_t) (g->nro + 1) * sizeof *ro);
       if (ro)
         {
           g->ro = ro;
@@ -229,26 +234,26 @@ pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
   pthread_mutex_unlock (&region_lock);
   for (int k = 0; k < g->nours; k++)
     {
-      struct piece *p = &g->ours[k];
+      struct cuda_piece *p = &g->ours[k];
       uintptr_t a = (uintptr_t) p->lo;
       if (a < lo || a >= hi)
         continue;
-      pthread_mutex_lock (&pin_lazy_lock);
+      pthread_mutex_lock (&cuda_pin_lazy_lock);
       int state = p->state;
-      p->state = PIECE_THEIRS;
-      g->lazy_left -= state == PIECE_NONE;
-      pthread_mutex_unlock (&pin_lazy_lock);
+      p->state = CUDA_PIECE_THEIRS;
+      g->lazy_left -= state == CUDA_PIECE_NONE;
+      pthread_mutex_unlock (&cuda_pin_lazy_lock);
       pthread_mutex_lock (&rel_lock);
-      int mine = state == PIECE_OURS && !p->gone;
+      int mine = state == CUDA_PIECE_OURS && !p->gone;
       p->gone = 1;
       if (mine && g->reg_bytes)
         {
-          /* The rate pin_pending reads stays that of the rest.  */
+          /* The rate cuda_pin_pending reads stays that of the rest.  */
           g->reg_us -= g->reg_us * (double) p->len / (double) g->reg_bytes;
           g->reg_bytes -= p->len;
         }
       pthread_mutex_unlock (&rel_lock);
-      CUresult e = mine ? cu.cuMemHostUnregister (p->lo) : CUDA_SUCCESS;
+      CUresult e = mine ? cuda_lib.cuMemHostUnregister (p->lo) : CUDA_SUCCESS;
       if (e != CUDA_SUCCESS)
         {
           char what[256];
@@ -270,7 +275,7 @@ pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
    before the pipeline starts; by default, the first piece of each
    range.  */
 
-static struct regjob *reg_jobs;
+static struct cuda_regjob *reg_jobs;
 static int reg_njobs, reg_next;
 static CUcontext reg_ctx;
 
@@ -279,37 +284,38 @@ reg_worker (void *arg)
 {
   int i;
   (void) arg;
-  if (cu.cuCtxSetCurrent (reg_ctx) != CUDA_SUCCESS)
+  if (cuda_lib.cuCtxSetCurrent (reg_ctx) != CUDA_SUCCESS)
     return NULL;
   while ((i = __atomic_fetch_add (&reg_next, 1, __ATOMIC_RELAXED))
          < reg_njobs)
     {
-      struct regjob *j = &reg_jobs[i];
-      j->r = j->unreg ? cu.cuMemHostUnregister (j->lo)
-             : pacc_fault (PACC_FAULT_REGISTER) ? CUDA_ERROR_OUT_OF_MEMORY
-             : cu.cuMemHostRegister_v2 (j->lo, j->len, j->flags);
+      struct cuda_regjob *j = &reg_jobs[i];
+      j->r = j->unreg ? cuda_lib.cuMemHostUnregister (j->lo)
+             : pacc_fault (PACC_FAULT_REGISTER)
+               ? CUDA_ERROR_OUT_OF_MEMORY
+               : cuda_lib.cuMemHostRegister_v2 (j->lo, j->len, j->flags);
     }
   return NULL;
 }
 
 void
-run_reg_jobs (struct regjob *jobs, int n)
+cuda_run_reg_jobs (struct cuda_regjob *jobs, int n)
 {
-  pthread_t t[REG_THREADS];
+  pthread_t t[CUDA_REG_THREADS];
   int i, nt = 0;
   if (!n)
     return;
   reg_jobs = jobs;
   reg_njobs = n;
   reg_next = 0;
-  reg_ctx = devs[0].ctx;
-  for (i = 1; i < REG_THREADS && i < n; i++)
+  reg_ctx = cuda_devs[0].ctx;
+  for (i = 1; i < CUDA_REG_THREADS && i < n; i++)
     if (pthread_create (&t[nt], NULL, reg_worker, NULL) == 0)
       nt++;
   reg_worker (NULL);
   for (i = 0; i < nt; i++)
     pthread_join (t[i], NULL);
-  use_ctx (0);
+  cuda_use_ctx (0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -318,7 +324,7 @@ run_reg_jobs (struct regjob *jobs, int n)
 struct release
 {
   struct release *next;
-  struct cregion *g;      /* NULL: none of a region's pieces (ordering).  */
+  struct cuda_region *g; /* NULL: none of a region's pieces (ordering).  */
   CUcontext ctx;
   CUevent ev;
   uintptr_t lo, hi;
@@ -360,7 +366,7 @@ pop (struct release **head, struct release **tail)
 /* Put piece I of G on the unpin list (under rel_lock).  0 when out of
    memory: the piece stays to region end.  */
 static int
-queue_unpin (struct cregion *g, int i, CUcontext ctx)
+queue_unpin (struct cuda_region *g, int i, CUcontext ctx)
 {
   struct release *u = calloc (1, sizeof *u);
   if (!u)
@@ -376,7 +382,7 @@ queue_unpin (struct cregion *g, int i, CUcontext ctx)
 }
 
 static void
-region_free (struct cregion *g)
+region_free (struct cuda_region *g)
 {
   free (g->bg_where);
   free (g->direct);
@@ -388,7 +394,7 @@ region_free (struct cregion *g)
 /* The last piece of ended region G is unpinned, and its last release
    dispatched (under rel_lock).  */
 static void
-background_done (struct cregion *g)
+background_done (struct cuda_region *g)
 {
   pacc_trace_span (g->bg_where, "unregister host arrays after the region",
                    g->bg_t0, pacc_now_us ());
@@ -403,18 +409,18 @@ background_done (struct cregion *g)
 static void
 dispatch (struct release *r)
 {
-  struct cregion *g = r->g;
+  struct cuda_region *g = r->g;
   CUresult e;
   pthread_mutex_unlock (&rel_lock);
-  e = cu.cuCtxSetCurrent (r->ctx);
+  e = cuda_lib.cuCtxSetCurrent (r->ctx);
   if (e == CUDA_SUCCESS)
-    e = cu.cuEventSynchronize (r->ev);
-  cu.cuEventDestroy_v2 (r->ev);
+    e = cuda_lib.cuEventSynchronize (r->ev);
+  cuda_lib.cuEventDestroy_v2 (r->ev);
   pthread_mutex_lock (&rel_lock);
   for (int i = 0; e == CUDA_SUCCESS && g && !g->closing && i < g->nours;
        i++)
     {
-      struct piece *p = &g->ours[i];
+      struct cuda_piece *p = &g->ours[i];
       uintptr_t lo = (uintptr_t) p->lo;
       if (!p->gone && r->lo <= lo && lo + p->len <= r->hi
           && !queue_unpin (g, i, r->ctx))
@@ -428,16 +434,16 @@ dispatch (struct release *r)
 static void
 unpin (struct release *u)
 {
-  struct cregion *g = u->g;
-  struct piece *p = &g->ours[u->piece];
+  struct cuda_region *g = u->g;
+  struct cuda_piece *p = &g->ours[u->piece];
   CUresult e = CUDA_ERROR_UNKNOWN;
   if (!g->closing)
     {
       pthread_mutex_unlock (&rel_lock);
       double t0 = pacc_now_us ();
-      e = cu.cuCtxSetCurrent (u->ctx);
+      e = cuda_lib.cuCtxSetCurrent (u->ctx);
       if (e == CUDA_SUCCESS)
-        e = cu.cuMemHostUnregister (p->lo);
+        e = cuda_lib.cuMemHostUnregister (p->lo);
       double t1 = pacc_now_us ();
       pthread_mutex_lock (&rel_lock);
       if (e == CUDA_SUCCESS && !g->ended)
@@ -502,7 +508,7 @@ start_release_threads (void)
     return rel_started > 0;
   pthread_attr_init (&at);
   pthread_attr_setdetachstate (&at, PTHREAD_CREATE_DETACHED);
-  for (int i = 0; i < REG_THREADS; i++)
+  for (int i = 0; i < CUDA_REG_THREADS; i++)
     n += pthread_create (&t, &at, release_thread, &rel_busy) == 0;
   rel_started = n && pthread_create (&t, &at, release_thread, NULL) == 0
                 ? 1 : -1;
@@ -513,8 +519,8 @@ start_release_threads (void)
 void
 cuda_host_release (void *queue, const void *host, size_t bytes)
 {
-  struct cqueue *q = queue;
-  struct cregion *g, *found = NULL;
+  struct cuda_queue *q = queue;
+  struct cuda_region *g, *found = NULL;
   uintptr_t lo = (uintptr_t) host;
   int any = 0;
   struct release *r;
@@ -532,12 +538,12 @@ cuda_host_release (void *queue, const void *host, size_t bytes)
   /* Nothing registered: nothing to unpin, nothing to order.  */
   if (!any)
     return;
-  r = pacc_xcalloc (cur_where, 1, sizeof *r, "a release");
+  r = pacc_xcalloc (cuda_cur_where, 1, sizeof *r, "a release");
   r->g = found;
   r->lo = lo;
   r->hi = lo + bytes;
-  r->ctx = devs[q->dev].ctx;
-  use_ctx (q->dev);
+  r->ctx = cuda_devs[q->dev].ctx;
+  cuda_use_ctx (q->dev);
   CU_CALL ("creating an event", cuEventCreate, &r->ev,
            CU_EVENT_DISABLE_TIMING);
   CU_CALL ("recording an event", cuEventRecord, r->ev, q->stream);
@@ -546,7 +552,7 @@ cuda_host_release (void *queue, const void *host, size_t bytes)
     {
       /* Unpinned at region end instead.  */
       pthread_mutex_unlock (&rel_lock);
-      cu.cuEventDestroy_v2 (r->ev);
+      cuda_lib.cuEventDestroy_v2 (r->ev);
       free (r);
       return;
     }
@@ -573,7 +579,7 @@ wait_background (CUresult *e)
 }
 
 void
-pin_wait_background (void)
+cuda_pin_wait_background (void)
 {
   CUresult e;
   wait_background (&e);
@@ -600,7 +606,7 @@ wait_at_exit (void)
    yet (handed over now, or during the last block), -1 if the threads
    cannot be had, -2 if nothing is left to them.  */
 static long long
-unpin_after (struct cregion *g)
+unpin_after (struct cuda_region *g)
 {
   if (!start_release_threads ())
     return -1;
@@ -622,7 +628,7 @@ unpin_after (struct cregion *g)
   g->ended = 1;
   g->bg_t0 = pacc_now_us ();
   for (int i = 0; i < g->nours; i++)
-    if (!g->ours[i].gone && !queue_unpin (g, i, devs[0].ctx))
+    if (!g->ours[i].gone && !queue_unpin (g, i, cuda_devs[0].ctx))
       {
         /* Out of memory for the list: region end unpins what the
            threads have not started (releases_done; nothing of G
@@ -639,9 +645,9 @@ unpin_after (struct cregion *g)
 /* At G's end (every release was issued before the queues were
    synchronised, so every event has completed): the threads stop
    unpinning G's pieces after the current ones, and region end unpins
-   the rest with REG_THREADS threads (under rel_lock).  */
+   the rest with CUDA_REG_THREADS threads (under rel_lock).  */
 static void
-releases_done (struct cregion *g)
+releases_done (struct cuda_region *g)
 {
   g->closing = 1;
   while (rel_head || unpin_head || rel_busy)
@@ -649,9 +655,9 @@ releases_done (struct cregion *g)
 }
 
 void
-pin_region_end (struct cregion *g)
+cuda_pin_region_end (struct cuda_region *g)
 {
-  struct regjob *jobs = NULL;
+  struct cuda_regjob *jobs = NULL;
   int i, nj = 0;
   long long bg = -1;
   double t0 = pacc_now_us (), unreg_us = 0;
@@ -661,13 +667,13 @@ pin_region_end (struct cregion *g)
 
   /* The queues are synchronised: no copy reads or writes G's bytes any
      more; another thread may still register a piece of G ahead
-     (pin_ahead): not found any more, and waited for.  */
+     (cuda_pin_ahead): not found any more, and waited for.  */
   pin_region_remove (g);
-  pthread_mutex_lock (&pin_lazy_lock);
+  pthread_mutex_lock (&cuda_pin_lazy_lock);
   for (i = 0; i < g->nours; i++)
-    while (g->ours[i].state == PIECE_BUSY)
-      pthread_cond_wait (&pin_lazy_done, &pin_lazy_lock);
-  pthread_mutex_unlock (&pin_lazy_lock);
+    while (g->ours[i].state == CUDA_PIECE_BUSY)
+      pthread_cond_wait (&cuda_pin_lazy_done, &cuda_pin_lazy_lock);
+  pthread_mutex_unlock (&cuda_pin_lazy_lock);
   if (!g->nours)
     {
       region_free (g);
@@ -697,7 +703,7 @@ pin_region_end (struct cregion *g)
             jobs[nj].lo = g->ours[i].lo;
             jobs[nj++].unreg = 1;
           }
-      run_reg_jobs (jobs, nj);
+      cuda_run_reg_jobs (jobs, nj);
       unreg_us = pacc_now_us () - t0;
       pacc_trace_span (where, "unregister host arrays", t0,
                        t0 + unreg_us);
@@ -726,10 +732,11 @@ pin_region_end (struct cregion *g)
         snprintf (after, sizeof after, "; %s left to unregister after the "
                   "region, in the background",
                   pacc_fmt_bytes (l, sizeof l, (unsigned long long) bg));
-      pacc_note (where, "host arrays: %s registered in %.1f ms%s, "
+      pacc_note (where,
+                 "host arrays: %s registered in %.1f ms%s, "
                  "unregistered in %.1f ms (%d threads)%s%s",
                  pacc_fmt_bytes (b, sizeof b, reg_bytes), reg_us / 1000.0,
-                 lazy, unreg_us / 1000.0, REG_THREADS, early, after);
+                 lazy, unreg_us / 1000.0, CUDA_REG_THREADS, early, after);
     }
   if (bg < 0)
     {

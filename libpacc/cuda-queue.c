@@ -25,7 +25,7 @@
    kernels, read without blocking as they complete and at the queue's
    synchronisation at region end; no time is measured otherwise.  */
 
-#include "cuda.h"
+#include "cuda-int.h"
 
 #include <stdlib.h>
 #include <sys/mman.h>
@@ -33,16 +33,16 @@
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Queue INDEX on device D: queues[D][INDEX].  libgomp's async queues are
    per device; a pipeline numbers its queues across devices.  */
-static struct cqueue *queues[PACC_MAX_DEVICES][PACC_MAX_QUEUES];
+static struct cuda_queue *queues[PACC_MAX_DEVICES][PACC_MAX_QUEUES];
 /* The device of each queue number in the region this thread runs (set
    when the region creates its queues): the kernels of a chunk name only
    the queue.  */
 static _Thread_local signed char tl_qdev[PACC_MAX_QUEUES];
 
-struct cqueue *
-queue_of (int index)
+struct cuda_queue *
+cuda_queue_of (int index)
 {
-  struct cqueue *q;
+  struct cuda_queue *q;
   if (index < 0 || index >= PACC_MAX_QUEUES)
     return NULL;
   pthread_mutex_lock (&queue_lock);
@@ -52,16 +52,16 @@ queue_of (int index)
 }
 
 /* A timing record with events of device D's context (current).  */
-static struct timed *
+static struct cuda_timed *
 timed_get (int d)
 {
-  struct timed *t = devs[d].timed_free;
+  struct cuda_timed *t = cuda_devs[d].timed_free;
   if (t)
     {
-      devs[d].timed_free = t->next;
+      cuda_devs[d].timed_free = t->next;
       return t;
     }
-  t = pacc_xcalloc (cur_where, 1, sizeof *t, "a timing record");
+  t = pacc_xcalloc (cuda_cur_where, 1, sizeof *t, "a timing record");
   CU_CALL ("creating a timing event", cuEventCreate, &t->e0,
            CU_EVENT_DEFAULT);
   CU_CALL ("creating a timing event", cuEventCreate, &t->e1,
@@ -72,9 +72,9 @@ timed_get (int d)
 /* Report the timed operations of Q that have completed (all of them,
    waiting, when BLOCK), in queue order.  */
 static void
-harvest (struct cqueue *q, int block)
+harvest (struct cuda_queue *q, int block)
 {
-  struct timed *t;
+  struct cuda_timed *t;
   while ((t = q->head))
     {
       float ms0 = 0, ms = 0;
@@ -84,33 +84,33 @@ harvest (struct cqueue *q, int block)
                     cuEventSynchronize, t->e1);
       else
         {
-          CUresult r = cu.cuEventQuery (t->e1);
+          CUresult r = cuda_lib.cuEventQuery (t->e1);
           if (r == CUDA_ERROR_NOT_READY)
             break;
           if (r != CUDA_SUCCESS)
             cuda_fail ("cuEventQuery", r, "checking a timing event",
                        &t->info);
         }
-      CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime,
-                  &ms0, devs[q->dev].ref_ev, t->e0);
+      CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime, &ms0,
+                  cuda_devs[q->dev].ref_ev, t->e0);
       CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime,
                   &ms, t->e0, t->e1);
-      t0 = devs[q->dev].ref_host + (double) ms0 * 1e3;
+      t0 = cuda_devs[q->dev].ref_host + (double) ms0 * 1e3;
       pacc_trace_op (&t->info, t0, t0 + (double) ms * 1e3);
       q->head = t->next;
       if (!q->head)
         q->tail = NULL;
-      t->next = devs[q->dev].timed_free;
-      devs[q->dev].timed_free = t;
+      t->next = cuda_devs[q->dev].timed_free;
+      cuda_devs[q->dev].timed_free = t;
     }
 }
 
 /* A timing event before an operation on Q (NULL when not timing).  */
-struct timed *
-timed_begin (struct cqueue *q, const struct pacc_opinfo *info)
+struct cuda_timed *
+cuda_timed_begin (struct cuda_queue *q, const struct pacc_opinfo *info)
 {
-  struct timed *t;
-  if (!timing)
+  struct cuda_timed *t;
+  if (!cuda_timing)
     return NULL;
   harvest (q, 0);
   t = timed_get (q->dev);
@@ -121,7 +121,8 @@ timed_begin (struct cqueue *q, const struct pacc_opinfo *info)
 
 /* ... and after it.  */
 void
-timed_end (struct cqueue *q, struct timed *t, const struct pacc_opinfo *info)
+cuda_timed_end (struct cuda_queue *q, struct cuda_timed *t,
+                const struct pacc_opinfo *info)
 {
   if (!t)
     {
@@ -152,7 +153,7 @@ timed_end (struct cqueue *q, struct timed *t, const struct pacc_opinfo *info)
 static char *
 slots_alloc (void)
 {
-  size_t bytes = STAGE_SLOTS * STAGE_BYTES;
+  size_t bytes = CUDA_STAGE_SLOTS * CUDA_STAGE_BYTES;
   void *p = NULL;
   if (posix_memalign (&p, (size_t) 2 << 20, bytes))
     return NULL;
@@ -161,7 +162,7 @@ slots_alloc (void)
 #endif
   for (size_t i = 0; i < bytes; i += 4096)
     ((volatile char *) p)[i] = 0;
-  if (cu.cuMemHostRegister_v2 (p, bytes, CU_MEMHOSTREGISTER_PORTABLE)
+  if (cuda_lib.cuMemHostRegister_v2 (p, bytes, CU_MEMHOSTREGISTER_PORTABLE)
       != CUDA_SUCCESS)
     {
       free (p);
@@ -171,13 +172,13 @@ slots_alloc (void)
 }
 
 char *
-queue_stage (struct cqueue *q)
+cuda_queue_stage (struct cuda_queue *q)
 {
   if (!q->stage)
     {
       void *p;
       CU_CALL ("allocating a pinned staging buffer", cuMemAllocHost_v2, &p,
-               STAGE_BYTES);
+               CUDA_STAGE_BYTES);
       q->stage = p;
     }
   return q->stage;
@@ -186,25 +187,25 @@ queue_stage (struct cqueue *q)
 void *
 cuda_queue_create (int dev, int index)
 {
-  struct cqueue *q;
-  if (index < 0 || index >= PACC_MAX_QUEUES || dev < 0 || dev >= ndevs)
-    pacc_internal_error (cur_where, "queue %d on device %d", index, dev);
-  ensure_dev (dev);
+  struct cuda_queue *q;
+  if (index < 0 || index >= PACC_MAX_QUEUES || dev < 0 || dev >= cuda_ndevs)
+    pacc_internal_error (cuda_cur_where, "queue %d on device %d", index, dev);
+  cuda_ensure_dev (dev);
   pthread_mutex_lock (&queue_lock);
   q = queues[dev][index];
   if (!q)
     {
-      q = queues[dev][index] = pacc_xcalloc (cur_where, 1, sizeof *q,
-                                             "a queue");
+      q = queues[dev][index]
+        = pacc_xcalloc (cuda_cur_where, 1, sizeof *q, "a queue");
       q->index = index;
       q->dev = dev;
     }
   tl_qdev[index] = (signed char) dev;
   pthread_mutex_unlock (&queue_lock);
 
-  if (have_gomp)
+  if (cuda_have_gomp)
     {
-      q->stream = gomp_async_stream (index, cur_where, "");
+      q->stream = cuda_gomp_async_stream (index, cuda_cur_where, "");
       q->owned = 0;
     }
   else if (!q->stream)
@@ -213,17 +214,17 @@ cuda_queue_create (int dev, int index)
                CU_STREAM_NON_BLOCKING);
       q->owned = 1;
     }
-  if (staging_needed)
-    queue_stage (q);
-  if (prefetch_needed && !q->pslots)
+  if (cuda_staging_needed)
+    cuda_queue_stage (q);
+  if (cuda_prefetch_needed && !q->pslots)
     {
       void *p = slots_alloc ();
       if (!p)
         CU_CALL ("allocating the pinned slots of read-only staged loads",
-                 cuMemAllocHost_v2, &p, STAGE_SLOTS * STAGE_BYTES);
+                 cuMemAllocHost_v2, &p, CUDA_STAGE_SLOTS * CUDA_STAGE_BYTES);
       CU_CALL ("creating the stream that fills the staging slots",
                cuStreamCreate, &q->pstream, CU_STREAM_NON_BLOCKING);
-      for (int i = 0; i < STAGE_SLOTS; i++)
+      for (int i = 0; i < CUDA_STAGE_SLOTS; i++)
         {
           CU_CALL ("creating a staging slot's event", cuEventCreate,
                    &q->pfull[i], CU_EVENT_DISABLE_TIMING);
@@ -240,8 +241,8 @@ cuda_queue_create (int dev, int index)
 void
 cuda_queue_destroy (void *queue)
 {
-  struct cqueue *q = queue;
-  use_ctx (q->dev);
+  struct cuda_queue *q = queue;
+  cuda_use_ctx (q->dev);
   harvest (q, 1);
   q->kernels = NULL;
 }
@@ -250,7 +251,7 @@ void *
 cuda_event_create (int dev)
 {
   CUevent e;
-  use_ctx (dev);
+  cuda_use_ctx (dev);
   CU_CALL ("creating an event", cuEventCreate, &e, CU_EVENT_DISABLE_TIMING);
   return e;
 }
@@ -264,8 +265,8 @@ cuda_event_destroy (void *event)
 void
 cuda_record (void *event, void *queue)
 {
-  struct cqueue *q = queue;
-  use_ctx (q->dev);
+  struct cuda_queue *q = queue;
+  cuda_use_ctx (q->dev);
   CU_CALL ("recording an event", cuEventRecord, (CUevent) event, q->stream);
 }
 
@@ -273,8 +274,8 @@ cuda_record (void *event, void *queue)
 void
 cuda_wait (void *queue, void *event)
 {
-  struct cqueue *q = queue;
-  use_ctx (q->dev);
+  struct cuda_queue *q = queue;
+  cuda_use_ctx (q->dev);
   CU_CALL ("making a queue wait for an event", cuStreamWaitEvent, q->stream,
            (CUevent) event, 0);
 }
@@ -282,8 +283,8 @@ cuda_wait (void *queue, void *event)
 void
 cuda_sync (void *queue)
 {
-  struct cqueue *q = queue;
-  use_ctx (q->dev);
+  struct cuda_queue *q = queue;
+  cuda_use_ctx (q->dev);
   CU_CALL ("waiting for a queue", cuStreamSynchronize, q->stream);
   harvest (q, 1);
 }
@@ -298,18 +299,18 @@ cuda_before_kernels (void *queue)
 void
 cuda_kernels_mark (void *queue, int start, const struct pacc_opinfo *info)
 {
-  struct cqueue *q = queue;
-  struct timed *t;
-  if (!timing)
+  struct cuda_queue *q = queue;
+  struct cuda_timed *t;
+  if (!cuda_timing)
     return;
-  use_ctx (q->dev);
+  cuda_use_ctx (q->dev);
   if (start)
     {
-      q->kernels = timed_begin (q, info);
+      q->kernels = cuda_timed_begin (q, info);
       return;
     }
   t = q->kernels;
   q->kernels = NULL;
   if (t)
-    timed_end (q, t, info);
+    cuda_timed_end (q, t, info);
 }

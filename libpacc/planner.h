@@ -287,8 +287,8 @@ int pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
 
 /* The least fraction of the time staging arrays must save for the
    planner to stage them, and that the first block's registration wait
-   must cost: the staging rate is a fixed figure (STAGE_GBS, cuda.h),
-   not a measurement of this host.  Himeno at 4x on an H100, whose
+   must cost: the staging rate is a fixed figure (CUDA_STAGE_GBS,
+   cuda-int.h), not a measurement of this host.  Himeno at 4x on an H100, whose
    128-step first block nearly hid a 3 s registration, ran 6 % slower
    with 6 arrays staged where the model had predicted 4 % less.  */
 #define PACC_STAGE_GAIN 0.03

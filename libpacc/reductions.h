@@ -10,7 +10,7 @@
 #ifndef PACC_REDUCTIONS_H
 #define PACC_REDUCTIONS_H
 
-#include "region.h"
+#include "region-state.h"
 
 /* The region R ends, its queues have drained and its deferred results
    are stored: its scratch and slots go back.  */

@@ -10,7 +10,7 @@
    the schedule's business (schedule.c); what the user sees, the
    report's (report.c).  */
 
-#include "region.h"
+#include "region-state.h"
 #include "pacc-abi.h"
 #include "launch.h"
 #include "reductions.h"
@@ -27,7 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every entry point's handle check (region.h).  */
+/* Every entry point's handle check (region-state.h).  */
 static struct pacc_region *
 check (void *region, const char *fn)
 {

@@ -9,7 +9,7 @@
 #ifndef PACC_REPLAN_H
 #define PACC_REPLAN_H
 
-#include "region.h"
+#include "region-state.h"
 
 /* The region R has its plan and buffers: whether (and how) it will be
    re-planned, and if so start measuring.  */

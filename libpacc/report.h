@@ -9,7 +9,7 @@
 #ifndef PACC_REPORT_H
 #define PACC_REPORT_H
 
-#include "region.h"
+#include "region-state.h"
 
 void pacc_report_plan (const struct pacc_region *r);
 /* The region ends at T_END (host clock, microseconds).  */

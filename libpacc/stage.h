@@ -9,7 +9,7 @@
 #ifndef PACC_STAGE_H
 #define PACC_STAGE_H
 
-#include "region.h"
+#include "region-state.h"
 
 /* Hand the back end R's host ranges (backend.h region_begin), when R
    has steps: the pipelined arrays' rows, the copyin arrays and, with

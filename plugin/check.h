@@ -6,6 +6,8 @@
    loop after a `#pragma pacc pipeline` marker to the region model
    (region.h), or located errors.
 
+     check-vars.cc    the region's arrays and reduction variables by
+                      declaration; the user's SAVE_EXPRs
      check-forms.cc   polynomial forms of index expressions
      check-stmts.cc   statements with no effect, canonical for loops,
                       jumps out of a region
@@ -13,8 +15,8 @@
                       (X / 2) as atoms of the forms
      check-scalars.cc scalars declared outside a nest that it assigns:
                       private temporaries, or located errors
-     check-access.cc  the region's arrays and reductions; walking a
-                      kernel's statements
+     check-access.cc  walking a kernel's statements; the whole arrays
+                      a reference reaches
      check-index.cc   one access of a kernel: its indices classified
      check-locals.cc  index locals: `int i = x*Y + y;' read through
      check-conds.cc   the conditions around an access, as intervals of
@@ -119,6 +121,12 @@ struct host_ctx
 /* The functions and variables are hidden (see pacc-plugin.h).  */
 #pragma GCC visibility push(hidden)
 
+/* check-vars.cc */
+int pacc_array_index (pacc_region &r, tree decl);
+int pacc_whole_index (pacc_region &r, tree decl);
+int pacc_reduction_index (pacc_region &r, tree decl);
+bool pacc_user_save_expr_p (pacc_region &r, tree t);
+
 /* check-forms.cc */
 tree strip_conv (tree e);
 tree pacc_assigned_operand (tree t);
@@ -184,11 +192,7 @@ void pacc_index_access (kernel_ctx &c, tree ref, bool write,
 			location_t loc);
 
 /* check-access.cc */
-int pacc_array_index (pacc_region &r, tree decl);
-int pacc_whole_index (pacc_region &r, tree decl);
 int pacc_whole_ref (pacc_region &r, tree t);
-int pacc_reduction_index (pacc_region &r, tree decl);
-bool pacc_user_save_expr_p (pacc_region &r, tree t);
 
 tree analyse_r (tree *tp, int *walk_subtrees, void *data);
 

@@ -43,9 +43,9 @@
 /* What cuda-launch.c uses from the rest of the back end, beyond
    fake-backend.h.  */
 
-struct gomp_api gomp;
-int have_gomp = 1;
-int ndevs;
+struct cuda_gomp_api cuda_gomp;
+int cuda_have_gomp = 1;
+int cuda_ndevs;
 
 char **
 pacc_image_bounded_ptx (const struct pacc_fn_launch *fn, unsigned *n,
@@ -60,10 +60,10 @@ pacc_image_bounded_ptx (const struct pacc_fn_launch *fn, unsigned *n,
 /* The queues of the test: queue I runs on device QDEV[I].  */
 #define NQ 3
 static const int qdev[NQ] = { 0, 0, 1 };
-static struct cqueue queues[NQ];
+static struct cuda_queue queues[NQ];
 
-struct cqueue *
-queue_of (int index)
+struct cuda_queue *
+cuda_queue_of (int index)
 {
   return index >= 0 && index < NQ ? &queues[index] : NULL;
 }
@@ -257,12 +257,13 @@ f_event_query (CUevent e)
 /* cuda-lazy.c's: a launch waiting for the device registers host memory
    meanwhile.  Here the calls are counted, and the first AHEAD_WORK of
    them "register" (a pause each) as the first block's pieces would.
-   PACING: whether pin_pending tells cuda-launch.c that pieces remain (off
-   in the first part, so that only the slots' waits register there).  */
+   PACING: whether cuda_pin_ahead_pending tells cuda-launch.c that pieces
+   remain (off in the first part, so that only the slots' waits register
+   there).  */
 static int ahead_calls, ahead_work = 5, pacing;
 
 int
-pin_ahead (void)
+cuda_pin_ahead (void)
 {
   __atomic_add_fetch (&ahead_calls, 1, __ATOMIC_RELAXED);
   if (__atomic_sub_fetch (&ahead_work, 1, __ATOMIC_RELAXED) < 0)
@@ -272,7 +273,7 @@ pin_ahead (void)
 }
 
 int
-pin_pending (void)
+cuda_pin_ahead_pending (void)
 {
   return pacing && __atomic_load_n (&ahead_work, __ATOMIC_RELAXED) > 0;
 }
@@ -346,7 +347,7 @@ f_launch (CUfunction f, unsigned gx, unsigned gy, unsigned gz, unsigned bx,
   o->dims[0] = gx;
   o->dims[1] = by;
   o->dims[2] = bx;
-  if (pin_pending ())
+  if (cuda_pin_ahead_pending ())
     {
       long ahead = k_issued - __atomic_load_n (&k_done, __ATOMIC_ACQUIRE);
       k_most_ahead = ahead > k_most_ahead ? ahead : k_most_ahead;
@@ -510,31 +511,31 @@ wrong_results (const struct run_arg *a)
 int
 main (void)
 {
-  cu.cuStreamCreate = f_stream_create;
-  cu.cuEventCreate = f_event_create;
-  cu.cuEventRecord = f_event_record;
-  cu.cuEventSynchronize = f_event_synchronize;
-  cu.cuEventQuery = f_event_query;
-  cu.cuStreamWaitEvent = f_stream_wait_event;
-  cu.cuMemAlloc_v2 = f_mem_alloc;
-  cu.cuMemAllocHost_v2 = f_mem_alloc_host;
-  cu.cuMemcpyHtoDAsync_v2 = f_htod;
-  cu.cuMemcpyDtoHAsync_v2 = f_dtoh;
-  cu.cuLaunchKernel = f_launch;
-  cu.cuDeviceGetAttribute = f_attribute;
-  gomp.acc_deviceptr = g_deviceptr;
-  gomp.acc_get_device_num = g_get_device_num;
-  gomp.acc_set_device_num = g_set_device_num;
-  ndevs = 2;
-  for (int d = 0; d < ndevs; d++)
-    devs[d].ord = d;
+  cuda_lib.cuStreamCreate = f_stream_create;
+  cuda_lib.cuEventCreate = f_event_create;
+  cuda_lib.cuEventRecord = f_event_record;
+  cuda_lib.cuEventSynchronize = f_event_synchronize;
+  cuda_lib.cuEventQuery = f_event_query;
+  cuda_lib.cuStreamWaitEvent = f_stream_wait_event;
+  cuda_lib.cuMemAlloc_v2 = f_mem_alloc;
+  cuda_lib.cuMemAllocHost_v2 = f_mem_alloc_host;
+  cuda_lib.cuMemcpyHtoDAsync_v2 = f_htod;
+  cuda_lib.cuMemcpyDtoHAsync_v2 = f_dtoh;
+  cuda_lib.cuLaunchKernel = f_launch;
+  cuda_lib.cuDeviceGetAttribute = f_attribute;
+  cuda_gomp.acc_deviceptr = g_deviceptr;
+  cuda_gomp.acc_get_device_num = g_get_device_num;
+  cuda_gomp.acc_set_device_num = g_set_device_num;
+  cuda_ndevs = 2;
+  for (int d = 0; d < cuda_ndevs; d++)
+    cuda_devs[d].ord = d;
   for (int q = 0; q < NQ; q++)
     {
       queues[q].index = q;
       queues[q].dev = qdev[q];
       f_stream_create (&queues[q].stream, 0);
     }
-  if (!launch_init ())
+  if (!cuda_launch_init ())
     {
       printf ("FAIL deferred: launch_init refused\n");
       return 1;
@@ -543,7 +544,7 @@ main (void)
   /* One queue, past the ring of argument slots: at the launch that
      reuses the slot of launch J, J's results (and every older one) have
      arrived and J + 1's have not.  */
-  const long n1 = LAUNCH_SLOTS + 300;
+  const long n1 = CUDA_LAUNCH_SLOTS + 300;
   struct run_arg one = { 0, n1, calloc (n1, sizeof (double)),
                          calloc (n1, sizeof (long)), 0 };
   long early = 0, late = 0;
@@ -558,9 +559,9 @@ main (void)
       long c = 1000 * j;
       if (launch (0, j * 3, &r, &c, &one.dr[j], &one.dc[j]) != 2)
         one.bad++;
-      if (j >= LAUNCH_SLOTS)
+      if (j >= CUDA_LAUNCH_SLOTS)
         {
-          long o = j - LAUNCH_SLOTS;
+          long o = j - CUDA_LAUNCH_SLOTS;
           if (one.dr[o] != expect_r (o * 3, (double) o)
               || one.dc[o] != 1000 * o + o * 3)
             late++;
@@ -607,13 +608,13 @@ main (void)
           "a launch uses its variables' values when it was prepared");
 
   /* While host memory remains to register, a launch waits, registering,
-     until at most LAUNCH_AHEAD launches are ahead of the device (the
+     until at most CUDA_LAUNCH_AHEAD launches are ahead of the device (the
      fake device runs a launch's operations in up to 100 us each, far
      slower than they are issued).  */
   ahead_calls = 0;
   ahead_work = 100000;
   pacing = 1;
-  const long np = 4 * LAUNCH_AHEAD;
+  const long np = 4 * CUDA_LAUNCH_AHEAD;
   struct run_arg paced = { 0, np, calloc (np, sizeof (double)),
                            calloc (np, sizeof (long)), 0 };
   for (long j = 0; j < np; j++)
@@ -621,10 +622,10 @@ main (void)
       paced.bad++;
   pacing = 0;
   cuda_flush_results ();
-  expect (!paced.bad && ahead_calls > 0 && k_most_ahead <= LAUNCH_AHEAD,
+  expect (!paced.bad && ahead_calls > 0 && k_most_ahead <= CUDA_LAUNCH_AHEAD,
           "while host memory remains to register, launches go at most "
           "LAUNCH_AHEAD ahead of the device, registering meanwhile");
-  if (k_most_ahead > LAUNCH_AHEAD)
+  if (k_most_ahead > CUDA_LAUNCH_AHEAD)
     printf ("  %ld launches ahead of the device\n", k_most_ahead);
   ahead_work = 0;
   ahead_calls = 0;
@@ -640,7 +641,7 @@ main (void)
 
   /* Three threads side by side: two on the queues of device 0 (one ring
      of slots), one on device 1's.  */
-  const long n3 = 2 * LAUNCH_SLOTS + 100;
+  const long n3 = 2 * CUDA_LAUNCH_SLOTS + 100;
   struct run_arg a[NQ];
   pthread_t t[NQ];
   for (int q = 0; q < NQ; q++)
@@ -665,9 +666,9 @@ main (void)
     printf ("  %ld of %ld launches with a wrong result\n", wrong, NQ * n3);
 
   int pending = 0;
-  for (int d = 0; d < ndevs; d++)
-    for (int i = 0; i < LAUNCH_SLOTS; i++)
-      pending += devs[d].lpending[i] != 0;
+  for (int d = 0; d < cuda_ndevs; d++)
+    for (int i = 0; i < CUDA_LAUNCH_SLOTS; i++)
+      pending += cuda_devs[d].lpending[i] != 0;
   expect (!pending, "no slot left pending after the last flush");
   return failures ? 1 : 0;
 }

@@ -15,18 +15,18 @@
 #ifndef PACC_FAKE_BACKEND_H
 #define PACC_FAKE_BACKEND_H
 
-#include "cuda.h"
+#include "cuda-int.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
 
-struct cuda_lib cu;
-struct cdev devs[PACC_MAX_DEVICES];
-const char *cur_where = UNIT_NAME ".c";
+struct cuda_lib cuda_lib;
+struct cuda_dev cuda_devs[PACC_MAX_DEVICES];
+const char *cuda_cur_where = UNIT_NAME ".c";
 
 void
-use_ctx (int d)
+cuda_use_ctx (int d)
 {
   (void) d;
 }

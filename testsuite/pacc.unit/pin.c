@@ -15,15 +15,15 @@
    arrays in pieces, releases the pieces from "queues" as the last block
    would, ends the region with PACC_EARLY_UNREGISTER 0, 1 or 2 and checks:
    every piece is unregistered exactly once; with 0 and 1 by the time the
-   region has ended; with 2 by the time pin_wait_background returns (as
+   region has ended; with 2 by the time cuda_pin_wait_background returns (as
    the next region begins); never while a copy could still use it (an
    event of a later release not completed); the same bytes can then be
    registered again.  With PACC_PIN=first-block the region registers the
    first piece of each array only, and two threads issue the first
-   block's copies (pin_ensure), each copy reaching into the next piece:
+   block's copies (cuda_pin_ensure), each copy reaching into the next piece:
    every piece a copy touched is registered exactly once, however the
    threads meet, and no other; with a third thread registering pieces
-   ahead of them (pin_ahead) once a copy has begun, every piece once.  The last case leaves a
+   ahead of them (cuda_pin_ahead) once a copy has begun, every piece once.  The last case leaves a
    region unpinning
    at exit: the check registered first with atexit runs after libpacc's
    wait.  */
@@ -202,18 +202,18 @@ f_ev_destroy (CUevent e)
 /* Cases.  */
 
 /* Region NAME over NA arrays of BYTES each at MEM, registered and live,
-   as cuda-host.c makes it (in pieces of PIECE: REG_PIECE is far larger
+   as cuda-host.c makes it (in pieces of PIECE: CUDA_REG_PIECE is far larger
    than these arrays; LAZY: only the first piece of each array now, the
-   others when pin_ensure needs them); NULL if a piece did not
+   others when cuda_pin_ensure needs them); NULL if a piece did not
    register.  */
-static struct cregion *
+static struct cuda_region *
 new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
             int merged, int lazy)
 {
   char buf[256];
   int np = (int) ((bytes + piece - 1) / piece);
-  struct cregion *g = calloc (1, sizeof *g);
-  struct regjob *jobs = calloc ((size_t) (na * np), sizeof *jobs);
+  struct cuda_region *g = calloc (1, sizeof *g);
+  struct cuda_regjob *jobs = calloc ((size_t) (na * np), sizeof *jobs);
   int nj = 0;
 
   g->where = name;
@@ -222,7 +222,7 @@ new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
   g->ours = calloc ((size_t) (na * np), sizeof *g->ours);
   for (int a = 0; a < na; a++)
     {
-      struct hrange *h = &g->direct[g->ndirect++];
+      struct cuda_hrange *h = &g->direct[g->ndirect++];
       h->lo = (uintptr_t) (mem + a * bytes);
       h->hi = (uintptr_t) (mem + (a + 1) * bytes);
       h->piece = piece;
@@ -231,7 +231,7 @@ new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
       h->name = "a";
       for (int k = 0; k < np; k++)
         {
-          struct piece *p = &g->ours[a * np + k];
+          struct cuda_piece *p = &g->ours[a * np + k];
           p->lo = mem + a * bytes + k * piece;
           p->len = (size_t) (k + 1) * piece <= bytes ? piece
                    : bytes - (size_t) k * piece;
@@ -246,7 +246,7 @@ new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
         }
     }
   g->nours = na * np;
-  run_reg_jobs (jobs, nj);
+  cuda_run_reg_jobs (jobs, nj);
   for (int i = 0; i < nj; i++)
     if (jobs[i].r != CUDA_SUCCESS)
       {
@@ -259,11 +259,11 @@ new_region (const char *name, char *mem, int na, size_t bytes, size_t piece,
     if (!lazy || i % np == 0)
       {
         g->ours[i].gone = 0;
-        g->ours[i].state = PIECE_OURS;
+        g->ours[i].state = CUDA_PIECE_OURS;
         g->reg_bytes += g->ours[i].len;
       }
   free (jobs);
-  pin_region_add (g);
+  cuda_pin_region_add (g);
   return g;
 }
 
@@ -291,16 +291,16 @@ issue_copies (void *arg)
         size_t lo = (size_t) k * c->piece;
         size_t hi = lo + c->piece + 100 < c->bytes ? lo + c->piece + 100
                     : c->bytes;
-        struct direct_at at;
+        struct cuda_direct_at at;
         char *p = c->mem + a * c->bytes + lo;
-        if (lo < hi && is_direct (p, hi - lo, &at))
-          pin_ensure (&at, p, hi - lo, &info);
+        if (lo < hi && cuda_is_direct (p, hi - lo, &at))
+          cuda_pin_ensure (&at, p, hi - lo, &info);
       }
   return NULL;
 }
 
 /* With AHEAD set, a third thread registers pieces ahead of the first
-   block's copies (pin_ahead, as the issuing thread does while it waits
+   block's copies (cuda_pin_ahead, as the issuing thread does while it waits
    for the device) until the copies are through (AHEAD_STOP) and none is
    left.  */
 static int ahead, ahead_stop;
@@ -310,7 +310,7 @@ pin_ahead_all (void *arg)
 {
   (void) arg;
   for (;;)
-    if (!pin_ahead ())
+    if (!cuda_pin_ahead ())
       {
         if (__atomic_load_n (&ahead_stop, __ATOMIC_ACQUIRE))
           break;
@@ -337,7 +337,7 @@ region (int mode, int na, size_t bytes, size_t piece, int released,
 
 /* The same; NCOPIES >= 0: registered lazily, the first block copying
    NCOPIES pieces of each array (RELEASED <= NCOPIES).  DROP: before the
-   first block the last array is staged instead (pin_range_drop, as
+   first block the last array is staged instead (cuda_pin_range_drop, as
    cuda_stage does): what was registered of it is unregistered then, no
    copy finds it registered, and nothing else of it is ever
    registered.  */
@@ -348,15 +348,15 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
   char buf[256];
   int np = (int) ((bytes + piece - 1) / piece);
   char *mem = malloc ((size_t) na * bytes);
-  struct cqueue q[3];
+  struct cuda_queue q[3];
   long before = counted (&unregistrations);
 
   memset (q, 0, sizeof q);
   for (int i = 0; i < 3; i++)
     q[i].index = i;
   pacc_settings.early_unregister = mode;
-  struct cregion *g = new_region (name, mem, na, bytes, piece, merged,
-                                  ncopies >= 0);
+  struct cuda_region *g
+    = new_region (name, mem, na, bytes, piece, merged, ncopies >= 0);
   if (!g)
     return mem;
   /* The pieces registered once the first block is through (DROP: of the
@@ -365,18 +365,18 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
   if (drop)
     {
       char *last = mem + (na - 1) * bytes;
-      struct direct_at da;
+      struct cuda_direct_at da;
       long u0 = counted (&unregistrations);
       int left0 = g->lazy_left;
       /* A read-only array's staged loads may fill ahead; a written
-         one's not (is_read_only_staged).  */
+         one's not (cuda_is_read_only_staged).  */
       int ro = mode & 1;
       g->direct[na - 1].written = !ro;
-      int ok = pin_range_drop (g, (uintptr_t) last, (uintptr_t) last + bytes,
-                               "a");
-      int ahead = is_read_only_staged (last + 1, bytes - 1);
-      int other = is_read_only_staged (last - 1, 2)
-                  || is_read_only_staged (mem, bytes);
+      int ok = cuda_pin_range_drop (g, (uintptr_t) last,
+                                    (uintptr_t) last + bytes, "a");
+      int ahead = cuda_is_read_only_staged (last + 1, bytes - 1);
+      int other = cuda_is_read_only_staged (last - 1, 2)
+                  || cuda_is_read_only_staged (mem, bytes);
       char an[160], ab[128];
       snprintf (an, sizeof an, "%s: a %s staged array's loads %s", name,
                 ro ? "read-only" : "written", ro ? "fill ahead"
@@ -384,21 +384,24 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
       snprintf (ab, sizeof ab, "read-only staged %d (want %d), beside it or "
                 "a registered array %d", ahead, ro, other);
       check (an, ahead == ro && !other, ab);
-      int again = pin_range_drop (g, (uintptr_t) last,
-                                  (uintptr_t) last + bytes, "a");
+      int again = cuda_pin_range_drop (g, (uintptr_t) last,
+                                       (uintptr_t) last + bytes, "a");
       long gone = counted (&unregistrations) - u0;
       int want = ncopies >= 0 ? 1 : np;
-      snprintf (buf, sizeof buf, "dropped %d, again %d, %ld of %d pieces "
+      snprintf (buf, sizeof buf,
+                "dropped %d, again %d, %ld of %d pieces "
                 "unregistered, still direct %d, %d of %d lazy pieces "
-                "left, %ld bad calls", ok, again, gone, want,
-                is_direct (last, bytes, &da), g->lazy_left, left0,
-                counted (&bad_calls));
+                "left, %ld bad calls",
+                ok, again, gone, want, cuda_is_direct (last, bytes, &da),
+                g->lazy_left, left0, counted (&bad_calls));
       char dn[160];
       snprintf (dn, sizeof dn, "%s: the staged array's range goes", name);
-      check (dn, ok && !again && gone == want && !is_direct (last, bytes, &da)
-                 && g->lazy_left == left0 - (ncopies >= 0 ? np - 1 : 0)
-                 && !registered ((uintptr_t) last, (uintptr_t) last + bytes)
-                 && !counted (&bad_calls), buf);
+      check (dn,
+             ok && !again && gone == want && !cuda_is_direct (last, bytes, &da)
+               && g->lazy_left == left0 - (ncopies >= 0 ? np - 1 : 0)
+               && !registered ((uintptr_t) last, (uintptr_t) last + bytes)
+               && !counted (&bad_calls),
+             buf);
       before += gone;
       kept = na - 1;
       expect = kept * np;
@@ -437,10 +440,10 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
                  && g->reg_bytes <= (size_t) expect * piece, buf);
     }
 
-  /* Every copy reads through is_direct; a piece's bytes are "in use" by
+  /* Every copy reads through cuda_is_direct; a piece's bytes are "in use" by
      a copy until the event recorded after it completes.  */
-  struct direct_at at;
-  int direct = is_direct (mem, bytes, &at) && at.piece == piece;
+  struct cuda_direct_at at;
+  int direct = cuda_is_direct (mem, bytes, &at) && at.piece == piece;
   /* The last block: chunk c's write-back of piece c of every array, then
      its release (pieces that later chunks do not touch).  */
   double upto = 0;
@@ -464,7 +467,7 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
   fake_hold (rand () % 3000);
   while (now_s () < max_due)
     fake_hold (100);
-  pin_region_end (g);
+  cuda_pin_region_end (g);
   long done = counted (&unregistrations) - before;
   if (mode < 2)
     {
@@ -478,7 +481,7 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
     }
   else
     {
-      pin_wait_background ();
+      cuda_pin_wait_background ();
       done = counted (&unregistrations) - before;
       snprintf (buf, sizeof buf, "%ld of %d pieces unregistered once the "
                 "next region may begin, %ld bad calls, %ld while in use",
@@ -518,13 +521,13 @@ main (void)
 {
   char name[128];
 
-  cu.cuMemHostRegister_v2 = f_register;
-  cu.cuMemHostUnregister = f_unregister;
-  cu.cuCtxSetCurrent = f_ctx;
-  cu.cuEventCreate = f_ev_create;
-  cu.cuEventRecord = f_ev_record;
-  cu.cuEventSynchronize = f_ev_sync;
-  cu.cuEventDestroy_v2 = f_ev_destroy;
+  cuda_lib.cuMemHostRegister_v2 = f_register;
+  cuda_lib.cuMemHostUnregister = f_unregister;
+  cuda_lib.cuCtxSetCurrent = f_ctx;
+  cuda_lib.cuEventCreate = f_ev_create;
+  cuda_lib.cuEventRecord = f_ev_record;
+  cuda_lib.cuEventSynchronize = f_ev_sync;
+  cuda_lib.cuEventDestroy_v2 = f_ev_destroy;
   srand (7);
   atexit (at_exit_check);
   pacc_settings.verbose = 0;
@@ -587,7 +590,7 @@ main (void)
       free (lazy_region (2, 1 + i % 4, (size_t) (1 + i % 7) * 4096 + 100,
                          4096, 0, 0, name, i % 9, i % 3 == 0 && i % 4));
     }
-  /* Ahead of the copies: pin_ahead registers the earliest piece not
+  /* Ahead of the copies: cuda_pin_ahead registers the earliest piece not
      registered, over the arrays in turn, and says when none is left.  */
   {
     int na = 3, np = 5, order_ok = 1, calls = 0;
@@ -595,25 +598,25 @@ main (void)
     char *mem = malloc (na * bytes), buf[640];
     long before = counted (&registrations);
     pacc_settings.early_unregister = 0;
-    struct cregion *g = new_region ("ahead", mem, na, bytes, piece, 0, 1);
+    struct cuda_region *g = new_region ("ahead", mem, na, bytes, piece, 0, 1);
     /* Nothing ahead of copies that have not begun; then a copy of the
        first piece, registered at region begin.  */
     struct pacc_stats st;
     struct pacc_opinfo info;
-    struct direct_at at;
+    struct cuda_direct_at at;
     memset (&st, 0, sizeof st);
     memset (&info, 0, sizeof info);
     info.stats = &st;
-    int early = g ? pin_ahead () || pin_pending () : 1;
-    if (g && is_direct (mem, piece, &at))
-      pin_ensure (&at, mem, piece, &info);
+    int early = g ? cuda_pin_ahead () || cuda_pin_ahead_pending () : 1;
+    if (g && cuda_is_direct (mem, piece, &at))
+      cuda_pin_ensure (&at, mem, piece, &info);
     int pending = 1;
     for (int j = 0; g && j < na * (np - 1); j++)
       {
-        pending &= pin_pending ();
+        pending &= cuda_pin_ahead_pending ();
         int a = j % na, k = 1 + j / na;
         char *lo = mem + a * bytes + k * piece;
-        calls += pin_ahead ();
+        calls += cuda_pin_ahead ();
         /* Piece K of array A now, and not the one after it.  */
         int next = j + 1 < na * (np - 1);
         char *nx = mem + ((j + 1) % na) * bytes + (1 + (j + 1) / na) * piece;
@@ -621,7 +624,7 @@ main (void)
             || (next && registered ((uintptr_t) nx, (uintptr_t) nx + 1)))
           order_ok = 0;
       }
-    int none = g ? !pin_ahead () && !pin_pending () : 0;
+    int none = g ? !cuda_pin_ahead () && !cuda_pin_ahead_pending () : 0;
     long regs = counted (&registrations) - before;
     snprintf (buf, sizeof buf, "before a copy %d, %d calls registered, in "
               "order %d, pending while left %d, none left %d, "
@@ -637,7 +640,7 @@ main (void)
            && regs == na * np && g->lazy_left == 0 && !counted (&bad_calls)
            && st.t_pin > 0, buf);
     if (g)
-      pin_region_end (g);
+      cuda_pin_region_end (g);
     free (mem);
   }
   /* And beside the copies' own registration, from a third thread.  */
@@ -664,11 +667,11 @@ main (void)
     size_t bytes = 64 * 4096;
     char *mem = malloc (na * bytes);
     pacc_settings.early_unregister = 2;
-    struct cregion *g = new_region ("exit", mem, na, bytes, 4096, 0, 0);
+    struct cuda_region *g = new_region ("exit", mem, na, bytes, 4096, 0, 0);
     exit_lo = (uintptr_t) mem;
     exit_hi = (uintptr_t) mem + na * bytes;
     if (g)
-      pin_region_end (g);
+      cuda_pin_region_end (g);
     /* MEM stays allocated: the driver holds its pages until unpinned.  */
   }
   return failures != 0;

@@ -15,10 +15,10 @@
 #include <math.h>
 #include <string.h>
 
-int ndevs;
+int cuda_ndevs;
 
 void
-ensure_dev (int d)
+cuda_ensure_dev (int d)
 {
   (void) d;
 }
@@ -156,22 +156,22 @@ int
 main (void)
 {
   char msg[512];
-  cu.cuMemAllocHost_v2 = f_alloc_host;
-  cu.cuMemAlloc_v2 = f_alloc;
-  cu.cuStreamCreate = fake_stream_create;
-  cu.cuEventCreate = f_event_create;
-  cu.cuMemcpyHtoDAsync_v2 = f_htod;
-  cu.cuMemcpyDtoHAsync_v2 = f_dtoh;
-  cu.cuStreamSynchronize = f_stream_sync;
-  cu.cuEventRecord = f_record;
-  cu.cuEventSynchronize = f_event_sync;
-  cu.cuEventElapsedTime = f_elapsed;
-  cu.cuEventDestroy_v2 = f_ok_event;
-  cu.cuStreamDestroy_v2 = f_ok_stream;
-  cu.cuMemFree_v2 = f_ok_dev;
-  cu.cuMemFreeHost = f_ok_host;
-  cu.cuDeviceGetAttribute = f_attribute;
-  ndevs = 3;
+  cuda_lib.cuMemAllocHost_v2 = f_alloc_host;
+  cuda_lib.cuMemAlloc_v2 = f_alloc;
+  cuda_lib.cuStreamCreate = fake_stream_create;
+  cuda_lib.cuEventCreate = f_event_create;
+  cuda_lib.cuMemcpyHtoDAsync_v2 = f_htod;
+  cuda_lib.cuMemcpyDtoHAsync_v2 = f_dtoh;
+  cuda_lib.cuStreamSynchronize = f_stream_sync;
+  cuda_lib.cuEventRecord = f_record;
+  cuda_lib.cuEventSynchronize = f_event_sync;
+  cuda_lib.cuEventElapsedTime = f_elapsed;
+  cuda_lib.cuEventDestroy_v2 = f_ok_event;
+  cuda_lib.cuStreamDestroy_v2 = f_ok_stream;
+  cuda_lib.cuMemFree_v2 = f_ok_dev;
+  cuda_lib.cuMemFreeHost = f_ok_host;
+  cuda_lib.cuDeviceGetAttribute = f_attribute;
+  cuda_ndevs = 3;
 
   /* 64 MiB each way per round: 1.25 ms is 53.7 GB/s, 1.4 ms 47.9.  */
   const double bytes = 64.0 * 1048576.0;

@@ -15,17 +15,17 @@
 #include <stdint.h>
 #include <string.h>
 
-int ndevs = 1;
-int have_gomp, timing, staging_needed, prefetch_needed;
+int cuda_ndevs = 1;
+int cuda_have_gomp, cuda_timing, cuda_staging_needed, cuda_prefetch_needed;
 
 void
-ensure_dev (int d)
+cuda_ensure_dev (int d)
 {
   (void) d;
 }
 
 CUstream
-gomp_async_stream (int index, const char *where, const char *what)
+cuda_gomp_async_stream (int index, const char *where, const char *what)
 {
   (void) index, (void) where, (void) what;
   return NULL;
@@ -80,37 +80,38 @@ int
 main (void)
 {
   char msg[256];
-  cu.cuMemHostRegister_v2 = f_register;
-  cu.cuMemAllocHost_v2 = f_alloc_host;
-  cu.cuStreamCreate = fake_stream_create;
-  cu.cuEventCreate = f_event_create;
+  cuda_lib.cuMemHostRegister_v2 = f_register;
+  cuda_lib.cuMemAllocHost_v2 = f_alloc_host;
+  cuda_lib.cuStreamCreate = fake_stream_create;
+  cuda_lib.cuEventCreate = f_event_create;
 
   /* No region stages a read-only array: no slots.  */
-  struct cqueue *q0 = cuda_queue_create (0, 0);
+  struct cuda_queue *q0 = cuda_queue_create (0, 0);
   snprintf (msg, sizeof msg, "slots %p, %d registrations, %d allocations",
             (void *) q0->pslots, n_reg, n_alloc_host);
   check ("a queue without staged loads has no slots",
          !q0->pslots && !n_reg && !n_alloc_host, msg);
 
   /* Registered huge-page memory, the slots' whole size.  */
-  prefetch_needed = 1;
-  struct cqueue *q1 = cuda_queue_create (0, 1);
+  cuda_prefetch_needed = 1;
+  struct cuda_queue *q1 = cuda_queue_create (0, 1);
   snprintf (msg, sizeof msg, "slots %p, registered %p (%zu bytes, flags "
             "%u), %d registrations, %d allocations", (void *) q1->pslots,
             reg_p, reg_bytes, reg_flags, n_reg, n_alloc_host);
   check ("the slots are 2 MiB-aligned memory registered whole",
          q1->pslots && (void *) q1->pslots == reg_p
-         && reg_bytes == STAGE_SLOTS * STAGE_BYTES
-         && !((uintptr_t) q1->pslots & (((uintptr_t) 2 << 20) - 1))
-         && (reg_flags & CU_MEMHOSTREGISTER_PORTABLE) && n_reg == 1
-         && !n_alloc_host, msg);
+           && reg_bytes == CUDA_STAGE_SLOTS * CUDA_STAGE_BYTES
+           && !((uintptr_t) q1->pslots & (((uintptr_t) 2 << 20) - 1))
+           && (reg_flags & CU_MEMHOSTREGISTER_PORTABLE) && n_reg == 1
+           && !n_alloc_host,
+         msg);
   /* Written by the host copies: all of it must be there.  */
   if (q1->pslots && (void *) q1->pslots == reg_p)
-    memset (q1->pslots, 1, STAGE_SLOTS * STAGE_BYTES);
+    memset (q1->pslots, 1, CUDA_STAGE_SLOTS * CUDA_STAGE_BYTES);
 
   /* Made once per queue.  */
   char *had = q1->pslots;
-  struct cqueue *q1b = cuda_queue_create (0, 1);
+  struct cuda_queue *q1b = cuda_queue_create (0, 1);
   snprintf (msg, sizeof msg, "slots %p then %p, %d registrations",
             (void *) had, (void *) q1b->pslots, n_reg);
   check ("a queue keeps its slots", q1b == q1 && q1b->pslots == had
@@ -118,7 +119,7 @@ main (void)
 
   /* The registration fails: cuMemAllocHost's pinned memory.  */
   reg_fails = 1;
-  struct cqueue *q2 = cuda_queue_create (0, 2);
+  struct cuda_queue *q2 = cuda_queue_create (0, 2);
   snprintf (msg, sizeof msg, "slots %p (cuMemAllocHost's %p), %d "
             "registrations, %d allocations", (void *) q2->pslots,
             (void *) alloc_host_mem, n_reg, n_alloc_host);

@@ -13,7 +13,7 @@
    A region registers one array (cuda_region_begin); its rows load
    straight from it.  Bytes outside it load and write back through a
    staging buffer that the queue gets then, its own on every queue and
-   device, in pieces of STAGE_BYTES, and the fake driver's DMA never
+   device, in pieces of CUDA_STAGE_BYTES, and the fake driver's DMA never
    reads or writes host memory that is not page-locked (the real one
    would copy such bytes out of the stream's order).  Without host
    functions in the driver, the error names the cause.  */
@@ -26,34 +26,35 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-int ndevs = 2, dev_ord, have_gomp, timing, staging_needed, prefetch_needed;
-struct gomp_api gomp;
+int cuda_ndevs = 2, cuda_dev_ord, cuda_have_gomp, cuda_timing,
+    cuda_staging_needed, cuda_prefetch_needed;
+struct cuda_gomp_api cuda_gomp;
 
 void
-ensure_dev (int d)
+cuda_ensure_dev (int d)
 {
   (void) d;
 }
 
 void
-ensure_thread (void)
+cuda_ensure_thread (void)
 {
 }
 
 void
-follow_device (void)
+cuda_follow_device (void)
 {
 }
 
 int
-enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
+cuda_enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
 {
   (void) to, (void) cto, (void) from, (void) cfrom;
   return 0;
 }
 
 CUstream
-gomp_async_stream (int index, const char *where, const char *what)
+cuda_gomp_async_stream (int index, const char *where, const char *what)
 {
   (void) index, (void) where, (void) what;
   return NULL;
@@ -239,8 +240,8 @@ no_host_functions (char *dbuf, char *side, size_t n)
     {
       dup2 (fd[1], 2);
       close (fd[0]);
-      cu.cuLaunchHostFunc = NULL;
-      struct cqueue *q = cuda_queue_create (0, 5);
+      cuda_lib.cuLaunchHostFunc = NULL;
+      struct cuda_queue *q = cuda_queue_create (0, 5);
       struct pacc_opinfo o = op (PACC_OP_LOAD, 5, n);
       cuda_copy_in (q, dbuf, side, n, &o);
       _exit (0);
@@ -270,20 +271,20 @@ main (void)
   setvbuf (stdout, NULL, _IOLBF, 0);
   pacc_env_read (UNIT_NAME ".c");
   pacc_settings.early_unregister = 0;
-  cu.cuMemHostRegister_v2 = f_register;
-  cu.cuMemHostUnregister = f_unregister;
-  cu.cuMemAllocHost_v2 = f_alloc_host;
-  cu.cuPointerGetAttribute = f_pointer_attribute;
-  cu.cuCtxSetCurrent = f_ctx_set_current;
-  cu.cuStreamCreate = fake_stream_create;
-  cu.cuEventCreate = f_event_create;
-  cu.cuLaunchHostFunc = f_host_fn;
-  cu.cuMemcpyHtoDAsync_v2 = f_htod;
-  cu.cuMemcpyDtoHAsync_v2 = f_dtoh;
+  cuda_lib.cuMemHostRegister_v2 = f_register;
+  cuda_lib.cuMemHostUnregister = f_unregister;
+  cuda_lib.cuMemAllocHost_v2 = f_alloc_host;
+  cuda_lib.cuPointerGetAttribute = f_pointer_attribute;
+  cuda_lib.cuCtxSetCurrent = f_ctx_set_current;
+  cuda_lib.cuStreamCreate = fake_stream_create;
+  cuda_lib.cuEventCreate = f_event_create;
+  cuda_lib.cuLaunchHostFunc = f_host_fn;
+  cuda_lib.cuMemcpyHtoDAsync_v2 = f_htod;
+  cuda_lib.cuMemcpyDtoHAsync_v2 = f_dtoh;
 
   /* One array, registered: no region stages, no queue has a staging
      buffer.  */
-  size_t n = (size_t) 1 << 20, big = STAGE_BYTES + n / 2;
+  size_t n = (size_t) 1 << 20, big = CUDA_STAGE_BYTES + n / 2;
   char *a = malloc (n), *side = malloc (big), *back = malloc (big);
   char *dbuf = malloc (big);
   int kind = PACC_KIND_INOUT;
@@ -295,8 +296,8 @@ main (void)
   fill (side, big, 2);
   void *g = cuda_region_begin (UNIT_NAME ".c", 1, &a, &bytes, &kind, &name,
                                &path);
-  struct cqueue *q0 = cuda_queue_create (0, 0);
-  struct cqueue *q1 = cuda_queue_create (1, 1);
+  struct cuda_queue *q0 = cuda_queue_create (0, 0);
+  struct cuda_queue *q1 = cuda_queue_create (1, 1);
   snprintf (msg, sizeof msg, "path %s, staging buffers %p %p",
             path ? path : "(none)", (void *) q0->stage, (void *) q1->stage);
   check ("a registered region's queues have no staging buffer",

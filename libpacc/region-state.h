@@ -2,12 +2,14 @@
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
-/* region.h - the state of one `#pragma pacc pipeline' region between the
-   calls of the code pacc.so generates (region.c), which the report
-   (report.c) reads.  */
+/* region-state.h - the state of one `#pragma pacc pipeline' region
+   between the calls of the code pacc.so generates: region.c keeps it;
+   stage.c, replan.c, reductions.c and report.c, below it, read and
+   update their parts.  Named for what it holds, not after region.c:
+   those files use it without calling region.c.  */
 
-#ifndef PACC_REGION_H
-#define PACC_REGION_H
+#ifndef PACC_REGION_STATE_H
+#define PACC_REGION_STATE_H
 
 #include "diag.h"
 #include "dist.h"
@@ -99,4 +101,4 @@ pacc_region_check (void *region, const char *fn)
   return r;
 }
 
-#endif /* PACC_REGION_H */
+#endif /* PACC_REGION_STATE_H */

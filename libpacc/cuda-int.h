@@ -2,9 +2,11 @@
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
-/* cuda.h - what the files of the CUDA back end share, and nothing else
-   includes.  The back end is a family of files by concern, each using
-   only the ones listed before it here:
+/* cuda-int.h - what the files of the CUDA back end share, and nothing
+   else includes: internal to the back end, hence -int.h (as libgomp names
+   its internal headers), never to be taken for NVIDIA's <cuda.h> by a
+   program built with -I.../libpacc.  The back end is a family of files
+   by concern, each using only the ones listed before it here:
 
      cuda-driver.c  the driver (dlopen, cuda-lib.def), errors, contexts
                     shared with libgomp, devices, peer access
@@ -14,6 +16,8 @@
      cuda-pin.c     the registered ranges of the live regions; pinning
                     and unpinning them (during the last block, after
                     the region)
+     cuda-lazy.c    registration as the first block's copies reach the
+                    pieces (PACC_PIN=first-block)
      cuda-host.c    the host side of a region: which ranges it
                     registers, or staging through pinned buffers
      cuda-copy.c    copies of chunks, halo copies, `update peer' copies
@@ -21,11 +25,14 @@
                     reduction results)
      cuda.c         set-up and the back end's table (pacc_backend_cuda)
 
-   The names below are shared by those files only: hidden from programs
-   that link libpacc.  */
+   The names below are shared by those files only, hidden from programs
+   that link libpacc, and all begin with cuda_ (macros CUDA_, and the
+   call wrappers CU_CALL*), so that a reader of any of the files knows a
+   name of the back end's from a local one; cuda-min.h holds the
+   driver's own (cu*, CU*).  */
 
-#ifndef PACC_CUDA_H
-#define PACC_CUDA_H
+#ifndef PACC_CUDA_INT_H
+#define PACC_CUDA_INT_H
 
 #include "backend.h"
 #include "cuda-min.h"
@@ -38,36 +45,36 @@
 
 /* Pinned staging buffer per queue, and so the largest piece of a staged
    copy.  */
-#define STAGE_BYTES ((size_t) 32 << 20)
-/* Slots of STAGE_BYTES per queue for the staged loads of read-only
+#define CUDA_STAGE_BYTES ((size_t) 32 << 20)
+/* Slots of CUDA_STAGE_BYTES per queue for the staged loads of read-only
    arrays, filled off the queue's stream ahead of their copies
    (cuda-copy.c).  */
-#define STAGE_SLOTS 4
+#define CUDA_STAGE_SLOTS 4
 /* What a staged load runs at, GB/s, for the planner (backend.h
    stage_gbs): on an H100 host, Himeno at 8x with every array staged
    loaded at 17.0 GB/s with both directions busy, and with 4, 6 or 9 of
    its 13 arrays staged the loads' mean implied 16.7-17.6 GB/s for the
    staged ones (benchmarks/RESULTS.md).  */
-#define STAGE_GBS 17.0
+#define CUDA_STAGE_GBS 17.0
 /* The same with the host copies of read-only arrays ahead of their
    loads (PACC_STAGE_AHEAD=1): Himeno at 8x with its 12 targetin arrays
    staged loaded them at 30.0 GB/s on an H100 host, the host copies'
    rate beside the copies out (benchmarks/RESULTS.md).  */
-#define STAGE_AHEAD_GBS 28.0
-/* Host arrays are registered in pieces of this size, REG_THREADS at a
-   time, at region begin (PACC_PIN=begin); in pieces of LAZY_PIECE, each
-   when a copy first needs it, by the thread that issues the copy
-   (PACC_PIN=first-block): small, so that chunk 0 of a region of many
-   arrays waits for little.  */
-#define REG_PIECE ((size_t) 1 << 30)
-#define LAZY_PIECE ((size_t) 64 << 20)
-#define REG_THREADS 4
+#define CUDA_STAGE_AHEAD_GBS 28.0
+/* Host arrays are registered in pieces of this size, CUDA_REG_THREADS
+   at a time, at region begin (PACC_PIN=begin); in pieces of
+   CUDA_LAZY_PIECE, each when a copy first needs it, by the thread that
+   issues the copy (PACC_PIN=first-block): small, so that chunk 0 of a
+   region of many arrays waits for little.  */
+#define CUDA_REG_PIECE ((size_t) 1 << 30)
+#define CUDA_LAZY_PIECE ((size_t) 64 << 20)
+#define CUDA_REG_THREADS 4
 /* Kernel-argument slots per device (cuda-launch.c).  */
-#define LAUNCH_SLOTS 1024
+#define CUDA_LAUNCH_SLOTS 1024
 /* While the first block registers host memory, launches issued ahead of
    the device at most (cuda-launch.c): 32-128 measured alike, 256 let the
    driver's queue fill (Himeno on an H100).  */
-#define LAUNCH_AHEAD 64
+#define CUDA_LAUNCH_AHEAD 64
 
 /* ------------------------------------------------------------------ */
 /* cuda-driver.c: the driver, libgomp, the devices.  */
@@ -81,13 +88,13 @@ struct cuda_lib
 #undef CUDA_ONE_CALL
 #undef CUDA_ONE_CALL_MAYBE_NULL
 };
-extern struct cuda_lib cu PACC_HIDDEN;
+extern struct cuda_lib cuda_lib PACC_HIDDEN;
 
 /* libgomp's OpenACC API (openacc.h), looked up in the process so that
    the back end works with any program.  acc_device_t is an int-sized
    enum; acc_device_nvidia is 5 in GCC's openacc.h.  */
-#define ACC_DEVICE_NVIDIA 5
-struct gomp_api
+#define CUDA_ACC_DEVICE_NVIDIA 5
+struct cuda_gomp_api
 {
   int (*acc_get_num_devices) (int);
   int (*acc_get_device_num) (int);
@@ -97,15 +104,15 @@ struct gomp_api
   int (*acc_set_cuda_stream) (int, void *);
   void *(*acc_deviceptr) (void *);
 };
-extern struct gomp_api gomp PACC_HIDDEN;
-extern int have_gomp PACC_HIDDEN;     /* libgomp offloads to NVIDIA.  */
+extern struct cuda_gomp_api cuda_gomp PACC_HIDDEN;
+extern int cuda_have_gomp PACC_HIDDEN;     /* libgomp offloads to NVIDIA.  */
 
-struct timed;
+struct cuda_timed;
 
 /* A device the pipelines use.  Pipeline device i is libgomp's (and
-   CUDA's) device (dev_ord + i) % count: device 0 is the one libgomp uses
-   by default (ACC_DEVICE_NUM).  */
-struct cdev
+   CUDA's) device (cuda_dev_ord + i) % count: device 0 is the one libgomp
+   uses by default (ACC_DEVICE_NUM).  */
+struct cuda_dev
 {
   int ord;                      /* libgomp's device number.  */
   const char *how;              /* how its context is shared (report).  */
@@ -114,32 +121,33 @@ struct cdev
   CUstream ctl;                 /* private: anchors the timings.  */
   CUevent ref_ev;               /* recorded on CTL at ...  */
   double ref_host;              /* ... this host time (microseconds).  */
-  struct timed *timed_free;     /* timing records of this context.  */
+  struct cuda_timed *timed_free;  /* timing records of this context.  */
   /* Kernel launches (cuda-launch.c).  */
   int sms;
   char *lhost;                  /* pinned argument slots.  */
   CUdeviceptr ldev;             /* device argument slots.  */
-  CUevent lev[LAUNCH_SLOTS];    /* the slot's last use is done.  */
+  CUevent lev[CUDA_LAUNCH_SLOTS];  /* the slot's last use is done.  */
   CUevent lkev;                 /* the last reduction kernel is done.  */
   CUstream lres;                /* the copies of reduction results.  */
-  char lused[LAUNCH_SLOTS];
-  unsigned short lpending[LAUNCH_SLOTS];  /* deferred reduction results
-                                             in it (counted under
-                                             defer_lock).  */
+  char lused[CUDA_LAUNCH_SLOTS];
+  /* Deferred reduction results in each slot (counted under
+     defer_lock).  */
+  unsigned short lpending[CUDA_LAUNCH_SLOTS];
   unsigned lnext;
   pthread_mutex_t llock;        /* the slots: one issuing thread at a time.  */
 };
 
-extern struct cdev devs[PACC_MAX_DEVICES] PACC_HIDDEN;
-extern int ndevs PACC_HIDDEN;          /* 0: the back end is not in use.  */
-extern int dev_ord PACC_HIDDEN;        /* devs[0].ord.  */
-extern int timing PACC_HIDDEN;         /* time copies and kernels with
-                                          events.  */
-extern const char *cur_where PACC_HIDDEN;  /* region, for messages.  */
-extern int staging_needed PACC_HIDDEN; /* some region copies through
-                                          staging.  */
-extern int prefetch_needed PACC_HIDDEN; /* some region stages a read-only
-                                           array.  */
+extern struct cuda_dev cuda_devs[PACC_MAX_DEVICES] PACC_HIDDEN;
+extern int cuda_ndevs PACC_HIDDEN;     /* 0: the back end is not in use.  */
+extern int cuda_dev_ord PACC_HIDDEN;   /* cuda_devs[0].ord.  */
+/* Time copies and kernels with events.  */
+extern int cuda_timing PACC_HIDDEN;
+/* The region, for messages.  */
+extern const char *cuda_cur_where PACC_HIDDEN;
+/* Some region copies through staging.  */
+extern int cuda_staging_needed PACC_HIDDEN;
+/* Some region stages a read-only array.  */
+extern int cuda_prefetch_needed PACC_HIDDEN;
 
 /* CALL failed with R while PACC was doing WHAT (for the copy or kernels
    INFO, when not NULL): an error naming all of it, then exit.  */
@@ -153,13 +161,13 @@ void cuda_fail_injected (const char *call, const char *what,
 const char *cuda_name (CUresult r) PACC_HIDDEN;
 const char *cuda_string (CUresult r) PACC_HIDDEN;
 
-/* Call cu.CALL (...); on failure, an error naming the call, the CUresult
-   and WHAT PACC was doing (a short phrase), for the operation INFO (or
-   NULL), then exit.  */
+/* Call cuda_lib.CALL (...); on failure, an error naming the call, the
+   CUresult and WHAT PACC was doing (a short phrase), for the operation
+   INFO (or NULL), then exit.  */
 #define CU_CALL_OP(info, what, call, ...)                                   \
   do                                                                        \
     {                                                                       \
-      CUresult cu_r_ = cu.call (__VA_ARGS__);                               \
+      CUresult cu_r_ = cuda_lib.call (__VA_ARGS__);                         \
       if (cu_r_ != CUDA_SUCCESS)                                            \
         cuda_fail (#call, cu_r_, what, info);                               \
     }                                                                       \
@@ -177,41 +185,41 @@ const char *cuda_string (CUresult r) PACC_HIDDEN;
   while (0)
 
 static inline CUdeviceptr
-dptr (const void *p)
+cuda_dptr (const void *p)
 {
   return (CUdeviceptr) (uintptr_t) p;
 }
 
 /* Open libcuda.so.1 into CU; NULL, or why it cannot be used.  */
-const char *load_driver (void) PACC_HIDDEN;
+const char *cuda_load_driver (void) PACC_HIDDEN;
 /* Look libgomp's OpenACC API up into GOMP; 0 when it is not there.  */
-int find_gomp (void) PACC_HIDDEN;
+int cuda_find_gomp (void) PACC_HIDDEN;
 /* Open pipeline device D, libgomp's and CUDA's device ORD: its context
    and its timing anchor; returns how the context is shared.  */
-const char *open_device (int d, int ord) PACC_HIDDEN;
+const char *cuda_open_device (int d, int ord) PACC_HIDDEN;
 /* Leave pipeline device 0 current for the program's own OpenACC code.  */
-void attach_home (void) PACC_HIDDEN;
+void cuda_attach_home (void) PACC_HIDDEN;
 /* Peer access between every pair of pipeline devices that allows it;
    for one pair (CUDA ordinals and contexts), whether TO can read FROM's
    memory directly (enabled once).  */
-void enable_peers (void) PACC_HIDDEN;
-int enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
+void cuda_enable_peers (void) PACC_HIDDEN;
+int cuda_enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
   PACC_HIDDEN;
 
 /* Make context C, device D's context current on this thread; with
    libgomp, also make D libgomp's current device on this thread
-   (ensure_dev; ensure_thread for device 0).  */
-void make_current (CUcontext c) PACC_HIDDEN;
-void use_ctx (int d) PACC_HIDDEN;
-void ensure_dev (int d) PACC_HIDDEN;
-void ensure_thread (void) PACC_HIDDEN;
+   (cuda_ensure_dev; cuda_ensure_thread for device 0).  */
+void cuda_make_current (CUcontext c) PACC_HIDDEN;
+void cuda_use_ctx (int d) PACC_HIDDEN;
+void cuda_ensure_dev (int d) PACC_HIDDEN;
+void cuda_ensure_thread (void) PACC_HIDDEN;
 /* After the program changed libgomp's device (acc_set_device_num): its
    context current too.  */
-void follow_device (void) PACC_HIDDEN;
+void cuda_follow_device (void) PACC_HIDDEN;
 /* libgomp's CUDA stream of async queue INDEX on its current device, or a
    new one handed to libgomp; WHAT prefixes errors.  */
-CUstream gomp_async_stream (int index, const char *where, const char *what)
-  PACC_HIDDEN;
+CUstream cuda_gomp_async_stream (int index, const char *where,
+                                 const char *what) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* cuda-memory.c  */
@@ -229,42 +237,44 @@ void cuda_ring_free (int dev, void *ring, size_t bytes) PACC_HIDDEN;
 /* cuda-queue.c  */
 
 /* A copy or a chunk's kernels between two timing events.  */
-struct timed
+struct cuda_timed
 {
-  struct timed *next;
+  struct cuda_timed *next;
   CUevent e0, e1;
   struct pacc_opinfo info;
 };
 
-struct cqueue
+struct cuda_queue
 {
   int index;
   int dev;                    /* pipeline device.  */
   CUstream stream;
   int owned;                  /* PACC's own stream (no libgomp).  */
-  char *stage;                /* pinned, STAGE_BYTES; NULL until needed.  */
-  /* Read-only staged loads (cuda-copy.c): STAGE_SLOTS pinned slots,
+  char *stage;                /* pinned, CUDA_STAGE_BYTES; NULL until
+                                 needed.  */
+  /* Read-only staged loads (cuda-copy.c): CUDA_STAGE_SLOTS pinned slots,
      filled by host functions on PSTREAM; a slot's PFULL after its fill,
      its PFREE after the copy out of it on STREAM.  NULL until needed.  */
   char *pslots;
   CUstream pstream;
-  CUevent pfull[STAGE_SLOTS], pfree[STAGE_SLOTS];
+  CUevent pfull[CUDA_STAGE_SLOTS], pfree[CUDA_STAGE_SLOTS];
   unsigned pnext;
-  struct timed *head, *tail;  /* timed operations not yet reported.  */
-  struct timed *kernels;      /* kernels whose start is recorded.  */
+  struct cuda_timed *head, *tail;  /* timed operations not yet reported.  */
+  struct cuda_timed *kernels;      /* kernels whose start is recorded.  */
 };
 
 /* Q's pinned staging buffer, allocated now (Q's device's context
    current) if Q has none: a queue made while no region staged has none.  */
-char *queue_stage (struct cqueue *q) PACC_HIDDEN;
+char *cuda_queue_stage (struct cuda_queue *q) PACC_HIDDEN;
 /* Queue INDEX of the region this thread runs (NULL: none).  */
-struct cqueue *queue_of (int index) PACC_HIDDEN;
+struct cuda_queue *cuda_queue_of (int index) PACC_HIDDEN;
 /* A timing event before an operation on Q (NULL when not timing), and
    after it.  */
-struct timed *timed_begin (struct cqueue *q, const struct pacc_opinfo *info)
+struct cuda_timed *cuda_timed_begin (struct cuda_queue *q,
+                                     const struct pacc_opinfo *info)
   PACC_HIDDEN;
-void timed_end (struct cqueue *q, struct timed *t,
-                const struct pacc_opinfo *info) PACC_HIDDEN;
+void cuda_timed_end (struct cuda_queue *q, struct cuda_timed *t,
+                     const struct pacc_opinfo *info) PACC_HIDDEN;
 
 void *cuda_queue_create (int dev, int index) PACC_HIDDEN;
 void cuda_queue_destroy (void *queue) PACC_HIDDEN;
@@ -283,8 +293,8 @@ void cuda_kernels_mark (void *queue, int start,
 /* A region's host range that copies go straight from and to: registered
    in pieces of PIECE from LO (a copy must not cross two).  With
    PACC_PIN=first-block, its pieces are the region's OURS from FIRST on,
-   registered by pin_ensure as copies first need them.  */
-struct hrange
+   registered by cuda_pin_ensure as copies first need them.  */
+struct cuda_hrange
 {
   uintptr_t lo, hi;
   size_t piece;
@@ -297,13 +307,13 @@ struct hrange
 /* States of a piece registered as copies first need it.  */
 enum
 {
-  PIECE_NONE = 0,         /* not registered yet.  */
-  PIECE_BUSY = 1,         /* a thread is registering it.  */
-  PIECE_OURS = 2,         /* registered here.  */
-  PIECE_THEIRS = 3        /* page-locked by the program already.  */
+  CUDA_PIECE_NONE = 0,         /* not registered yet.  */
+  CUDA_PIECE_BUSY = 1,         /* a thread is registering it.  */
+  CUDA_PIECE_OURS = 2,         /* registered here.  */
+  CUDA_PIECE_THEIRS = 3        /* page-locked by the program already.  */
 };
 
-struct piece
+struct cuda_piece
 {
   void *lo;
   size_t len;
@@ -312,14 +322,14 @@ struct piece
   int state;              /* PIECE_*, under cuda-pin.c's lock.  */
 };
 
-struct cregion
+struct cuda_region
 {
-  struct cregion *next;
-  struct hrange *direct;  /* DMA straight from and to these.  */
+  struct cuda_region *next;
+  struct cuda_hrange *direct;  /* DMA straight from and to these.  */
   int ndirect;
-  struct hrange *ro;      /* staged, and never written by the region.  */
+  struct cuda_hrange *ro;      /* staged, and never written by the region.  */
   int nro;
-  struct piece *ours;     /* registered here: unregister at the end.  */
+  struct cuda_piece *ours;     /* registered here: unregister at the end.  */
   int nours;
   int merged;             /* arrays share bytes: no early unpinning.  */
   const char *where;
@@ -327,9 +337,9 @@ struct cregion
   double reg_us;
   int lazy_left;          /* pieces not registered yet (first-block).  */
   struct pacc_stats *stats;  /* the region's, from its first copy that
-                             registered (pin_ensure); NULL before.  */
-  size_t lazy_bytes;      /* of REG_BYTES, registered by pin_ensure or
-                             pin_ahead, in LAZY_US of the issuing
+                             registered (cuda_pin_ensure); NULL before.  */
+  size_t lazy_bytes;      /* of REG_BYTES, registered by cuda_pin_ensure or
+                             cuda_pin_ahead, in LAZY_US of the issuing
                              threads' time.  */
   double lazy_us;
   /* The rest under cuda-pin.c's lock.  */
@@ -347,7 +357,7 @@ struct cregion
 };
 
 /* A piece to register (UNREG 0) or unregister, and the result.  */
-struct regjob
+struct cuda_regjob
 {
   void *lo;
   size_t len;
@@ -356,73 +366,76 @@ struct regjob
   CUresult r;
 };
 
-/* Run the N jobs on REG_THREADS threads (this one included).  */
-void run_reg_jobs (struct regjob *jobs, int n) PACC_HIDDEN;
+/* Run the N jobs on CUDA_REG_THREADS threads (this one included).  */
+void cuda_run_reg_jobs (struct cuda_regjob *jobs, int n) PACC_HIDDEN;
 /* G's ranges are registered: copies may go straight to them.  */
-void pin_region_add (struct cregion *g) PACC_HIDDEN;
+void cuda_pin_region_add (struct cuda_region *g) PACC_HIDDEN;
 /* G's queues are synchronised: unpin what is left (now, or in the
    background with PACC_EARLY_UNREGISTER=2 or 3), report, free G.  */
-void pin_region_end (struct cregion *g) PACC_HIDDEN;
+void cuda_pin_region_end (struct cuda_region *g) PACC_HIDDEN;
 /* The range of G that is exactly [LO, HI) (array NAME's) goes: its
    pieces registered here are unpinned, the others never will be, and
    copies of its bytes are staged from now on.  0 when G has no such
    range (merged with another array's).  Before G's first copy.  */
-int pin_range_drop (struct cregion *g, uintptr_t lo, uintptr_t hi,
-                    const char *name) PACC_HIDDEN;
+int cuda_pin_range_drop (struct cuda_region *g, uintptr_t lo, uintptr_t hi,
+                         const char *name) PACC_HIDDEN;
 /* Wait until no ended region is being unpinned.  */
-void pin_wait_background (void) PACC_HIDDEN;
-/* A registered range that a copy's bytes lie in (is_direct): its start
-   and piece size, for copy_step, and where pin_ensure finds its pieces.  */
-struct direct_at
+void cuda_pin_wait_background (void) PACC_HIDDEN;
+/* A registered range that a copy's bytes lie in (cuda_is_direct): its start
+   and piece size, for cuda_copy_step, and where cuda_pin_ensure finds its
+   pieces.  */
+struct cuda_direct_at
 {
   uintptr_t base;
   size_t piece;
-  struct cregion *g;
+  struct cuda_region *g;
   int range;              /* in G's DIRECT.  */
 };
 /* Whether [P, P + N) lies in one registered range of a live region; the
    range in *D.  */
-int is_direct (const void *p, size_t n, struct direct_at *d) PACC_HIDDEN;
+int cuda_is_direct (const void *p, size_t n, struct cuda_direct_at *d)
+  PACC_HIDDEN;
 /* Whether [P, P + N) lies in a staged range of a live region that the
    region never writes: its bytes stay as they are until the region
    ends, so they may be copied out ahead of the copy's turn.  */
-int is_read_only_staged (const void *p, size_t n) PACC_HIDDEN;
-/* Register the pieces of [P, P + N), in the range D that is_direct found,
+int cuda_is_read_only_staged (const void *p, size_t n) PACC_HIDDEN;
+/* Register the pieces of [P, P + N), in the range D that cuda_is_direct found,
    that are not registered yet, before the copy INFO uses them.  An error
    names the array when one cannot be registered.  */
-void pin_ensure (const struct direct_at *d, const void *p, size_t n,
-                 const struct pacc_opinfo *info) PACC_HIDDEN;
-/* The pieces' states (struct piece), and a thread waiting for one that
+void cuda_pin_ensure (const struct cuda_direct_at *d, const void *p, size_t n,
+                      const struct pacc_opinfo *info) PACC_HIDDEN;
+/* The pieces' states (struct cuda_piece), and a thread waiting for one that
    another registers (cuda-lazy.c).  */
-extern pthread_mutex_t pin_lazy_lock PACC_HIDDEN;
-extern pthread_cond_t pin_lazy_done PACC_HIDDEN;
-/* The live regions, under their lock until pin_regions_unlock.  */
-struct cregion *pin_regions_lock (void) PACC_HIDDEN;
-void pin_regions_unlock (void) PACC_HIDDEN;
+extern pthread_mutex_t cuda_pin_lazy_lock PACC_HIDDEN;
+extern pthread_cond_t cuda_pin_lazy_done PACC_HIDDEN;
+/* The live regions, under their lock until cuda_pin_regions_unlock.  */
+struct cuda_region *cuda_pin_regions_lock (void) PACC_HIDDEN;
+void cuda_pin_regions_unlock (void) PACC_HIDDEN;
 /* Piece P of G, claimed by this thread, took US microseconds to reach
    STATE: counted, and its state set (G may end from then on).  */
-void pin_piece_done (struct cregion *g, struct piece *p, int state,
-                     double us) PACC_HIDDEN;
+void cuda_pin_piece_done (struct cuda_region *g, struct cuda_piece *p,
+                          int state, double us) PACC_HIDDEN;
 /* Register the next piece the first block's copies will reach, of a live
    region whose copies have begun registering as they go (counted in its
-   statistics, as pin_ensure's); 0 when none is left.  For a thread that
+   statistics, as cuda_pin_ensure's); 0 when none is left.  For a thread that
    would otherwise wait for the device.  */
-int pin_ahead (void) PACC_HIDDEN;
-/* Whether pin_ahead has a piece to register.  */
-int pin_pending (void) PACC_HIDDEN;
+int cuda_pin_ahead (void) PACC_HIDDEN;
+/* Whether cuda_pin_ahead has a piece to register.  */
+int cuda_pin_ahead_pending (void) PACC_HIDDEN;
 /* R from registering [LO, LO + LEN) writable: when the driver refused it
    as writable memory (read-only memory, a const array) and nothing
    writes it back (WRITTEN 0), the result of registering it READ_ONLY;
    else R.  */
-CUresult register_read_only (CUresult r, void *lo, size_t len, int written)
-  PACC_HIDDEN;
+CUresult cuda_register_read_only (CUresult r, void *lo, size_t len,
+                                  int written) PACC_HIDDEN;
 /* Whether R from registering [LO, LO + LEN) says the program registered
    it already, in a way usable as it is: page-locked at both ends.  */
-int registered_before (CUresult r, const void *lo, size_t len) PACC_HIDDEN;
+int cuda_registered_before (CUresult r, const void *lo, size_t len)
+  PACC_HIDDEN;
 /* Bytes of the next piece of a copy of BYTES at HOST, OFF done (D: the
    registered range it lies in; NULL: staged).  */
-size_t copy_step (const struct direct_at *d, const void *host, size_t off,
-                  size_t bytes) PACC_HIDDEN;
+size_t cuda_copy_step (const struct cuda_direct_at *d, const void *host,
+                       size_t off, size_t bytes) PACC_HIDDEN;
 void cuda_host_release (void *queue, const void *host, size_t bytes)
   PACC_HIDDEN;
 
@@ -430,16 +443,16 @@ void cuda_host_release (void *queue, const void *host, size_t bytes)
 /* cuda-host.c  */
 
 /* The host copy pool for staging, started once.  */
-void pool_start (void) PACC_HIDDEN;
+void cuda_pool_start (void) PACC_HIDDEN;
 /* One piece of a staged copy, done by a host function in stream order
-   (stage_fn frees the job).  */
-struct stage_job
+   (cuda_stage_fn frees the job).  */
+struct cuda_stage_job
 {
   void *dst;
   const void *src;
   size_t n;
 };
-void stage_fn (void *arg) PACC_HIDDEN;
+void cuda_stage_fn (void *arg) PACC_HIDDEN;
 void *cuda_region_begin (const char *where, int n, char *const *host,
                          const size_t *bytes, const int *kinds,
                          const char *const *names, const char **path)
@@ -467,7 +480,7 @@ void cuda_peer_copy (void *dst, int to, const void *src, int from,
 
 /* PACC_LAUNCH, the argument slots of every device; whether launches go
    through cuda_launch_prepare (with libgomp only).  */
-int launch_init (void) PACC_HIDDEN;
+int cuda_launch_init (void) PACC_HIDDEN;
 struct pacc_launch *cuda_launch_prepare (void (*fn) (void *), size_t mapnum,
                                          void **hostaddrs, size_t *sizes,
                                          unsigned short *kinds,
@@ -478,4 +491,4 @@ int cuda_defer_result (const void *var, void *dst, size_t bytes)
   PACC_HIDDEN;
 void cuda_flush_results (void) PACC_HIDDEN;
 
-#endif /* PACC_CUDA_H */
+#endif /* PACC_CUDA_INT_H */
