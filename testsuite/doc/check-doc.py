@@ -35,7 +35,8 @@
 # What it checks:
 #   (a) every variable the code reads has an @item in the manual's chapter
 #       "Environment variables" and a .TP/.B entry in the man page's
-#       ENVIRONMENT or TUNING AND TESTING; every variable either one lists
+#       ENVIRONMENT or TUNING AND TESTING; no macro of libpacc/ or plugin/
+#       has a variable's name; every variable either one lists
 #       is read; the man page's ENVIRONMENT lists the variables of the
 #       manual's section "User settings", no more, no fewer (the two
 #       tiers agree); every PACC_*
@@ -555,6 +556,18 @@ def checks(top, texi_file, man_file, only=None):
         for v in sorted(mdoc - set(code)):
             res.append((False, 'man page lists %s, which the code does not '
                         'read' % v))
+        # PACC_* names an environment variable only: no macro of the
+        # sources may take a variable's name (planner.h's default of
+        # PACC_LINK_MARGIN did).
+        for s in sources(top, ['libpacc', 'plugin']):
+            text = open(s.path, encoding='utf-8', errors='replace').read()
+            for m in re.finditer(r'^\s*#\s*define\s+(PACC_[A-Z0-9_]+)\b',
+                                 text, re.M):
+                if m.group(1) in code:
+                    res.append((False, '%s:%d: the macro %s has the name of '
+                                'an environment variable: call it DEFAULT_'
+                                '%s' % (s.rel, text.count('\n', 0, m.start())
+                                        + 1, m.group(1), m.group(1)[5:])))
         known = set(code) | build_names(top)
         for v in sorted(set(re.findall(r'\bPACC_[A-Z0-9_]+\b', texi))
                         - known):
