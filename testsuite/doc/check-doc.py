@@ -739,15 +739,24 @@ int plugin_init (struct plugin_name_args *info)
   if (!strcmp (info->argv[i].key, "alpha")) kerr (c, l, "%qD is bad", d);
   else error ("unknown %<-fplugin-arg-pacc-%s%>", info->argv[i].key);
 }
+static const struct option_row pacc_option_table[] = {
+  { "beta", "N", 0, 1, &beta, "0 or 1", "on/off {x}\\n2nd line",
+    FOR_MEASUREMENTS },
+  { "gamma", NULL, 0, 0, &gamma, NULL, "a flag", FOR_USERS },
+};
 ''')
     got_env = set(env_vars(d))
     got_opt = set(plugin_options(d))
     got_msg = sorted(m for _, m in messages(d))
-    shutil.rmtree(d)
     want_msg = sorted(['two %s parts', 'first %d', 'second %d',
                        '; some more words %s', '%qD is bad',
                        'unknown %<-fplugin-arg-pacc-%s%>'])
-    ok = (got_env == {'PACC_ONE', 'OTHER_TWO'} and got_opt == {'alpha'}
+    got_tab = option_table(d)
+    shutil.rmtree(d)
+    ok = (got_env == {'PACC_ONE', 'OTHER_TWO'}
+          and got_opt == {'alpha', 'beta', 'gamma'}
+          and {k: t for k, (_, t) in got_tab.items()}
+          == {'beta': 'FOR_MEASUREMENTS', 'gamma': 'FOR_USERS'}
           and got_msg == want_msg)
     print('%s: pacc.doc: self-test: the sources\' variables, options and '
           'messages are found through wrappers, not in comments' %
