@@ -24,9 +24,9 @@
    back, and its kernels compute its own rows plus the halo rows still
    needed (hlo + hhi fewer per step; none in a skewed plan, which copies
    bands instead, each at a fixed cost while loads run beside it:
-   PACC_BAND_COPY_S); kernels move each array's rows once
+   PLAN_BAND_COPY_S); kernels move each array's rows once
    per step, twice when they write it, at a fraction of the memory's peak
-   (PACC_KERNEL_EFF, about what PACC's kernels reach in core: 57-79 % of
+   (PLAN_KERNEL_EFF, about what PACC's kernels reach in core: 57-79 % of
    the HBM limit on an H100, benchmarks/RESULTS.md; after the first block
    the fraction measured, replan.c).  With three queues per device the
    loads, write-backs and kernels of different chunks overlap, so a block
@@ -46,7 +46,7 @@ static double
 eff_of (const struct pacc_plan_in *in)
 {
   return in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
-         : PACC_KERNEL_EFF;
+         : PLAN_KERNEL_EFF;
 }
 
 /* The write-back rate, GB/s: measured, else the link's.  */
@@ -139,7 +139,7 @@ static double
 band_cost (const struct pacc_plan_in *in, const struct pacc_plan *p,
            double k)
 {
-  return band_copies (in, p, k) * PACC_BAND_COPY_S / (double) p->ndev;
+  return band_copies (in, p, k) * PLAN_BAND_COPY_S / (double) p->ndev;
 }
 
 /* The kernels' tail per chunk and step: IN's, else planner.h's.  */
@@ -147,7 +147,7 @@ static double
 tail_of (const struct pacc_plan_in *in)
 {
   return in->kernel_tail_s > 0 ? in->kernel_tail_s
-         : in->kernel_tail_s < 0 ? 0 : PACC_KERNEL_TAIL_S;
+         : in->kernel_tail_s < 0 ? 0 : PLAN_KERNEL_TAIL_S;
 }
 
 /* The tail of a chunk whose kernels take KT seconds in a block of K
@@ -358,7 +358,7 @@ int
 pacc_plan_link_margin (const struct pacc_plan_in *in)
 {
   int m = in->s ? in->s->link_margin : 0;
-  return m < 0 ? 0 : m > 0 ? m : PACC_LINK_MARGIN;
+  return m < 0 ? 0 : m > 0 ? m : DEFAULT_LINK_MARGIN;
 }
 
 double

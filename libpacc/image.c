@@ -22,7 +22,7 @@
 /* From GCC's include/gomp-constants.h (libgomp ABI).  */
 #define GOMP_DEVICE_NVIDIA_PTX 5
 
-struct pacc_image pacc_images[PACC_MAX_IMAGES];
+struct pacc_image pacc_images[MAX_IMAGES];
 int pacc_nimages;
 
 typedef void (*register_fn) (unsigned, const void *, int, const void *);
@@ -237,7 +237,7 @@ void
 GOMP_offload_register_ver (unsigned version, const void *host_table,
                            int target_type, const void *target_data)
 {
-  if (target_type == GOMP_DEVICE_NVIDIA_PTX && pacc_nimages < PACC_MAX_IMAGES)
+  if (target_type == GOMP_DEVICE_NVIDIA_PTX && pacc_nimages < MAX_IMAGES)
     {
       pacc_images[pacc_nimages].version = version;
       pacc_images[pacc_nimages].host_table = host_table;

@@ -13,7 +13,7 @@
 
 /* nvptx offload images the program registered (host_table: function and
    variable address ranges; target_data: mkoffload's nvptx descriptor).  */
-#define PACC_MAX_IMAGES 16
+#define MAX_IMAGES 16
 struct pacc_image
 {
   unsigned version;
@@ -21,7 +21,7 @@ struct pacc_image
   const void *target_data;	/* As the program registered it.  */
   const void *patched;		/* As libgomp got it (see image.c).  */
 };
-extern struct pacc_image pacc_images[PACC_MAX_IMAGES];
+extern struct pacc_image pacc_images[MAX_IMAGES];
 extern int pacc_nimages;
 
 /* libgomp's entry points, which image.c defines too.  */

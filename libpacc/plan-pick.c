@@ -4,10 +4,10 @@
 
 /* plan-pick.c - which of the plans the planner's search found to fit it
    takes (planner.h: struct pacc_cands): the least score, unless a plan
-   of fewer chunks scores within PACC_CHUNKS_GAIN of it, in which case
+   of fewer chunks scores within PLAN_CHUNKS_GAIN of it, in which case
    the one of fewest chunks among those; and of the plans with the
    queues asked for and with two per device, the two-queue one only
-   when it scores PACC_QUEUES_GAIN less.  planner.c's search fills the
+   when it scores PLAN_QUEUES_GAIN less.  planner.c's search fills the
    lists; this file only chooses.  */
 
 #include "planner.h"
@@ -51,7 +51,7 @@ pacc_cands_pick (const struct pacc_cands *cs)
      model where thick ones kept to it (benchmarks/RESULTS.md: twice
      the automatic chunk count 3-6 % slower at 2x and 8x; two H200s
      300 chunks where one took 22).  */
-  double bound = least->t * (1 + PACC_CHUNKS_GAIN);
+  double bound = least->t * (1 + PLAN_CHUNKS_GAIN);
   for (int i = 0; i < cs->n; i++)
     {
       const struct pacc_cand *c = &cs->v[i];
@@ -68,7 +68,7 @@ pacc_cands_choose (const struct pacc_cands cs[2], struct pacc_cand *best)
 {
   const struct pacc_cand *b0 = pacc_cands_pick (&cs[0]);
   const struct pacc_cand *b1 = pacc_cands_pick (&cs[1]), *b = b0;
-  if (b1 && (!b0 || b1->t < b0->t * (1 - PACC_QUEUES_GAIN)))
+  if (b1 && (!b0 || b1->t < b0->t * (1 - PLAN_QUEUES_GAIN)))
     b = b1;
   if (b)
     *best = *b;

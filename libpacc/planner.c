@@ -8,7 +8,7 @@
    a short copy, the memory's peak from its clock and bus width), k and
    the chunk count are those of the plan that fits with the least time
    the cost model gives with the link PACC_LINK_MARGIN percent slower
-   (pacc_plan_score, cost.c), or of those within PACC_CHUNKS_GAIN of
+   (pacc_plan_score, cost.c), or of those within PLAN_CHUNKS_GAIN of
    it the one of fewest chunks (plan-pick.c); the settings the user gave stay
    as they are, and queues and buffers follow the rules below.  Without
    rates (the host path), or when no candidate fits, the fixed rules.
@@ -28,7 +28,7 @@
    - queues: 3 per device with the `async' clause (load, compute and
      write-back of three chunks at once), 1 without; never more than the
      chunks.  With the cost model, 2 when the model predicts that plan
-     PACC_QUEUES_GAIN faster: two buffers instead of three leave room for
+     PLAN_QUEUES_GAIN faster: two buffers instead of three leave room for
      thicker chunks or a larger k (Himeno at 8x).  Automatic queues drop
      to 2, then 1, where nothing fits with 3.
    - buffers: max (queues, span + 1), at most one per chunk: the
@@ -41,9 +41,9 @@
      neighbours share (of every array read, with one queue).
    - staged arrays (PACC_STAGE=auto, stage.h): when the first block
      waits for the registration and that wait costs the plan at least
-     PACC_STAGE_GAIN, the plans with the last 1, 2, ... targetin arrays
+     PLAN_STAGE_GAIN, the plans with the last 1, 2, ... targetin arrays
      staged instead (STAGE_CANDS counts), the one that scores
-     PACC_STAGE_GAIN less than registering all, if any.
+     PLAN_STAGE_GAIN less than registering all, if any.
    - devices (PACC_DEVICES, else every device the back end has): chunks
      go round robin, chunk i to device i % D, so that the loads, kernels
      and write-backs of consecutive chunks run on different devices at
@@ -366,9 +366,9 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
 }
 
 /* The plan the cost model prefers (search; plan-pick.c chooses: the
-   thickest chunks within PACC_CHUNKS_GAIN of the least score) with NQ
+   thickest chunks within PLAN_CHUNKS_GAIN of the least score) with NQ
    queues per device, or with two when Q_AUTO and that is
-   PACC_QUEUES_GAIN faster; 0 when none fits.  */
+   PLAN_QUEUES_GAIN faster; 0 when none fits.  */
 static int
 model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
               long nc, long block, int nq, int q_auto)
@@ -563,7 +563,7 @@ plan_staged (const struct pacc_plan_in *in, int m, char *staged,
   s.stage_auto = 0;
   s.pin_s = all > 0 ? in->pin_s * (1 - st / all) : in->pin_s;
   if (m > 0)
-    s.pin_s *= PACC_STAGE_PIN_SLOWER;
+    s.pin_s *= PLAN_STAGE_PIN_SLOWER;
   int rc = plan_core (&s, p, err, errlen);
   *t = p->score_s;
   p->nstage = m;
@@ -604,7 +604,7 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       double wait = rc == 0 ? pred0 - pacc_plan_predict (&nowait, p) : 0;
       int nc = in->stage_all ? 1 : nin < STAGE_CANDS - 1 ? nin
                                                          : STAGE_CANDS - 1;
-      if (wait < pred0 * PACC_STAGE_GAIN)
+      if (wait < pred0 * PLAN_STAGE_GAIN)
         nc = 0;
       for (int c = 1; rc == 0 && c <= nc; c++)
         {
@@ -614,7 +614,7 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
             continue;
           last = m;
           if (plan_staged (in, m, staged, &q, &t, err, errlen) == 0
-              && t < best && t < t0 * (1 - PACC_STAGE_GAIN))
+              && t < best && t < t0 * (1 - PLAN_STAGE_GAIN))
             {
               pacc_plan_free (p);
               *p = q;

@@ -26,7 +26,7 @@ struct pacc_plan_array
 
 /* The cost model's kernels run at this fraction of the device memory's
    peak bandwidth (cost.c).  */
-#define PACC_KERNEL_EFF 0.6
+#define PLAN_KERNEL_EFF 0.6
 
 /* What one band copy of a skewed plan (chunks.h: one targetinout array,
    one step, one chunk boundary, saved or restored) adds to the kernels'
@@ -38,7 +38,7 @@ struct pacc_plan_array
    with the loads running 45 % of the block (k 64), 3.5 ms with them
    running 78 % (k 32) (benchmarks/RESULTS.md): far more than their
    bytes take, and little without loads.  */
-#define PACC_BAND_COPY_S 40e-6
+#define PLAN_BAND_COPY_S 40e-6
 
 /* What a chunk's kernels lose per step, in seconds, whatever its
    rows, but no more than they take: the last wave of each kernel's
@@ -52,7 +52,7 @@ struct pacc_plan_array
    chunk and step (benchmarks/RESULTS.md).  Less than that: above 80,
    CIP's plan at 8x on an H100 falls back to k 16, measured 1-12 %
    slower.  */
-#define PACC_KERNEL_TAIL_S 80e-6
+#define PLAN_KERNEL_TAIL_S 80e-6
 
 /* The least a plan with two queues per device must save on one with
    three for the cost model to take it: two queues hold a third less
@@ -61,7 +61,7 @@ struct pacc_plan_array
    model where three ran 1 % behind (Himeno and Jacobi at 8x,
    benchmarks/RESULTS.md).  So the plan taken may predict up to this
    fraction more than the least predicted.  */
-#define PACC_QUEUES_GAIN 0.05
+#define PLAN_QUEUES_GAIN 0.05
 
 /* The least a plan of more chunks must save on one of fewer for the
    planner to take it (plan-pick.c): the plan taken has the fewest
@@ -71,7 +71,7 @@ struct pacc_plan_array
    wide range of chunk counts, and the least of them went to the
    thinnest end: two H200s at 4.8x took 302 chunks (one took 22) and
    ran 23 % slower than one.  */
-#define PACC_CHUNKS_GAIN 0.03
+#define PLAN_CHUNKS_GAIN 0.03
 
 /* The planner ranks plans by their time with the link this much slower
    than its rates say, and reports the time at those rates.  The link's
@@ -82,8 +82,10 @@ struct pacc_plan_array
    variation, one whose kernels hide the loads none of it: CIP's k 16
    plans, which the model rated within 1-3 % of k 32 and more, ran 1-12 %
    behind them (benchmarks/RESULTS.md).  In percent; PACC_LINK_MARGIN
-   in the environment sets it (0: rank by the prediction itself).  */
-#define PACC_LINK_MARGIN 20
+   in the environment sets it (0: rank by the prediction itself).  The
+   compile-time constants here are PLAN_* and DEFAULT_*: a PACC_* name
+   is an environment variable (check-doc fails a macro named as one).  */
+#define DEFAULT_LINK_MARGIN 20
 
 /* What the planner is given.  */
 struct pacc_plan_in
@@ -109,7 +111,7 @@ struct pacc_plan_in
   double hbm_gbs;
   double wb_gbs;         /* device -> host, GB/s (0: LINK_GBS).  */
   double kernel_eff;     /* the fraction of HBM_GBS the kernels reach
-                            (0: PACC_KERNEL_EFF) ...  */
+                            (0: PLAN_KERNEL_EFF) ...  */
   double overlap_loss;   /* ... and the fraction of the shorter of a
                             block's loads, write-backs and kernels that
                             does not overlap with the longest (0: all
@@ -138,7 +140,7 @@ struct pacc_plan_in
                             first block waiting for their registration,
                             benchmarks/RESULTS.md).  */
   double kernel_tail_s;  /* the kernels' tail per chunk and step (0:
-                            PACC_KERNEL_TAIL_S, < 0: none).  */
+                            PLAN_KERNEL_TAIL_S, < 0: none).  */
   size_t ring_gran;      /* the back end's unit of a ring's bytes
                             (backend.h); 0: no rings.  */
   const struct pacc_settings *s;
@@ -225,11 +227,11 @@ struct pacc_cands
 void pacc_cands_add (const char *where, struct pacc_cands *cs,
                      const struct pacc_cand *c);
 /* The one the planner takes: the fewest chunks among those scoring at
-   most PACC_CHUNKS_GAIN more than the least, and of those the least
+   most PLAN_CHUNKS_GAIN more than the least, and of those the least
    score; NULL when CS is empty.  */
 const struct pacc_cand *pacc_cands_pick (const struct pacc_cands *cs);
 /* The plan the model prefers into *BEST: CS[0]'s pick (the queues asked
-   for), or CS[1]'s (two per device) when it scores PACC_QUEUES_GAIN
+   for), or CS[1]'s (two per device) when it scores PLAN_QUEUES_GAIN
    less; 0 when both are empty.  */
 int pacc_cands_choose (const struct pacc_cands cs[2], struct pacc_cand *best);
 void pacc_cands_free (struct pacc_cands *cs);
@@ -291,14 +293,14 @@ int pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
    cuda-int.h), not a measurement of this host.  Himeno at 4x on an H100, whose
    128-step first block nearly hid a 3 s registration, ran 6 % slower
    with 6 arrays staged where the model had predicted 4 % less.  */
-#define PACC_STAGE_GAIN 0.03
+#define PLAN_STAGE_GAIN 0.03
 
 /* How much slower the registration of the other arrays runs while
    staged copies run beside it (host memory copies): on an H100 host,
    Himeno at 8x registered at 16.1-17.1 GB/s with nothing staged and at
    12.7-14.9 GB/s with 5 arrays staged, in the same machine starts
    (benchmarks/RESULTS.md).  */
-#define PACC_STAGE_PIN_SLOWER 1.2
+#define PLAN_STAGE_PIN_SLOWER 1.2
 
 /* Mark in STAGED[n] (zeroed first) the last NSTAGE targetin arrays of IN
    that are transferred, the ones a plan's nstage stages; how many there

@@ -249,8 +249,8 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
     return true;
   hash_set<tree> unstable;
   unstable_decls (r, unstable);
-  pacc_form lo[PACC_MAX_RANK], hi[PACC_MAX_RANK];
-  bool known[PACC_MAX_RANK];
+  pacc_form lo[MAX_RANK], hi[MAX_RANK];
+  bool known[MAX_RANK];
   pacc_kernel &km = r.kernels[m];
   for (int n = 1; n < rank; n++)
     {
@@ -262,8 +262,8 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
     }
   struct box
   {
-    pacc_form lo[PACC_MAX_RANK], hi[PACC_MAX_RANK];
-    bool known[PACC_MAX_RANK];
+    pacc_form lo[MAX_RANK], hi[MAX_RANK];
+    bool known[MAX_RANK];
   };
   std::vector<box> boxes;
   int last = -1;
@@ -287,7 +287,7 @@ temp_elements_written (pacc_region &r, int m, size_t ai)
     return true;
   for (int corner = 0; corner < 1 << (rank - 1); corner++)
     {
-      pacc_form at[PACC_MAX_RANK];
+      pacc_form at[MAX_RANK];
       for (int n = 1; n < rank; n++)
 	if (known[n])
 	  {
@@ -358,7 +358,7 @@ derive_halo (pacc_region &r)
     for (int d = 0; d < rank; d++)
       k.e_lo[d] = k.e_hi[d] = 0;
   /* Which kernel explains each reach, for the message.  */
-  int why_lo[PACC_MAX_RANK], why_hi[PACC_MAX_RANK];
+  int why_lo[MAX_RANK], why_hi[MAX_RANK];
   for (int d = 0; d < rank; d++)
     why_lo[d] = why_hi[d] = -1;
   for (int m = nk - 1; m >= 0; m--)

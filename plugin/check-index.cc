@@ -103,7 +103,7 @@ static bool
 split_flat (kernel_ctx &c, pacc_access &a, pacc_form off, int first,
 	    pacc_form *stride, int rank)
 {
-  pacc_form part[PACC_MAX_RANK];
+  pacc_form part[MAX_RANK];
   /* Loop variables: their terms must be exactly var * stride(dim).  */
   for (int li = c.cur_loop; li >= 0; li = c.k->loops[li].parent)
     {
@@ -393,7 +393,7 @@ index_access_1 (kernel_ctx &c, tree ref, bool write, location_t loc,
   a.write = write;
   a.cond = c.cond_depth > 0;
   a.loc = loc;
-  for (int n = 0; n < PACC_MAX_RANK; n++)
+  for (int n = 0; n < MAX_RANK; n++)
     {
       a.kind[n] = PACC_IX_OPAQUE;
       a.off[n] = a.glo[n] = a.ghi[n] = a.elo[n] = a.shi[n] = 0;
@@ -431,7 +431,7 @@ index_access_1 (kernel_ctx &c, tree ref, bool write, location_t loc,
     {
       /* Pointer part covers dimensions 0 .. first_idx-1.  */
       HOST_WIDE_INT elt = int_size_in_bytes (TREE_TYPE (TREE_TYPE (base)));
-      pacc_form stride[PACC_MAX_RANK];
+      pacc_form stride[MAX_RANK];
       bool split_ok = off_ok;
       if (first_idx == 1 && nidx > 0)
 	{

@@ -16,9 +16,9 @@
 
 #include "gcc-compat.h"
 
-#define PACC_MAX_RANK 4
+#define MAX_RANK 4
 /* The widest halo a clause may give, in rows (parse-clauses.cc).  */
-#define PACC_MAX_HALO (1 << 20)
+#define MAX_HALO (1 << 20)
 
 enum pacc_dir_kind
 {
@@ -67,8 +67,8 @@ struct pacc_whole_clause
 {
   tree decl;
   int nsec;			/* Sections given (0: the whole array).  */
-  tree lo[PACC_MAX_RANK];
-  tree len[PACC_MAX_RANK];
+  tree lo[MAX_RANK];
+  tree len[MAX_RANK];
   location_t loc;
 };
 
@@ -78,11 +78,11 @@ struct pacc_pipeline_clauses
   std::vector<pacc_whole_clause> wholes;
   std::vector<pacc_reduction_clause> reductions;
   int rank;			/* 0 when size() is missing.  */
-  tree size_lo[PACC_MAX_RANK];
-  tree size_len[PACC_MAX_RANK];
+  tree size_lo[MAX_RANK];
+  tree size_len[MAX_RANK];
   int halo_rank;		/* 0 when halo() is missing.  */
-  HOST_WIDE_INT halo_lo[PACC_MAX_RANK];
-  HOST_WIDE_INT halo_hi[PACC_MAX_RANK];
+  HOST_WIDE_INT halo_lo[MAX_RANK];
+  HOST_WIDE_INT halo_hi[MAX_RANK];
   location_t halo_loc;
   bool async;
   /* mpi(COMM, GHOSTS): the MPI_Comm variable (NULL without the clause),

@@ -24,7 +24,7 @@
    every pair of the launch in turn.  COPY: the column loop, from INIT to
    BOUND, is copy-like.  REDS: the kernel's reductions, through slots
    (lower-slots.cc): the threads' updates go to the pair's partial,
-   which the pair adds into slot (its gang number modulo PACC_SLOTS).  */
+   which the pair adds into slot (its gang number modulo SLOT_COUNT).  */
 void
 pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
 		     tree nlines, tree ja, tree jb, tree nseg,

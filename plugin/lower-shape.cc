@@ -85,8 +85,8 @@ pacc_shared_extents_p (pacc_region &r, tree decl)
   tree type = TREE_TYPE (decl);
   if (TREE_CODE (type) != POINTER_TYPE || r.pc->rank < 2)
     return false;
-  tree level[PACC_MAX_RANK];
-  int n = array_levels (TREE_TYPE (type), level, PACC_MAX_RANK);
+  tree level[MAX_RANK];
+  int n = array_levels (TREE_TYPE (type), level, MAX_RANK);
   if (n != r.pc->rank - 1 || !variably_modified_type_p (TREE_TYPE (type),
 							 NULL_TREE))
     return false;
@@ -107,8 +107,8 @@ pacc_type_row (pacc_region &r, tree decl, tree bytes)
 {
   if (!pacc_shared_extents_p (r, decl))
     return bytes;
-  tree level[PACC_MAX_RANK];
-  int n = array_levels (TREE_TYPE (TREE_TYPE (decl)), level, PACC_MAX_RANK);
+  tree level[MAX_RANK];
+  int n = array_levels (TREE_TYPE (TREE_TYPE (decl)), level, MAX_RANK);
   tree same = boolean_true_node;
   for (int i = 0; i < n; i++)
     {
@@ -129,7 +129,7 @@ pacc_type_row (pacc_region &r, tree decl, tree bytes)
 struct shape_ctx
 {
   pacc_region *r;
-  tree ext[PACC_MAX_RANK];	/* ext[n]: extent of dimension n, long.  */
+  tree ext[MAX_RANK];	/* ext[n]: extent of dimension n, long.  */
   hash_map<tree, tree> saves;	/* A declaration's SAVE_EXPR: its ext.  */
   hash_map<tree, tree> rows;	/* Element type: canonical row type.  */
   hash_set<tree> arrays;	/* The listed arrays that get shared
@@ -178,8 +178,8 @@ replace_saves_r (tree *tp, int *walk_subtrees, void *data)
 static void
 note_saves (shape_ctx &s, tree decl)
 {
-  tree level[PACC_MAX_RANK];
-  int n = array_levels (TREE_TYPE (TREE_TYPE (decl)), level, PACC_MAX_RANK);
+  tree level[MAX_RANK];
+  int n = array_levels (TREE_TYPE (TREE_TYPE (decl)), level, MAX_RANK);
   for (int i = 0; i < n; i++)
     {
       tree sv = extent_save (TYPE_MAX_VALUE (TYPE_DOMAIN (level[i])));

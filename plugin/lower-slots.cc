@@ -7,8 +7,8 @@
    into the one reduction variable with a compare-and-swap loop; a
    segmented kernel's hundreds of thousands of short gangs wait on those
    swaps (lower-geometry.cc).  Instead each gang of a segmented kernel
-   with a reduction adds its partial atomically into one of PACC_SLOTS
-   slots (its gang number modulo PACC_SLOTS: lower-segments.cc; max and
+   with a reduction adds its partial atomically into one of SLOT_COUNT
+   slots (its gang number modulo SLOT_COUNT: lower-segments.cc; max and
    min by a compare-and-swap loop), and a second kernel on the same
    queue combines the slots into the reduction variable with OpenACC's
    reduction (one gang) and sets them back to the identity.  The slots
@@ -86,7 +86,7 @@ slot_cas (lower_ctx &c, location_t loc, const pacc_slot_red &rd, tree slot)
   return pacc_bind (vars, body);
 }
 
-/* RD's partial into slot (ITER, unsigned, modulo PACC_SLOTS),
+/* RD's partial into slot (ITER, unsigned, modulo SLOT_COUNT),
    atomically.  */
 tree
 pacc_slot_add (lower_ctx &c, location_t loc, const pacc_slot_red &rd,
@@ -95,7 +95,7 @@ pacc_slot_add (lower_ctx &c, location_t loc, const pacc_slot_red &rd,
   tree ut = unsigned_type_node;
   tree slot = slot_ref (rd.slots, build2 (TRUNC_MOD_EXPR, ut,
 					  fold_convert (ut, iter),
-					  build_int_cst (ut, PACC_SLOTS)));
+					  build_int_cst (ut, SLOT_COUNT)));
   if (rd.op == MAX_EXPR || rd.op == MIN_EXPR)
     return slot_cas (c, loc, rd, slot);
   return c_finish_omp_atomic (loc, OMP_ATOMIC, rd.op, slot, rd.gvar,
@@ -122,7 +122,7 @@ pacc_slot_red_for (lower_ctx &c, location_t loc, int ri, tree rvar, tree ci,
     (loc, fn_red_slots, 6, R, elt_addr (ci),
      build_int_cst (integer_type_node, ri),
      fold_convert (long_unsigned_type_node,
-		   size_binop (MULT_EXPR, size_int (PACC_SLOTS),
+		   size_binop (MULT_EXPR, size_int (SLOT_COUNT),
 			       TYPE_SIZE_UNIT (type))),
      build_string_literal (strlen (name) + 1, name),
      build_fold_addr_expr (fresh));
@@ -164,7 +164,7 @@ pacc_slots_kernel (lower_ctx &c, location_t loc, tree queue,
 				    integer_zero_node);
   TREE_VEC_ELT (condv, 0) = build2 (LT_EXPR, boolean_type_node, sv,
 				    build_int_cst (integer_type_node,
-						   PACC_SLOTS));
+						   SLOT_COUNT));
   TREE_VEC_ELT (incrv, 0) = build2 (POSTINCREMENT_EXPR, integer_type_node,
 				    sv, integer_one_node);
   tree list = push_stmt_list ();

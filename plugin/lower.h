@@ -184,7 +184,7 @@ struct pacc_slot_red
 };
 /* Slots per reduction variable and queue: enough that few gangs add
    into the same slot at once.  */
-#define PACC_SLOTS 1024
+#define SLOT_COUNT 1024
 /* Reduction variable RI of a kernel whose private copy is RVAR: its
    gang partial, and its slots for the queue and device of chunk CI of
    region R, from libpacc (statements into *STMTS, with the kernel that

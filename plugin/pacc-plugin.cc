@@ -9,20 +9,8 @@
          -foffload-options=nvptx-none=-misa=sm_80 prog.c -lpacc
    (or `pkg-config --cflags --libs pacc`).
 
-   Options:
-     -fplugin-arg-pacc-verbose   a note per pipeline region: arrays,
-                                 decomposed dimension, halo, derived reach,
-                                 kernels per step and their widening.
-     -fplugin-arg-pacc-gang-static=N
-                                 give the rows to gangs N at a time, round
-                                 robin (OpenACC gang(static:N)); default 1.
-                                 Neighbouring gangs then work on
-                                 neighbouring rows at the same time, so
-                                 the GPU's L2 serves a stencil's rows above
-                                 and below (kernel time 7-22 % lower on an
-                                 H200, benchmarks/RESULTS.md).  0: one
-                                 contiguous block of rows per gang (GCC's
-                                 own distribution).
+   Options: -fplugin-arg-pacc-*, one table in options.cc (parsed there,
+   and `gcc --help -fplugin=pacc' prints the help it writes).
 
    Callbacks:
      PLUGIN_PRAGMAS            registers `#pragma pacc` (parse-pragma.cc)
@@ -71,30 +59,7 @@ pre_genericize (void *gcc_data, void *)
 #endif
 static struct plugin_info pacc_info = {
   PACC_VERSION,
-  "PACC: out-of-core, temporally blocked stencil pipelines on GPUs.\n"
-  "  -fplugin-arg-pacc-verbose   report each lowered pipeline region\n"
-  "  -fplugin-arg-pacc-gang-static=N  rows to gangs N at a time, round robin\n"
-  "                                   (default 1; 0: GCC's blocks of rows)\n"
-  "  -fplugin-arg-pacc-workers=N  workers per gang (default: 8 in\n"
-  "                               segmented kernels, else 16 for two\n"
-  "                               loops, 8 for more)\n"
-  "  -fplugin-arg-pacc-group-gangs=N  gangs per sub-step that groups of\n"
-  "                                   rows aim at (default 8192; 0: planes\n"
-  "                                   to gangs)\n"
-  "  -fplugin-arg-pacc-pairs=N  iterations per thread in copy-like vector\n"
-  "                             loops (0: one; default 1: two; 2 to 8)\n"
-  "  -fplugin-arg-pacc-segments=0  no segmented kernels: rows to gangs\n"
-  "                                in two-level nests, row groups deeper\n"
-  "  -fplugin-arg-pacc-segment-depth=2  row groups, not segments, in\n"
-  "                                     three-level nests\n"
-  "  -fplugin-arg-pacc-seg-cols=N  columns per thread in segmented\n"
-  "                                kernels (default 8)\n"
-  "  -fplugin-arg-pacc-copy-cols=N  the same for copy-like loops (default\n"
-  "                                 4; 0: rows to gangs)\n"
-  "  -fplugin-arg-pacc-hoist=0  kernels read the chunk pointers where they\n"
-  "                             use them, not once per gang\n"
-  "  -fplugin-arg-pacc-reduction-slots=0  copy-like loops with a reduction\n"
-  "                                       keep rows to gangs"
+  NULL		/* pacc_options_help (), set by plugin_init.  */
 };
 
 /* Errors that need every function parsed (lower-calls.cc): before the
@@ -129,105 +94,9 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
 	     lang_hooks.name);
       return 1;
     }
-  for (int i = 0; i < info->argc; i++)
-    {
-      if (!strcmp (info->argv[i].key, "verbose"))
-	pacc_verbose = true;
-      else if (!strcmp (info->argv[i].key, "gang-static"))
-	{
-	  const char *v = info->argv[i].value;
-	  char *end;
-	  long n = v ? strtol (v, &end, 10) : 0;
-	  if (!v || !*v || *end || n < 0 || n > 1 << 20)
-	    {
-	      error ("pacc.so: %<-fplugin-arg-pacc-gang-static%> needs a "
-		     "number of rows (0: one block of rows per gang), got %qs",
-		     v ? v : "");
-	      return 1;
-	    }
-	  pacc_gang_static = (int) n;
-	}
-      else if (!strcmp (info->argv[i].key, "seg-cols")
-	       || !strcmp (info->argv[i].key, "copy-cols"))
-	{
-	  bool copy = info->argv[i].key[0] == 'c';
-	  const char *v = info->argv[i].value;
-	  char *end;
-	  long n = v ? strtol (v, &end, 10) : -1;
-	  if (!v || !*v || *end || n < (copy ? 0 : 1) || n > 8)
-	    {
-	      error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs a number of "
-		     "columns per thread from %d to 8, got %qs",
-		     info->argv[i].key, copy ? 0 : 1, v ? v : "");
-	      return 1;
-	    }
-	  if (copy)
-	    pacc_copy_cols = (int) n;
-	  else
-	    pacc_seg_cols = (int) n;
-	}
-      else if (!strcmp (info->argv[i].key, "segment-depth"))
-	{
-	  const char *v = info->argv[i].value;
-	  if (!v || (strcmp (v, "2") && strcmp (v, "3")))
-	    {
-	      error ("pacc.so: %<-fplugin-arg-pacc-segment-depth%> needs 2 "
-		     "or 3 loops, got %qs", v ? v : "");
-	      return 1;
-	    }
-	  pacc_segment_levels = v[0] - '0';
-	}
-      else if (!strcmp (info->argv[i].key, "workers")
-	       || !strcmp (info->argv[i].key, "group-gangs")
-	       || !strcmp (info->argv[i].key, "pairs")
-	       || !strcmp (info->argv[i].key, "segments")
-	       || !strcmp (info->argv[i].key, "hoist")
-	       || !strcmp (info->argv[i].key, "reduction-slots"))
-	{
-	  bool w = info->argv[i].key[0] == 'w';
-	  bool segs = info->argv[i].key[0] == 's';
-	  bool hoist = info->argv[i].key[0] == 'h';
-	  bool slots = info->argv[i].key[0] == 'r';
-	  bool pairs = info->argv[i].key[0] == 'p' || segs || hoist || slots;
-	  const char *v = info->argv[i].value;
-	  char *end;
-	  long n = v ? strtol (v, &end, 10) : -1;
-	  bool ways = info->argv[i].key[0] == 'p';
-	  if (!v || !*v || *end || n < 0
-	      || n > (w ? 32 : ways ? 8 : pairs ? 1 : 1 << 24))
-	    {
-	      error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs %s, got %qs",
-		     info->argv[i].key,
-		     w ? "a number of workers from 0 to 32"
-		     : ways ? "0 or 1, or 2 to 8 iterations per thread"
-		     : pairs ? "0 or 1"
-		     : "a number of gangs from 0 to 16777216", v ? v : "");
-	      return 1;
-	    }
-	  if (w)
-	    pacc_workers = (int) n;
-	  else if (segs)
-	    pacc_segments_on = n != 0;
-	  else if (hoist)
-	    pacc_hoist_pointers_on = n != 0;
-	  else if (slots)
-	    pacc_reduction_slots = n != 0;
-	  else if (pairs)
-	    {
-	      pacc_pair_iterations_on = n != 0;
-	      if (n >= 2)
-		pacc_pair_ways = (int) n;
-	    }
-	  else
-	    pacc_group_gangs = (int) n;
-	}
-      else
-	{
-	  error ("pacc.so: unknown option %<-fplugin-arg-pacc-%s%>",
-		 info->argv[i].key);
-	  return 1;
-	}
-    }
+  if (!pacc_parse_options (info->argc, info->argv))
+    return 1;
+  pacc_info.help = pacc_options_help ();
   register_callback (info->base_name, PLUGIN_INFO, NULL, &pacc_info);
   register_callback (info->base_name, PLUGIN_PRAGMAS, pacc_register_pragmas,
 		     NULL);

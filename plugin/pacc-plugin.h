@@ -45,7 +45,8 @@
             directives.h         the directive records
    state    kernel-locations.cc  the kernels built, for the launch pass
             gc-roots.cc          the GC root for the directives' trees
-            options.cc           -fplugin-arg-pacc-* settings
+            options.cc           -fplugin-arg-pacc-*: the option table,
+                                 its parser and help, the settings
             pacc-plugin.h        this file: their declarations
    bottom   gcc-compat.h         every GCC header, all version shims
 
@@ -66,20 +67,23 @@
    declare, are exported.  */
 #pragma GCC visibility push(hidden)
 
-/* options.cc */
-extern bool pacc_verbose;
+/* options.cc: the -fplugin-arg-pacc-* table and the settings it fills
+   (0 or 1 for the on/off ones).  */
+bool pacc_parse_options (int argc, const struct plugin_argument *argv);
+const char *pacc_options_help (void);
+extern int pacc_verbose;	/* -fplugin-arg-pacc-verbose.  */
 extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
 				   0: GCC's blocks of rows.  */
 extern int pacc_workers;	/* -fplugin-arg-pacc-workers, 0: the rule.  */
 extern int pacc_group_gangs;	/* -fplugin-arg-pacc-group-gangs.  */
-extern bool pacc_pair_iterations_on; /* -fplugin-arg-pacc-pairs.  */
+extern int pacc_pair_iterations_on; /* -fplugin-arg-pacc-pairs, not 0.  */
 extern int pacc_pair_ways;           /* its iterations per thread.  */
-extern bool pacc_segments_on;	/* -fplugin-arg-pacc-segments.  */
+extern int pacc_segments_on;	/* -fplugin-arg-pacc-segments.  */
 extern int pacc_seg_cols;	/* -fplugin-arg-pacc-seg-cols.  */
 extern int pacc_segment_levels;	/* -fplugin-arg-pacc-segment-depth.  */
 extern int pacc_reduction_slots;	/* -fplugin-arg-pacc-reduction-slots.  */
 extern int pacc_copy_cols;	/* -fplugin-arg-pacc-copy-cols.  */
-extern bool pacc_hoist_pointers_on;	/* -fplugin-arg-pacc-hoist.  */
+extern int pacc_hoist_pointers_on;	/* -fplugin-arg-pacc-hoist.  */
 
 /* gc-roots.cc */
 extern const struct ggc_root_tab pacc_root_tab[];

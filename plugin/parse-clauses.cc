@@ -142,7 +142,7 @@ parse_copyin (pacc_lexer &lx, pacc_pipeline_clauses *pc)
 	{
 	  location_t sloc = tok_loc (lx);
 	  next (lx);
-	  if (w.nsec == rank || w.nsec == PACC_MAX_RANK)
+	  if (w.nsec == rank || w.nsec == MAX_RANK)
 	    {
 	      error_at (sloc, "more sections than %qD has dimensions in "
 			"%<copyin%> clause", decl);
@@ -285,10 +285,10 @@ parse_dims (pacc_lexer &lx, pacc_pipeline_clauses *pc, bool halo)
   while (!lx.failed && peek_is (lx, CPP_OPEN_SQUARE))
     {
       next (lx);
-      if (n == PACC_MAX_RANK)
+      if (n == MAX_RANK)
 	{
 	  parse_error (lx, "more than %d dimensions in %qs clause",
-		       PACC_MAX_RANK, clause);
+		       MAX_RANK, clause);
 	  return;
 	}
       if (halo)
@@ -307,10 +307,10 @@ parse_dims (pacc_lexer &lx, pacc_pipeline_clauses *pc, bool halo)
 	    }
 	  /* A halo wider than any chunk could be is a typo, and one near
 	     the range of the runtime's row numbers would overflow them.  */
-	  if (lo > PACC_MAX_HALO || hi > PACC_MAX_HALO)
+	  if (lo > MAX_HALO || hi > MAX_HALO)
 	    {
-	      error_at (lo > PACC_MAX_HALO ? l1 : l2, "halo %wd is more than "
-			"%d rows", lo > PACC_MAX_HALO ? lo : hi, PACC_MAX_HALO);
+	      error_at (lo > MAX_HALO ? l1 : l2, "halo %wd is more than "
+			"%d rows", lo > MAX_HALO ? lo : hi, MAX_HALO);
 	      lx.failed = true;
 	      return;
 	    }

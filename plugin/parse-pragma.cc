@@ -115,7 +115,7 @@ handle_pragma_pacc (cpp_reader *)
 	  add_marker (d);
 	  return;
 	}
-      if (n < 1 || n > PACC_MAX_RANK)
+      if (n < 1 || n > MAX_RANK)
 	{
 	  error_at (nloc, "%<dim(%wd)%> out of range: dimensions count from 1 "
 		    "(the last C index)", n);

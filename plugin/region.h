@@ -62,20 +62,20 @@ struct pacc_access
   bool write;
   bool cond;			/* Under a condition of the nest's body.  */
   location_t loc;
-  enum pacc_index_kind kind[PACC_MAX_RANK];
-  HOST_WIDE_INT off[PACC_MAX_RANK];
-  pacc_form inv[PACC_MAX_RANK];
+  enum pacc_index_kind kind[MAX_RANK];
+  HOST_WIDE_INT off[MAX_RANK];
+  pacc_form inv[MAX_RANK];
   /* Along a dimension indexed by its loop's variable plus OFF, the
      conditions around the access (check-conds.cc) may keep it from the
      loop's ends: it touches indices first + OFF + GLO to last + OFF + GHI
      (first and last: the loop's), GLO >= 0 >= GHI; 0 when they do not.
      `x > 0 ? a[x-1] : a[x]' over x from 0 touches no index -1.  */
-  HOST_WIDE_INT glo[PACC_MAX_RANK], ghi[PACC_MAX_RANK];
+  HOST_WIDE_INT glo[MAX_RANK], ghi[MAX_RANK];
   /* Bounds from the other end, when the conditions give them: PIN_LO,
      the access runs only where the variable >= last + ELO (ELO <= 0:
      `r == row - 1 ? a[r-1]'), PIN_HI, only where it <= first + SHI.  */
-  bool pin_lo[PACC_MAX_RANK], pin_hi[PACC_MAX_RANK];
-  HOST_WIDE_INT elo[PACC_MAX_RANK], shi[PACC_MAX_RANK];
+  bool pin_lo[MAX_RANK], pin_hi[MAX_RANK];
+  HOST_WIDE_INT elo[MAX_RANK], shi[MAX_RANK];
 };
 
 struct pacc_kernel
@@ -103,7 +103,7 @@ struct pacc_kernel
   std::vector<tree> red_stmts;	/* Statements updating a reduction var.  */
   int perm[64];			/* Array i names buffer perm[i] here.  */
   HOST_WIDE_INT w;		/* Written row = iteration row + w.  */
-  HOST_WIDE_INT e_lo[PACC_MAX_RANK], e_hi[PACC_MAX_RANK];
+  HOST_WIDE_INT e_lo[MAX_RANK], e_hi[MAX_RANK];
 };
 
 struct pacc_item
@@ -126,7 +126,7 @@ struct pacc_region
   std::vector<pacc_item> items;
   std::vector<tree> assigned;	/* Scalars and pointers host statements set.  */
   int final_perm[64];		/* Array i names buffer final_perm[i].  */
-  HOST_WIDE_INT reach_lo[PACC_MAX_RANK], reach_hi[PACC_MAX_RANK];
+  HOST_WIDE_INT reach_lo[MAX_RANK], reach_hi[MAX_RANK];
   HOST_WIDE_INT e_lo, e_hi;	/* Max widening along rows.  */
   /* Arrays of components (check-components.cc): each component's
      variable, a listed array now, and the value it takes at entry.  */

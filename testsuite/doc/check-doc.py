@@ -35,13 +35,20 @@
 # What it checks:
 #   (a) every variable the code reads has an @item in the manual's chapter
 #       "Environment variables" and a .TP/.B entry in the man page's
-#       ENVIRONMENT; every variable either one lists is read; every PACC_*
+#       ENVIRONMENT or TUNING AND TESTING; no macro of libpacc/ or plugin/
+#       has a variable's name; every variable either one lists
+#       is read; the man page's ENVIRONMENT lists the variables of the
+#       manual's section "User settings", no more, no fewer (the two
+#       tiers agree); every PACC_*
 #       name anywhere in the manual is read by libpacc or is a build or
 #       testsuite variable (it occurs in configure.ac, Makefile.am,
 #       bootstrap.sh, testsuite/ or benchmarks/);
-#   (b) every plugin option is an @item of the chapter "Plugin options"
-#       and an entry of the man page's PLUGIN OPTIONS, and both name no
-#       other option;
+#   (b) every plugin option (a key plugin_init compares with strcmp, or
+#       a row of plugin/options.cc's pacc_option_table) is an @item of the
+#       chapter "Plugin options" and an entry of the man page's PLUGIN
+#       OPTIONS, and both name no other option; the rows marked
+#       FOR_MEASUREMENTS are those after the manual's "@subheading Options
+#       for measurements" and after the man page's .SS "For measurements";
 #   (c) every directive, directive keyword and clause is in the chapter
 #       "Directives" (as @code{NAME...}) and in the man page's DIRECTIVES;
 #   (d) every message matches one @samp{...} of the chapters "Diagnostics"
@@ -271,10 +278,28 @@ def env_vars(top):
     return out
 
 
+def option_table(top):
+    """{NAME: (file:line, tier)} of the rows of the plugin's option table
+    (plugin/options.cc: { "key", ..., FOR_USERS or FOR_MEASUREMENTS })."""
+    out = {}
+    for s in sources(top, ['plugin'], ('cc',)):
+        text = open(s.path, encoding='utf-8', errors='replace').read()
+        m = re.search(r'\bpacc_option_table\s*\[\s*\]\s*=\s*\{', text)
+        if not m:
+            continue
+        body = text[m.end():text.index('};', m.end())]
+        for r in re.finditer(r'\{\s*"([a-z0-9-]+)".*?\b(FOR_USERS|'
+                             r'FOR_MEASUREMENTS)\b', body, re.S):
+            line = text.count('\n', 0, m.end() + r.start()) + 1
+            out.setdefault(r.group(1), ('%s:%d' % (s.rel, line),
+                                        r.group(2)))
+    return out
+
+
 def plugin_options(top):
     """{NAME: file:line} of the keys plugin_init compares argv[i].key
-    with."""
-    out = {}
+    with, and of the rows of the option table."""
+    out = {k: w for k, (w, _) in option_table(top).items()}
     for s in sources(top, ['plugin'], ('cc',)):
         for callee, op in s.calls():
             if callee != 'strcmp':
@@ -508,7 +533,17 @@ def checks(top, texi_file, man_file, only=None):
         # @table @env: "@item NAME" (or "@item @env{NAME}").
         doc = set(re.findall(r'^@itemx?\s+(?:@env\{)?([A-Za-z_][A-Za-z0-9_]*)'
                              r'\}?\s*$', env, re.M))
-        mdoc = {v for v in man_entries(man_section(man, 'ENVIRONMENT'))}
+        musers = man_entries(man_section(man, 'ENVIRONMENT'))
+        mdoc = musers | man_entries(man_section(man, 'TUNING AND TESTING'))
+        # The manual's "User settings" section: up to the next @node.
+        u = re.search(r'^@section User settings$(.*?)(?=^@node |\Z)', env,
+                      re.S | re.M)
+        udoc = set(re.findall(r'^@itemx?\s+(?:@env\{)?([A-Za-z_][A-Za-z0-9_]*)'
+                              r'\}?\s*$', u.group(1), re.M)) if u else set()
+        res.append((bool(udoc) and udoc == musers,
+                    'the man page\'s ENVIRONMENT lists the manual\'s user '
+                    'settings (%s)' % ', '.join(sorted(udoc ^ musers)
+                                                or ['they agree'])))
         res.append((len(code) >= 1, 'the sources read %d environment '
                     'variables' % len(code)))
         for v in sorted(code):
@@ -521,6 +556,18 @@ def checks(top, texi_file, man_file, only=None):
         for v in sorted(mdoc - set(code)):
             res.append((False, 'man page lists %s, which the code does not '
                         'read' % v))
+        # PACC_* names an environment variable only: no macro of the
+        # sources may take a variable's name (planner.h's default of
+        # PACC_LINK_MARGIN did).
+        for s in sources(top, ['libpacc', 'plugin']):
+            text = open(s.path, encoding='utf-8', errors='replace').read()
+            for m in re.finditer(r'^\s*#\s*define\s+(PACC_[A-Z0-9_]+)\b',
+                                 text, re.M):
+                if m.group(1) in code:
+                    res.append((False, '%s:%d: the macro %s has the name of '
+                                'an environment variable: call it DEFAULT_'
+                                '%s' % (s.rel, text.count('\n', 0, m.start())
+                                        + 1, m.group(1), m.group(1)[5:])))
         known = set(code) | build_names(top)
         for v in sorted(set(re.findall(r'\bPACC_[A-Z0-9_]+\b', texi))
                         - known):
@@ -548,6 +595,29 @@ def checks(top, texi_file, man_file, only=None):
                 if o.startswith('-fplugin-arg-pacc-')}
         res.append((len(code) >= 1, 'the plugin takes %d options'
                     % len(code)))
+        # The measurement tier: after the manual's subheading, after the
+        # man page's .SS.
+        tab = option_table(top)
+        meas = {k for k, (_, t) in tab.items() if t == 'FOR_MEASUREMENTS'}
+        h = re.search(r'^@subheading Options for measurements$', sec, re.M)
+        tdoc = set(re.findall(r'^@itemx?\s+(?:@option\{)?-fplugin-arg-pacc-'
+                              r'([a-z0-9-]*[a-z0-9])',
+                              sec[h.end():].replace('@-', ''), re.M)) \
+            if h else set()
+        msec = man_section(man, 'PLUGIN OPTIONS')
+        h = re.search(r'^\.SS "?For measurements"?$', msec, re.M)
+        tman = {o[len('-fplugin-arg-pacc-'):] for o in
+                man_entries(msec[h.end():]) if
+                o.startswith('-fplugin-arg-pacc-')} if h else set()
+        if tab:
+            res.append((bool(meas) and tdoc == meas,
+                        'the manual lists the options for measurements '
+                        'apart (%s)' % ', '.join(sorted(tdoc ^ meas)
+                                                 or ['as the table marks them'])))
+            res.append((bool(meas) and tman == meas,
+                        'the man page lists the options for measurements '
+                        'apart (%s)' % ', '.join(sorted(tman ^ meas)
+                                                 or ['as the table marks them'])))
         for o in sorted(code):
             res.append((o in doc, 'manual documents -fplugin-arg-pacc-%s '
                         '(parsed at %s)' % (o, code[o])))
@@ -669,15 +739,24 @@ int plugin_init (struct plugin_name_args *info)
   if (!strcmp (info->argv[i].key, "alpha")) kerr (c, l, "%qD is bad", d);
   else error ("unknown %<-fplugin-arg-pacc-%s%>", info->argv[i].key);
 }
+static const struct option_row pacc_option_table[] = {
+  { "beta", "N", 0, 1, &beta, "0 or 1", "on/off {x}\\n2nd line",
+    FOR_MEASUREMENTS },
+  { "gamma", NULL, 0, 0, &gamma, NULL, "a flag", FOR_USERS },
+};
 ''')
     got_env = set(env_vars(d))
     got_opt = set(plugin_options(d))
     got_msg = sorted(m for _, m in messages(d))
-    shutil.rmtree(d)
     want_msg = sorted(['two %s parts', 'first %d', 'second %d',
                        '; some more words %s', '%qD is bad',
                        'unknown %<-fplugin-arg-pacc-%s%>'])
-    ok = (got_env == {'PACC_ONE', 'OTHER_TWO'} and got_opt == {'alpha'}
+    got_tab = option_table(d)
+    shutil.rmtree(d)
+    ok = (got_env == {'PACC_ONE', 'OTHER_TWO'}
+          and got_opt == {'alpha', 'beta', 'gamma'}
+          and {k: t for k, (_, t) in got_tab.items()}
+          == {'beta': 'FOR_MEASUREMENTS', 'gamma': 'FOR_USERS'}
           and got_msg == want_msg)
     print('%s: pacc.doc: self-test: the sources\' variables, options and '
           'messages are found through wrappers, not in comments' %
@@ -746,6 +825,18 @@ def self_test(top, texi_file, man_file):
          man.replace('fplugin\\-arg\\-pacc\\-' + o.replace('-', '\\-'),
                      'fplugin\\-arg\\-pacc\\-xx'),
          'the docs name -fplugin-arg-pacc-xx'),
+        ('env', 'a user setting in the man page\'s second tier', texi,
+         man.replace('.TP 20n\n.B PACC_DEVICES\n', '', 1).replace(
+             '.SH "TUNING AND TESTING"\n',
+             '.SH "TUNING AND TESTING"\n.TP\n.B PACC_DEVICES\nx.\n', 1),
+         'the man page\'s ENVIRONMENT lists the manual\'s user settings'),
+        ('options', 'options for measurements among the users\' ones',
+         texi.replace('@subheading Options for measurements\n', '', 1), man,
+         'the manual lists the options for measurements apart'),
+        ('options', 'options for measurements among the users\' ones in '
+         'the man page', texi,
+         man.replace('.SS "For measurements"\n', '', 1),
+         'the man page lists the options for measurements apart'),
         ('directives', 'a clause missing from the manual',
          texi.replace('@code{targettemp', '@code{scratch'), man,
          'manual documents the directive word targettemp'),

@@ -501,7 +501,7 @@ measured_rates (void)
       /* Kernels: p read and written, q written and read: 4 rows.  */
       busy[2] += (rows < most ? rows : most) * 4 * rb / (eff * 3352e9) * 1e6;
       /* And the tail of each step's kernels (thick chunks: the whole).  */
-      busy[2] += k * PACC_KERNEL_TAIL_S * 1e6;
+      busy[2] += k * PLAN_KERNEL_TAIL_S * 1e6;
     }
   busy[0] = bytes[0] / (link * 1e9) * 1e6;
   busy[1] = bytes[1] / (wb * 1e9) * 1e6;
@@ -562,8 +562,8 @@ random_model_region (struct setup *u)
 /* Re-planning the steps left with other rates never scores more (the
    time the planner ranks plans by, pacc_plan_score) than the plan it
    would replace (that plan is among the candidates; with
-   another queue count, by at most PACC_QUEUES_GAIN, the margin a change
-   of queues needs) but for PACC_CHUNKS_GAIN (the plan taken is the one
+   another queue count, by at most PLAN_QUEUES_GAIN, the margin a change
+   of queues needs) but for PLAN_CHUNKS_GAIN (the plan taken is the one
    of fewest chunks within that of the least), and every plan keeps the
    rules.  */
 static void
@@ -596,9 +596,9 @@ replan_property (int cases)
           if (!bad++)
             snprintf (detail, sizeof detail, "case %d: no plan (%s)", t, err);
         }
-      else if (q.score_s > cur * (1 + PACC_CHUNKS_GAIN) * (1 + 1e-9)
+      else if (q.score_s > cur * (1 + PLAN_CHUNKS_GAIN) * (1 + 1e-9)
                            / (q.nqueues == p.nqueues
-                              ? 1 : 1 - PACC_QUEUES_GAIN)
+                              ? 1 : 1 - PLAN_QUEUES_GAIN)
                && !bad++)
         snprintf (detail, sizeof detail, "case %d: re-plan k %ld, %d chunks, "
                   "%d queues predicts %.6f s, the plan so far (k %ld, %d "
@@ -635,7 +635,7 @@ plan_both (int t, struct setup *u, struct setup *v, struct pacc_plan *p,
 /* A first block that waits for the registration: the model's plan,
    which may give that block steps of its own, never scores more than
    the best plan without (PACC_K_FIRST=0, the same wait; with another
-   queue count, by at most PACC_QUEUES_GAIN) but for PACC_CHUNKS_GAIN
+   queue count, by at most PLAN_QUEUES_GAIN) but for PLAN_CHUNKS_GAIN
    (both take the plan of fewest chunks within that of their least), and
    every plan keeps the rules.  */
 static void
@@ -658,9 +658,9 @@ first_block_property (int cases)
         {
           tried++;
           deeper += p.k_first > 0;
-          if (p.score_s > q.score_s * (1 + PACC_CHUNKS_GAIN) * (1 + 1e-9)
+          if (p.score_s > q.score_s * (1 + PLAN_CHUNKS_GAIN) * (1 + 1e-9)
                               / (p.nqueues == q.nqueues
-                                 ? 1 : 1 - PACC_QUEUES_GAIN) && !bad++)
+                                 ? 1 : 1 - PLAN_QUEUES_GAIN) && !bad++)
             snprintf (detail, sizeof detail, "case %d: k %ld, first block "
                       "%ld predicts %.6f s, k %ld without one %.6f s", t,
                       p.k, p.k_first, p.score_s, q.k, q.score_s);
@@ -708,7 +708,7 @@ queues_property (int cases)
         {
           tried++;
           twos += p.nqueues == 2 * p.ndev && q3.nqueues == 3 * q3.ndev;
-          double g = 1 - PACC_QUEUES_GAIN, e = 1 + 1e-9;
+          double g = 1 - PLAN_QUEUES_GAIN, e = 1 + 1e-9;
           if ((p.score_s > q3.score_s * e
                || p.score_s > q2.score_s * e / g
                || (p.nqueues < q3.nqueues
@@ -741,7 +741,7 @@ queues_property (int cases)
 }
 
 /* Staging (stage.h): where the planner may stage targetin arrays, the
-   plan it takes stages some only when that scores PACC_STAGE_GAIN less
+   plan it takes stages some only when that scores PLAN_STAGE_GAIN less
    than registering them all (the plan of the same input with staging
    not offered), it never scores more, every plan keeps the rules, and
    nothing is staged unless the first block waits for registration.  */
@@ -773,7 +773,7 @@ stage_property (int cases)
           tried++;
           staged += p.nstage > 0;
           if (p.nstage && (!may || p.score_s > q.score_s
-                                                 * (1 - PACC_STAGE_GAIN)
+                                                 * (1 - PLAN_STAGE_GAIN)
                            || p.nostage_s != q.predicted_s) && !bad++)
             snprintf (detail, sizeof detail, "case %d: %d staged, pin %.2f "
                       "s, first block %d: %.6f s (%.6f predicted without), "
@@ -798,7 +798,7 @@ stage_property (int cases)
       pacc_plan_free (&q);
     }
   snprintf (why, sizeof why, "staging is taken only where it saves "
-            "PACC_STAGE_GAIN (%d cases, %d staged)", tried, staged);
+            "PLAN_STAGE_GAIN (%d cases, %d staged)", tried, staged);
   report (why, !bad && tried > cases / 10 && staged > 0, detail);
 }
 
@@ -822,7 +822,7 @@ himeno_8x (struct setup *u)
 }
 
 /* A re-plan of a skewed plan (Himeno at 8x, PACC_SKEW=1): the kernels'
-   queue also ran the band copies, which cost PACC_BAND_COPY_S each for
+   queue also ran the band copies, which cost PLAN_BAND_COPY_S each for
    the share of the block the loads ran (cost.c, block_time).  From busy
    times made that way, pacc_plan_measured must give back the kernels'
    own rate.  */
@@ -856,8 +856,8 @@ measured_rates_skewed (void)
   /* Kernels alone K1, with the band copies K = K1 + B L / K (L < K), or
      K1 + B.  One targetinout array: 2 (chunks - 1) (k - 1) copies.  */
   double k1 = pacc_plan_kernel_bytes (&u.in, &p) / (eff * 3352e9) * 1e6
-              + (double) p.nchunks * (double) p.k * PACC_KERNEL_TAIL_S * 1e6;
-  double b = 2.0 * (p.nchunks - 1) * (double) (p.k - 1) * PACC_BAND_COPY_S
+              + (double) p.nchunks * (double) p.k * PLAN_KERNEL_TAIL_S * 1e6;
+  double b = 2.0 * (p.nchunks - 1) * (double) (p.k - 1) * PLAN_BAND_COPY_S
              * 1e6;
   double kq = (k1 + sqrt (k1 * k1 + 4 * b * busy[0])) / 2;
   busy[2] = kq > busy[0] ? kq : k1 + b;
@@ -874,7 +874,7 @@ measured_rates_skewed (void)
 
 /* Skewed or not (PACC_SKEW unset): the plan scores no more than the
    best trapezoid (PACC_SKEW=0) and the best skewed plan (PACC_SKEW=1)
-   (but for the margin of another queue count, and PACC_CHUNKS_GAIN: the
+   (but for the margin of another queue count, and PLAN_CHUNKS_GAIN: the
    automatic plan searches both, and takes the fewest chunks within that
    of the least), and all three keep the rules.  Rows of kilobytes to megabytes, where the band copies' fixed
    cost does not decide it alone.  */
@@ -906,11 +906,11 @@ skew_property (int cases)
           char w1[512] = "", w2[512] = "", w3[512] = "";
           tried++;
           skews += p.skew;
-          double g = 1 - PACC_QUEUES_GAIN;
+          double g = 1 - PLAN_QUEUES_GAIN;
           double e0 = (p.nqueues != p0.nqueues ? 1 / g : 1)
-                      * (1 + PACC_CHUNKS_GAIN) + 1e-9;
+                      * (1 + PLAN_CHUNKS_GAIN) + 1e-9;
           double e1 = (p.nqueues != p1.nqueues ? 1 / g : 1)
-                      * (1 + PACC_CHUNKS_GAIN) + 1e-9;
+                      * (1 + PLAN_CHUNKS_GAIN) + 1e-9;
           if ((p.score_s > p0.score_s * e0
                || p.score_s > p1.score_s * e1
                || !plan_ok (&u.in, &p, w1, sizeof w1)
@@ -1309,7 +1309,7 @@ main (void)
   /* Himeno at 8x on an H100 (1630 planes: p inout, its 12 coefficient
      arrays in, as 6 of twice the bytes, wrk2 temp; 6 GiB, T = 256): two
      queues' buffers leave room for a larger k, which the model finds
-     more than PACC_QUEUES_GAIN faster; PACC_QUEUES=3 stays three; Jacobi
+     more than PLAN_QUEUES_GAIN faster; PACC_QUEUES=3 stays three; Jacobi
      in the same memory keeps three.  */
   {
     himeno_8x (&u);
@@ -1332,7 +1332,7 @@ main (void)
     report ("PACC_QUEUES=3 stays three, predicted more than two by the "
             "margin", rc == 0 && p.nqueues == 3
             && !strcmp (p.q_from, "PACC_QUEUES") && k2 > p.k
-            && two < p.predicted_s * (1 - PACC_QUEUES_GAIN), msg);
+            && two < p.predicted_s * (1 - PLAN_QUEUES_GAIN), msg);
     pacc_plan_free (&p);
     setup (&u, 77440, 1, 1, 256, 2, 309760, 1, (size_t) 79 << 30);
     u.s.device_memory = (size_t) 6 << 30;
@@ -1430,7 +1430,7 @@ main (void)
      wait 3.5 s for the registration of its 41.5 GiB (12.7 GB/s, as
      measured on an H100 host); the kernels' rate and the link as its
      re-plans measured them.  The model stages some of the targetin
-     arrays, the last ones, and predicts at least PACC_STAGE_GAIN less;
+     arrays, the last ones, and predicts at least PLAN_STAGE_GAIN less;
      with nothing to wait for, or staging not offered, none.  */
   {
     char marks[8];
@@ -1454,7 +1454,7 @@ main (void)
     report ("cost model: Himeno at 8x stages its last targetin arrays",
             rc == 0 && p.nstage > 0 && p.nstage < 6 && m == p.nstage
             && marks[6] && !marks[0] && !marks[7]
-            && p.predicted_s < p.nostage_s * (1 - PACC_STAGE_GAIN)
+            && p.predicted_s < p.nostage_s * (1 - PLAN_STAGE_GAIN)
             && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
     pacc_plan_free (&p);
     /* Copied ahead of their loads (PACC_STAGE_AHEAD=1, 28 GB/s): all of
@@ -1472,7 +1472,7 @@ main (void)
             "they are copied ahead",
             rc == 0 && p.nstage == 6 && m == 6 && !marks[0] && marks[1]
             && marks[6] && !marks[7]
-            && p.predicted_s < p.nostage_s * (1 - PACC_STAGE_GAIN)
+            && p.predicted_s < p.nostage_s * (1 - PLAN_STAGE_GAIN)
             && plan_ok (&u.in, &p, why_named, sizeof why_named), msg);
     pacc_plan_free (&p);
     u.in.stage_all = 0;

@@ -237,9 +237,9 @@ registration (double pin_s, int d)
   pacc_plan_free (&pd);
 }
 
-/* plan-pick.c alone: the fewest chunks within PACC_CHUNKS_GAIN of the
+/* plan-pick.c alone: the fewest chunks within PLAN_CHUNKS_GAIN of the
    least score, the least score among equal chunks, two queues only
-   PACC_QUEUES_GAIN ahead.  */
+   PLAN_QUEUES_GAIN ahead.  */
 static void
 pick (void)
 {
@@ -256,7 +256,7 @@ pick (void)
           "score", c && c->c == 16 && c->k == 32, "");
   struct pacc_cand b, two = { 0.980, 16, 8, 0, 2, 0 };
   pacc_cands_add ("pick", &cs[1], &two);
-  report ("two queues must gain PACC_QUEUES_GAIN",
+  report ("two queues must gain PLAN_QUEUES_GAIN",
           pacc_cands_choose (cs, &b) && b.nq == 3 && b.c == 16, "");
   two.t = 0.9;
   cs[1].v[0] = two;
