@@ -32,13 +32,13 @@
    and issues later (launch_issue), possibly in another thread: the part
    that the worker threads need to know.  A back end's own record starts
    with it.  */
-#define PACC_LAUNCH_RESULTS 8
+#define LAUNCH_RESULTS 8
 struct pacc_launch
 {
   int dev;                 /* device of the queue it runs on.  */
   int nresults;            /* reduction variables it writes back ...  */
-  const void *result_var[PACC_LAUNCH_RESULTS];  /* ... their addresses ...  */
-  size_t result_bytes[PACC_LAUNCH_RESULTS];     /* ... and sizes.  */
+  const void *result_var[LAUNCH_RESULTS];  /* ... their addresses ...  */
+  size_t result_bytes[LAUNCH_RESULTS];     /* ... and sizes.  */
   int has_chunk;            /* the kernels of a chunk: CHUNK says which,
                                for messages (set by the caller of
                                launch_issue).  */

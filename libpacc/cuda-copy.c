@@ -205,7 +205,7 @@ cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
    (peer access is enabled for the pair on first use), staged by the
    driver otherwise; PACC_VERBOSE says which.  */
 
-static CUstream peer_stream[PACC_MAX_DEVICES];
+static CUstream peer_stream[MAX_DEVICES];
 
 static CUdeviceptr
 peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp)
@@ -230,7 +230,7 @@ cuda_peer_copy (void *dst, int to, const void *src, int from, size_t bytes,
   CUdeviceptr ddst = peer_devptr (to, dst, bytes, &cto);
   CUdeviceptr dsrc = peer_devptr (from, src, bytes, &cfrom);
   int direct = to == from;
-  if (to != from && to < PACC_MAX_DEVICES && from < PACC_MAX_DEVICES)
+  if (to != from && to < MAX_DEVICES && from < MAX_DEVICES)
     direct = cuda_enable_peer (to, cto, from, cfrom);
   /* On the destination's async queue (created and given to libgomp when
      it has no stream yet, so that `wait' finds it), or, synchronously,
@@ -246,9 +246,9 @@ cuda_peer_copy (void *dst, int to, const void *src, int from, size_t bytes,
              cfrom, bytes, s);
   else
     {
-      if (to >= PACC_MAX_DEVICES)
+      if (to >= MAX_DEVICES)
         pacc_error (NULL, "update peer: device %d: more than %d devices",
-                    to, PACC_MAX_DEVICES);
+                    to, MAX_DEVICES);
       if (!peer_stream[to])
         CU_CALL ("creating a stream for peer copies", cuStreamCreate,
                  &peer_stream[to], CU_STREAM_NON_BLOCKING);

@@ -38,7 +38,7 @@
 struct cuda_lib cuda_lib;
 struct cuda_gomp_api cuda_gomp;
 int cuda_have_gomp;
-struct cuda_dev cuda_devs[PACC_MAX_DEVICES];
+struct cuda_dev cuda_devs[MAX_DEVICES];
 int cuda_ndevs;
 int cuda_dev_ord;
 int cuda_timing;
@@ -228,7 +228,7 @@ cuda_ensure_thread (void)
 /* Whether device TO (CUDA ordinal, context CTO) can read device FROM's
    memory (context CFROM) directly; if so, peer access is enabled for the
    pair once (CTO is left current).  */
-static unsigned char peer_enabled[PACC_MAX_DEVICES][PACC_MAX_DEVICES];
+static unsigned char peer_enabled[MAX_DEVICES][MAX_DEVICES];
 
 int
 cuda_enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)

@@ -137,7 +137,7 @@ struct cuda_dev
   pthread_mutex_t llock;        /* the slots: one issuing thread at a time.  */
 };
 
-extern struct cuda_dev cuda_devs[PACC_MAX_DEVICES] PACC_HIDDEN;
+extern struct cuda_dev cuda_devs[MAX_DEVICES] PACC_HIDDEN;
 extern int cuda_ndevs PACC_HIDDEN;     /* 0: the back end is not in use.  */
 extern int cuda_dev_ord PACC_HIDDEN;   /* cuda_devs[0].ord.  */
 /* Time copies and kernels with events.  */

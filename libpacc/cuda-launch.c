@@ -90,7 +90,7 @@ static _Thread_local struct
   size_t bytes;
   int dev;
   unsigned slot;
-} last[PACC_LAUNCH_RESULTS];
+} last[LAUNCH_RESULTS];
 static _Thread_local int nlast;
 
 struct deferred
@@ -421,7 +421,7 @@ launch_issue (const struct klaunch *l)
             }
           CU_CALL ("copying a reduction result back", cuMemcpyDtoHAsync_v2,
                    h + off, dv + off, l->m[i].size, after);
-          if (nlast < PACC_LAUNCH_RESULTS)
+          if (nlast < LAUNCH_RESULTS)
             {
               last[nlast].var = l->m[i].var;
               last[nlast].src = h + off;
@@ -555,7 +555,7 @@ cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
       l->m[i].ival = (uintptr_t) hostaddrs[i];
       if (kd != GOMP_MAP_FIRSTPRIVATE_INT)
         memcpy (l->m[i].val, hostaddrs[i], sizes[i]);
-      if (kd == GOMP_MAP_TOFROM && l->pub.nresults < PACC_LAUNCH_RESULTS)
+      if (kd == GOMP_MAP_TOFROM && l->pub.nresults < LAUNCH_RESULTS)
         {
           l->pub.result_var[l->pub.nresults] = hostaddrs[i];
           l->pub.result_bytes[l->pub.nresults] = sizes[i];

@@ -62,7 +62,7 @@ ring_prop (int dev, CUmemAllocationProp *prop)
 size_t
 cuda_ring_unit (int dev)
 {
-  static size_t unit[PACC_MAX_DEVICES];
+  static size_t unit[MAX_DEVICES];
   int vmm = 0;
   if (dev < 0 || dev >= cuda_ndevs)
     return 0;
@@ -215,8 +215,8 @@ probe_link (int dev, double *in, double *out)
 void
 cuda_rates (int dev, double *link_gbs, double *wb_gbs, double *hbm_gbs)
 {
-  static double link[PACC_MAX_DEVICES], wb[PACC_MAX_DEVICES],
-    hbm[PACC_MAX_DEVICES];
+  static double link[MAX_DEVICES], wb[MAX_DEVICES],
+    hbm[MAX_DEVICES];
   if (dev < 0 || dev >= cuda_ndevs)
     {
       *link_gbs = *wb_gbs = *hbm_gbs = 0;

@@ -33,17 +33,17 @@
 static pthread_mutex_t queue_lock = PTHREAD_MUTEX_INITIALIZER;
 /* Queue INDEX on device D: queues[D][INDEX].  libgomp's async queues are
    per device; a pipeline numbers its queues across devices.  */
-static struct cuda_queue *queues[PACC_MAX_DEVICES][PACC_MAX_QUEUES];
+static struct cuda_queue *queues[MAX_DEVICES][MAX_QUEUES];
 /* The device of each queue number in the region this thread runs (set
    when the region creates its queues): the kernels of a chunk name only
    the queue.  */
-static _Thread_local signed char tl_qdev[PACC_MAX_QUEUES];
+static _Thread_local signed char tl_qdev[MAX_QUEUES];
 
 struct cuda_queue *
 cuda_queue_of (int index)
 {
   struct cuda_queue *q;
-  if (index < 0 || index >= PACC_MAX_QUEUES)
+  if (index < 0 || index >= MAX_QUEUES)
     return NULL;
   pthread_mutex_lock (&queue_lock);
   q = queues[tl_qdev[index]][index];
@@ -188,7 +188,7 @@ void *
 cuda_queue_create (int dev, int index)
 {
   struct cuda_queue *q;
-  if (index < 0 || index >= PACC_MAX_QUEUES || dev < 0 || dev >= cuda_ndevs)
+  if (index < 0 || index >= MAX_QUEUES || dev < 0 || dev >= cuda_ndevs)
     pacc_internal_error (cuda_cur_where, "queue %d on device %d", index, dev);
   cuda_ensure_dev (dev);
   pthread_mutex_lock (&queue_lock);

@@ -125,8 +125,8 @@ cuda_init (void)
                   : n;
     if (avail > n)
       avail = n;
-    if (avail > PACC_MAX_DEVICES)
-      avail = PACC_MAX_DEVICES;
+    if (avail > MAX_DEVICES)
+      avail = MAX_DEVICES;
     cuda_ndevs = pacc_settings.devices ? pacc_settings.devices : avail;
     if (cuda_ndevs > avail)
       pacc_error (NULL,

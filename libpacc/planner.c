@@ -98,8 +98,8 @@ make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   /* NQ queues per device; the totals are multiples of ndev (or nchunks),
      so that chunk i, queue i % nqueues and slot i % nbuf are all on
      device i % ndev.  */
-  if (nq > PACC_MAX_QUEUES / p->ndev)
-    nq = PACC_MAX_QUEUES / p->ndev;
+  if (nq > MAX_QUEUES / p->ndev)
+    nq = MAX_QUEUES / p->ndev;
   p->nqueues = (long) nq * p->ndev < c ? nq * p->ndev : c;
   /* The carry, on one device when the chunks share buffers (a plan
      with a buffer per chunk may stay resident instead).  */
@@ -645,8 +645,8 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   const struct pacc_settings *s = in->s;
   if (rc == 0 && in->async && s->queues
       && p->nqueues < (long) s->queues * p->ndev)
-    p->q_from = s->queues > PACC_MAX_QUEUES / p->ndev
-                ? "PACC_QUEUES, cut: at most " PACC_STR (PACC_MAX_QUEUES)
+    p->q_from = s->queues > MAX_QUEUES / p->ndev
+                ? "PACC_QUEUES, cut: at most " PACC_STR (MAX_QUEUES)
                   " queues over all devices"
                 : "PACC_QUEUES, cut: at most one queue per chunk";
   return rc;

@@ -49,7 +49,7 @@ pacc_race_free (struct pacc_race *c)
 void
 pacc_race_op (struct pacc_race *c, int q)
 {
-  unsigned long minc[PACC_MAX_QUEUES];
+  unsigned long minc[MAX_QUEUES];
   int nq = c->nq, a, b;
   size_t i, n = 0;
 

@@ -180,8 +180,8 @@ pacc_env_read (const char *where)
     s->k_first = positive (where, "PACC_K_FIRST", 0x7fffffffL);
   s->chunks = positive (where, "PACC_CHUNKS", 0x7fffffffL);
   s->block = positive (where, "PACC_BLOCK", 0x7fffffffffffffffL);
-  s->queues = (int) positive (where, "PACC_QUEUES", PACC_MAX_QUEUES);
-  s->devices = (int) positive (where, "PACC_DEVICES", PACC_MAX_DEVICES);
+  s->queues = (int) positive (where, "PACC_QUEUES", MAX_QUEUES);
+  s->devices = (int) positive (where, "PACC_DEVICES", MAX_DEVICES);
   s->device_memory = bytes (where, "PACC_DEVICE_MEMORY");
   if (s->chunks && s->block)
     pacc_error (where, "PACC_CHUNKS and PACC_BLOCK are both set; "

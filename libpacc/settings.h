@@ -11,11 +11,11 @@
 
 #include "diag.h"
 
-#define PACC_MAX_QUEUES 64
+#define MAX_QUEUES 64
 /* The text of a macro's value, for messages.  */
 #define PACC_STR_(x) #x
 #define PACC_STR(x) PACC_STR_ (x)
-#define PACC_MAX_DEVICES 64
+#define MAX_DEVICES 64
 
 /* PACC_DATA_PATH.  */
 enum pacc_data_path

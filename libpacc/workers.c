@@ -102,7 +102,7 @@ static const struct pacc_backend *inner;
 static struct pacc_backend wrapped;
 /* What the last launch this thread handed out writes back.  */
 static _Thread_local struct pacc_launch hlast;
-static struct worker workers[PACC_MAX_DEVICES];
+static struct worker workers[MAX_DEVICES];
 static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t gate_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t gate_cv = PTHREAD_COND_INITIALIZER;
@@ -203,7 +203,7 @@ static struct worker *
 worker (int dev)
 {
   struct worker *w;
-  if (dev < 0 || dev >= PACC_MAX_DEVICES)
+  if (dev < 0 || dev >= MAX_DEVICES)
     pacc_internal_error (NULL, "a task for device %d", dev);
   w = &workers[dev];
   if (__atomic_load_n (&w->started, __ATOMIC_ACQUIRE))
@@ -283,7 +283,7 @@ workers_drain (int dev)
 static void
 workers_drain_all (void)
 {
-  for (int d = 0; d < PACC_MAX_DEVICES; d++)
+  for (int d = 0; d < MAX_DEVICES; d++)
     if (__atomic_load_n (&workers[d].started, __ATOMIC_ACQUIRE))
       workers_drain (d);
 }

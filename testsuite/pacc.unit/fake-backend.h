@@ -22,7 +22,7 @@
 #include <time.h>
 
 struct cuda_lib cuda_lib;
-struct cuda_dev cuda_devs[PACC_MAX_DEVICES];
+struct cuda_dev cuda_devs[MAX_DEVICES];
 const char *cuda_cur_where = UNIT_NAME ".c";
 
 void

@@ -235,7 +235,7 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
       || (p->nqueues % p->ndev && p->nqueues != c))
     BAD ("%d buffers and %d queues over %d devices", p->nbuf, p->nqueues,
          p->ndev);
-  if (p->nqueues < 1 || p->nqueues > min_l (c, PACC_MAX_QUEUES))
+  if (p->nqueues < 1 || p->nqueues > min_l (c, MAX_QUEUES))
     BAD ("%d queues for %d chunks", p->nqueues, c);
   if (!in->async && p->nqueues != 1 * p->ndev && p->nqueues != c)
     BAD ("%d queues without the async clause", p->nqueues);
