@@ -22,6 +22,7 @@
      check-conds.cc   the conditions around an access, as intervals of
                       the loop variables
      check-kernel.cc  one loop nest: loops, dependences, reductions
+     check-reductions.cc  a nest's reduction updates and reads
      check-host.cc    host statements: swaps, rotations, scalars, what a
                       step may read
      check-points.cc  host writes to one element of a pipelined array,
@@ -200,6 +201,9 @@ tree analyse_r (tree *tp, int *walk_subtrees, void *data);
 bool pacc_private_scalars (pacc_region &r, pacc_kernel &k, kernel_ctx &kc,
 			   pacc_directive *d);
 bool pacc_private_reads (pacc_region &r);
+
+/* check-reductions.cc */
+bool pacc_check_reductions (pacc_region &r, pacc_kernel &k);
 
 /* check-kernel.cc */
 bool analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
