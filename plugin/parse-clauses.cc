@@ -2,14 +2,12 @@
    SPDX-License-Identifier: GPL-3.0-or-later
    Free software, without any warranty: see COPYING.  */
 
-/* parse-clauses.cc - the clauses of `#pragma pacc pipeline' and of
-   `#pragma pacc update peer'.
+/* parse-clauses.cc - the clauses of `#pragma pacc pipeline' (those of
+   `#pragma pacc update peer' are parse-peer.cc's).
 
    Pipeline clauses: targetin(list) targetinout(list) targettemp(list)
      size([lo:len]...) halo([lower:upper]...) async reduction(op:list)
      copyin(a[lo:len]..., ...) mpi(comm, ghosts)
-   update peer: to(list) to_device(e) from(list) from_device(e) [async(q)]
-     where a list item is an array, or p[lo:len] (len elements from lo)
 
    Each parser checks what it reads (the variables' types, repeated and
    missing clauses, the ranks of size and halo) with a diagnostic at the
@@ -56,29 +54,6 @@ listed_already (pacc_lexer &lx, pacc_pipeline_clauses *pc, tree decl,
   return false;
 }
 
-/* The next item of a clause's list: a declared variable's name.  NULL
-   after an error (reported).  */
-static tree
-list_variable (pacc_lexer &lx, const char *clause, location_t *loc)
-{
-  pacc_token t = peek (lx);
-  if (t.type != CPP_NAME)
-    {
-      parse_error (lx, "expected a variable name before %qs in %qs clause",
-		   tok_spelling (t), clause);
-      return NULL_TREE;
-    }
-  next (lx);
-  tree decl = lookup_name (t.value);
-  if (!decl)
-    {
-      error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
-      lx.failed = true;
-      return NULL_TREE;
-    }
-  *loc = t.loc;
-  return decl;
-}
 
 /* copyin(a, b[lo:len], c[lo:len][lo:len], ...): arrays of any shape that
    the region only reads, copied whole.  A pointer needs a section (the
@@ -516,44 +491,6 @@ parse_mpi (pacc_lexer &lx, pacc_pipeline_clauses *pc, location_t cloc)
   pacc_keep_tree (ghosts);
 }
 
-/* The next clause of `#pragma pacc DIRECTIVE': skips separating commas,
-   consumes the clause name and returns its index in NAMES (N of them),
-   marking it in SEEN; -1 at the end of the line or after an error (an
-   unknown or repeated clause, reported).  */
-static int
-next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
-	     const char *directive)
-{
-  while (peek_is (lx, CPP_COMMA))
-    next (lx);
-  if (lx.failed || peek_is (lx, CPP_EOF))
-    return -1;
-  pacc_token t = peek (lx);
-  int which = -1;
-  if (t.type == CPP_NAME)
-    for (int i = 0; i < n; i++)
-      if (!strcmp (pacc_keyword (t.value), names[i]))
-	which = i;
-  if (which < 0)
-    {
-      if (t.type == CPP_NAME)
-	parse_error (lx, "unknown clause %qs in %<#pragma pacc %s%>",
-		     IDENTIFIER_POINTER (t.value), directive);
-      else
-	parse_error (lx, "expected a clause before %qs in "
-		     "%<#pragma pacc %s%>", tok_spelling (t), directive);
-      return -1;
-    }
-  if (seen[which])
-    {
-      parse_error (lx, "too many %qs clauses in %<#pragma pacc %s%>",
-		   names[which], directive);
-      return -1;
-    }
-  seen[which] = true;
-  next (lx);
-  return which;
-}
 
 pacc_pipeline_clauses *
 parse_pipeline (pacc_lexer &lx, location_t loc)
@@ -633,148 +570,4 @@ parse_pipeline (pacc_lexer &lx, location_t loc)
       return NULL;
     }
   return pc;
-}
-
-/* ------------------------------------------------------------------ */
-/* update peer.                                                        */
-
-/* A list item of update peer: an array (all of it) or name[lo:len].  */
-static bool
-parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
-		 const char *clause)
-{
-  location_t vloc;
-  tree decl = list_variable (lx, clause, &vloc);
-  if (!decl)
-    return false;
-  tree type = decl == error_mark_node ? NULL_TREE : TREE_TYPE (decl);
-  if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
-      || (TREE_CODE (type) != POINTER_TYPE && TREE_CODE (type) != ARRAY_TYPE))
-    {
-      error_at (vloc, "%qD in %qs clause is not a variable of pointer or "
-		"array type", decl, clause);
-      lx.failed = true;
-      return false;
-    }
-  TREE_USED (decl) = 1;
-  DECL_READ_P (decl) = 1;
-  tree elt = TREE_TYPE (type);
-  tree eptr = build_pointer_type (elt);
-  tree base;
-  if (TREE_CODE (type) == ARRAY_TYPE)
-    {
-      TREE_ADDRESSABLE (decl) = 1;
-      base = fold_convert (eptr, build_fold_addr_expr (decl));
-    }
-  else
-    base = decl;
-  pacc_peer_item it;
-  it.loc = vloc;
-  if (peek_is (lx, CPP_OPEN_SQUARE))
-    {
-      next (lx);
-      tree lo = parse_expr (lx);
-      if (!expect (lx, CPP_COLON, ":"))
-	return false;
-      tree len = parse_expr (lx);
-      if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
-	return false;
-      if (!COMPLETE_TYPE_P (elt))
-	{
-	  error_at (vloc, "%qD in %qs clause points to an incomplete type",
-		    decl, clause);
-	  lx.failed = true;
-	  return false;
-	}
-      it.addr = build_binary_op (vloc, PLUS_EXPR, base, lo, false);
-      it.bytes = build_binary_op (vloc, MULT_EXPR,
-				  fold_convert (size_type_node, len),
-				  fold_convert (size_type_node,
-						TYPE_SIZE_UNIT (elt)), false);
-    }
-  else if (TREE_CODE (type) == ARRAY_TYPE)
-    {
-      it.addr = base;
-      it.bytes = fold_convert (size_type_node, TYPE_SIZE_UNIT (type));
-    }
-  else
-    {
-      error_at (vloc, "%qD in %qs clause is a pointer: give the section "
-		"to copy, %<%D[lo:len]%>", decl, clause, decl);
-      lx.failed = true;
-      return false;
-    }
-  pacc_keep_tree (it.addr);
-  pacc_keep_tree (it.bytes);
-  out.push_back (it);
-  return true;
-}
-
-static void
-parse_peer_list (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
-		 const char *clause)
-{
-  if (!expect (lx, CPP_OPEN_PAREN, "("))
-    return;
-  if (peek_is (lx, CPP_CLOSE_PAREN))
-    {
-      parse_error (lx, "empty list in %qs clause", clause);
-      return;
-    }
-  for (;;)
-    {
-      if (!parse_peer_item (lx, out, clause))
-	return;
-      if (peek_is (lx, CPP_COMMA))
-	{
-	  next (lx);
-	  continue;
-	}
-      expect (lx, CPP_CLOSE_PAREN, ")");
-      return;
-    }
-}
-
-/* update peer to(list) to_device(e) from(list) from_device(e) [async(q)] */
-bool
-parse_update_peer (pacc_lexer &lx, pacc_directive *d)
-{
-  if (!peek_is_name (lx, "peer"))
-    {
-      parse_error (lx, "expected %<peer%> after %<#pragma pacc update%>");
-      return false;
-    }
-  next (lx);
-  static const char *const names[5]
-    = { "to", "from", "to_device", "from_device", "async" };
-  bool seen[5] = { false };
-  int which;
-  while ((which = next_clause (lx, names, 5, seen, "update peer")) >= 0)
-    {
-      switch (which)
-	{
-	case 0: parse_peer_list (lx, d->to, "to"); break;
-	case 1: parse_peer_list (lx, d->from, "from"); break;
-	case 2: d->dev = parse_paren_expr (lx); break;
-	case 3: d->from_dev = parse_paren_expr (lx); break;
-	case 4: d->async = parse_paren_expr (lx); break;
-	}
-    }
-  if (lx.failed)
-    return false;
-  for (int i = 0; i < 4; i++)
-    if (!seen[i])
-      {
-	error_at (d->loc, "%<#pragma pacc update peer%> without %qs clause",
-		  names[i]);
-	return false;
-      }
-  if (d->to.size () != d->from.size ())
-    {
-      error_at (d->loc, "%<to%> lists %d items but %<from%> lists %d: "
-		"%<#pragma pacc update peer%> copies them pairwise",
-		(int) d->to.size (), (int) d->from.size ());
-      return false;
-    }
-  return true;
 }

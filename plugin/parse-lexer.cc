@@ -3,7 +3,8 @@
    Free software, without any warranty: see COPYING.  */
 
 /* parse-lexer.cc - the tokens of a `#pragma pacc` line and the integer
-   expressions in its clauses.
+   expressions in its clauses; the clause-list helpers every directive
+   uses (next_clause, list_variable).
 
    pragma_lex reads the line one token at a time, macros expanded, and
    returns CPP_EOF at its end; a pacc_lexer adds one token of lookahead and
@@ -131,7 +132,7 @@ expect (pacc_lexer &lx, enum cpp_ttype type, const char *what)
 /* Integer expressions: constants, variables, + - * / %, parentheses, and
    in the multi-device directives elements of arrays and pointers.  */
 
-static tree
+tree
 parse_primary (pacc_lexer &lx)
 {
   if (lx.failed)
@@ -220,7 +221,7 @@ parse_primary (pacc_lexer &lx)
   return error_mark_node;
 }
 
-static tree
+tree
 parse_unary (pacc_lexer &lx)
 {
   if (peek_is (lx, CPP_MINUS) || peek_is (lx, CPP_PLUS))
@@ -234,7 +235,7 @@ parse_unary (pacc_lexer &lx)
   return parse_primary (lx);
 }
 
-static tree
+tree
 parse_binary (pacc_lexer &lx, tree lhs, pacc_token op, tree rhs)
 {
   if (lhs == error_mark_node || rhs == error_mark_node)
@@ -251,7 +252,7 @@ parse_binary (pacc_lexer &lx, tree lhs, pacc_token op, tree rhs)
   return build_binary_op (op.loc, code, lhs, rhs, false);
 }
 
-static tree
+tree
 parse_term (pacc_lexer &lx)
 {
   tree e = parse_unary (lx);
@@ -307,4 +308,70 @@ parse_paren_expr (pacc_lexer &lx)
     return NULL_TREE;
   pacc_keep_tree (e);
   return e;
+}
+
+/* ------------------------------------------------------------------ */
+/* Clause lists, for every directive.                                  */
+
+/* The next item of a clause's list: a declared variable's name.  NULL
+   after an error (reported).  */
+tree
+list_variable (pacc_lexer &lx, const char *clause, location_t *loc)
+{
+  pacc_token t = peek (lx);
+  if (t.type != CPP_NAME)
+    {
+      parse_error (lx, "expected a variable name before %qs in %qs clause",
+		   tok_spelling (t), clause);
+      return NULL_TREE;
+    }
+  next (lx);
+  tree decl = lookup_name (t.value);
+  if (!decl)
+    {
+      error_at (t.loc, "%qE undeclared in %qs clause", t.value, clause);
+      lx.failed = true;
+      return NULL_TREE;
+    }
+  *loc = t.loc;
+  return decl;
+}
+
+/* The next clause of `#pragma pacc DIRECTIVE': skips separating commas,
+   consumes the clause name and returns its index in NAMES (N of them),
+   marking it in SEEN; -1 at the end of the line or after an error (an
+   unknown or repeated clause, reported).  */
+int
+next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
+	     const char *directive)
+{
+  while (peek_is (lx, CPP_COMMA))
+    next (lx);
+  if (lx.failed || peek_is (lx, CPP_EOF))
+    return -1;
+  pacc_token t = peek (lx);
+  int which = -1;
+  if (t.type == CPP_NAME)
+    for (int i = 0; i < n; i++)
+      if (!strcmp (pacc_keyword (t.value), names[i]))
+	which = i;
+  if (which < 0)
+    {
+      if (t.type == CPP_NAME)
+	parse_error (lx, "unknown clause %qs in %<#pragma pacc %s%>",
+		     IDENTIFIER_POINTER (t.value), directive);
+      else
+	parse_error (lx, "expected a clause before %qs in "
+		     "%<#pragma pacc %s%>", tok_spelling (t), directive);
+      return -1;
+    }
+  if (seen[which])
+    {
+      parse_error (lx, "too many %qs clauses in %<#pragma pacc %s%>",
+		   names[which], directive);
+      return -1;
+    }
+  seen[which] = true;
+  next (lx);
+  return which;
 }

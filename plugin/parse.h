@@ -7,7 +7,8 @@
 
      parse-lexer.cc    tokens with one token of lookahead, errors at a
                        token, integer and constant expressions
-     parse-clauses.cc  the clauses of pipeline and of update peer
+     parse-clauses.cc  the clauses of pipeline
+     parse-peer.cc     the clauses of update peer
      parse-loop.cc     the private clause of loop
      parse-pragma.cc   the pragma handler: directive names, loop dim(N),
                        deviceid, wait device; registers `#pragma pacc`
@@ -56,9 +57,14 @@ bool expect (pacc_lexer &lx, enum cpp_ttype type, const char *what);
 tree parse_expr (pacc_lexer &lx);
 bool parse_const (pacc_lexer &lx, HOST_WIDE_INT *val, location_t *loc);
 tree parse_paren_expr (pacc_lexer &lx);
+tree list_variable (pacc_lexer &lx, const char *clause, location_t *loc);
+int next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
+		 const char *directive);
 
 /* parse-clauses.cc */
 pacc_pipeline_clauses *parse_pipeline (pacc_lexer &lx, location_t loc);
+
+/* parse-peer.cc */
 bool parse_update_peer (pacc_lexer &lx, pacc_directive *d);
 
 /* parse-loop.cc */
