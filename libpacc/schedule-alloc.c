@@ -3,10 +3,10 @@
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
 /* schedule-alloc.c - the state of a region's schedule (schedule.h): where
-   chunk i runs, its host pointers, and the plan's queues, events and
-   buffers, allocated
-   through the back end before the first block (or said which could not
-   be had) and given back at the region's end.  */
+   chunk i runs, its host pointers and the host address of a row, and the
+   plan's queues, events and buffers, allocated through the back end
+   before the first block (or said which could not be had), waited for
+   and given back at the region's end.  */
 
 #include "schedule.h"
 #include "pacc-abi.h"
@@ -422,4 +422,22 @@ pacc_sched_end (struct pacc_sched *s)
   free (s->perm_tmp);
   s->cur_host = s->new_host = NULL;
   s->perm_tmp = NULL;
+}
+
+char *
+pacc_sched_host_row (const struct pacc_sched *s, int a, long x)
+{
+  long rb = (long) s->a[a].row_bytes;
+  if (s->side && x < s->g->lo0)
+    return s->side[2 * a] + (x - s->side_first[0]) * rb;
+  if (s->side && x >= s->g->lo0 + s->g->len0)
+    return s->side[2 * a + 1] + (x - s->side_first[1]) * rb;
+  return s->cur_host[a] + x * rb;
+}
+
+void
+pacc_sched_wait_all (struct pacc_sched *s)
+{
+  for (int i = 0; s->resources && i < s->p->nqueues; i++)
+    s->be->sync (s->queue[i]);
 }

@@ -749,27 +749,6 @@ pacc_sched_block_end (struct pacc_sched *s, const int *perm)
   s->steps_done += s->kk;
 }
 
-/* Give back the queues, events and buffers, those of a plan whose
-   allocation stopped half-way too (NULL where nothing was had).  */
-
-char *
-pacc_sched_host_row (const struct pacc_sched *s, int a, long x)
-{
-  long rb = (long) s->a[a].row_bytes;
-  if (s->side && x < s->g->lo0)
-    return s->side[2 * a] + (x - s->side_first[0]) * rb;
-  if (s->side && x >= s->g->lo0 + s->g->len0)
-    return s->side[2 * a + 1] + (x - s->side_first[1]) * rb;
-  return s->cur_host[a] + x * rb;
-}
-
-void
-pacc_sched_wait_all (struct pacc_sched *s)
-{
-  for (int i = 0; s->resources && i < s->p->nqueues; i++)
-    s->be->sync (s->queue[i]);
-}
-
 void
 pacc_sched_edges_out (struct pacc_sched *s, long first, long last)
 {
