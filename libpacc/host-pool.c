@@ -5,9 +5,9 @@
 /* host-pool.c - the threads that run the host versions of kernels
    (plugin/lower-host.cc).  pacc.so sends the GOMP_parallel call of each
    such version here (__pacc_host_parallel, plugin/launch.cc): the outlined
-   body runs on N threads, the caller being thread 0, each asking its
-   number (__pacc_host_thread_num) to take its share of the rows; the call
-   returns when all are done.
+   body runs on N threads, the caller being one of them, each taking the
+   next block of rows as it is free (__pacc_host_next_block, a counter of
+   the job); the call returns when all are done.
 
    Why not libgomp's team: its threads spin at the end of a parallel and
    in its barriers, and on a host shared with other processes (CI's two
@@ -35,7 +35,9 @@ static void *job_data;
 static int job_n;                  /* Threads of the job, caller included.  */
 static int pending;                /* Workers of the job still running.  */
 
-static _Thread_local int my_tid, my_nth = 1;
+static long job_next;               /* The job's next block.  */
+/* The counter of the job the thread runs.  */
+static _Thread_local long *my_next;
 
 static void *
 worker (void *arg)
@@ -52,8 +54,7 @@ worker (void *arg)
         continue;
       void (*fn) (void *) = job_fn;
       void *data = job_data;
-      my_tid = id;
-      my_nth = job_n;
+      my_next = &job_next;
       pthread_mutex_unlock (&lock);
       fn (data);
       pthread_mutex_lock (&lock);
@@ -71,8 +72,8 @@ __pacc_host_parallel (void (*fn) (void *), void *data, unsigned nthreads,
   int n = nthreads < 1 ? 1 : (int) nthreads;
   if (n == 1)
     {
-      my_tid = 0;
-      my_nth = 1;
+      long next = 0;
+      my_next = &next;
       fn (data);
       return;
     }
@@ -89,10 +90,11 @@ __pacc_host_parallel (void (*fn) (void *), void *data, unsigned nthreads,
       pthread_attr_destroy (&attr);
       if (err)
         {
-          /* Fewer threads: the rows are split over those there are.  */
-          if (!started)
-            pacc_note (NULL, "host kernels on one thread: no thread could "
-                       "be started");
+          /* Fewer threads: the blocks go to those there are.  */
+          static int noted;
+          if (!noted++)
+            pacc_note (NULL, "host kernels on %d threads, not %d: no more "
+                       "threads could be started", started + 1, n);
           break;
         }
       started++;
@@ -102,15 +104,14 @@ __pacc_host_parallel (void (*fn) (void *), void *data, unsigned nthreads,
   job_fn = fn;
   job_data = data;
   job_n = n;
+  job_next = 0;
   pending = n - 1;
   generation++;
   pthread_cond_broadcast (&go_cv);
   pthread_mutex_unlock (&lock);
 
-  my_tid = 0;
-  my_nth = n;
+  my_next = &job_next;
   fn (data);
-  my_nth = 1;
 
   pthread_mutex_lock (&lock);
   while (pending)
@@ -119,14 +120,8 @@ __pacc_host_parallel (void (*fn) (void *), void *data, unsigned nthreads,
   pthread_mutex_unlock (&job_lock);
 }
 
-int
-__pacc_host_thread_num (void)
+long
+__pacc_host_next_block (void)
 {
-  return my_tid;
-}
-
-int
-__pacc_host_num_threads (void)
-{
-  return my_nth;
+  return __atomic_fetch_add (my_next, 1, __ATOMIC_RELAXED);
 }

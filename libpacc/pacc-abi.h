@@ -206,12 +206,11 @@ int __pacc_host_kernels (void);
 
 /* The GOMP_parallel call of a kernel's host version, redirected: FN
    (DATA) on NTHREADS threads, the caller one of them (host-pool.c);
-   FLAGS as GOMP_parallel's, unused.  Inside FN, each thread's number
-   (0 to N - 1) and N.  */
+   FLAGS as GOMP_parallel's, unused.  Inside FN, the next block of rows
+   the calling thread takes: 0, 1, 2, ... over all the job's threads.  */
 void __pacc_host_parallel (void (*fn) (void *), void *data,
                            unsigned nthreads, unsigned flags);
-int __pacc_host_thread_num (void);
-int __pacc_host_num_threads (void);
+long __pacc_host_next_block (void);
 
 /* Every DST of __pacc_reduction_result holds its value.  */
 void __pacc_region_sync (void *region);

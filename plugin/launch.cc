@@ -48,6 +48,21 @@ host_version_p (gimple *stmt)
 	  && pacc_kernel_location_p (DECL_SOURCE_LOCATION (fn)));
 }
 
+/* Call NAME (*DECL, declared at the first call with the type of
+   BUILTIN) instead of BUILTIN in STMT.  */
+static void
+redirect (gimple *stmt, enum built_in_function builtin, tree *decl,
+	  const char *name)
+{
+  if (!*decl)
+    {
+      *decl = build_fn_decl (name, TREE_TYPE (builtin_decl_explicit
+					      (builtin)));
+      pacc_keep_tree (*decl);
+    }
+  gimple_call_set_fndecl (stmt, *decl);
+}
+
 static const pass_data pacc_launch_pass_data = {
   GIMPLE_PASS,
   "pacc_launch",
@@ -77,32 +92,16 @@ struct pacc_launch_pass : gimple_opt_pass
 	   gsi_next (&gsi))
 	{
 	  gimple *stmt = gsi_stmt (gsi);
+	  /* A kernel's host version (lower-host.cc): to libpacc's
+	     threads.  */
 	  if (gimple_call_builtin_p (stmt, BUILT_IN_GOMP_PARALLEL)
 	      && host_version_p (stmt))
-	    {
-	      /* A kernel's host version (lower-host.cc): to libpacc's
-		 threads.  */
-	      if (!host_parallel_decl)
-		{
-		  tree builtin = builtin_decl_explicit (BUILT_IN_GOMP_PARALLEL);
-		  host_parallel_decl = build_fn_decl ("__pacc_host_parallel",
-						      TREE_TYPE (builtin));
-		  pacc_keep_tree (host_parallel_decl);
-		}
-	      gimple_call_set_fndecl (stmt, host_parallel_decl);
-	      continue;
-	    }
-	  if (!gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
-	      || !pacc_kernel_location_p (gimple_location (stmt)))
-	    continue;
-	  if (!launcher_decl)
-	    {
-	      tree builtin = builtin_decl_explicit (BUILT_IN_GOACC_PARALLEL);
-	      launcher_decl = build_fn_decl ("__pacc_parallel_keyed",
-					     TREE_TYPE (builtin));
-	      pacc_keep_tree (launcher_decl);
-	    }
-	  gimple_call_set_fndecl (stmt, launcher_decl);
+	    redirect (stmt, BUILT_IN_GOMP_PARALLEL, &host_parallel_decl,
+		      "__pacc_host_parallel");
+	  else if (gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
+		   && pacc_kernel_location_p (gimple_location (stmt)))
+	    redirect (stmt, BUILT_IN_GOACC_PARALLEL, &launcher_decl,
+		      "__pacc_parallel_keyed");
 	}
     return 0;
   }

@@ -11,14 +11,16 @@
    groups), which the host compiler does not vectorise: 2.6 to 12 times
    slower than the sequential build (issue 47).  The host version is the
    user's loop nest itself, rewritten onto the chunk's pointers as the
-   kernel is (lower-kernel.cc), its decomposed loop over the sub-step's
-   rows [LO, HI), split in contiguous ranges over the threads of an
-   `omp parallel' (GOMP_parallel, in libgomp, which -fopenacc links):
-   each point is computed by the statements of the sequential build, so
-   the results are bit-identical.  A reduction goes to a partial per
-   thread, combined after the team in thread order, into the same private
-   the OpenACC region would have combined its gangs into: with one thread
-   the same operations as that region's host fallback.
+   kernel is (lower-kernel.cc), its decomposed loop over blocks of the
+   sub-step's rows [LO, HI), contiguous ranges that the threads of an
+   `omp parallel' take in turn (its GOMP_parallel call goes to libpacc's
+   threads, plugin/launch.cc): each point is computed by the statements
+   of the sequential build, so the results are bit-identical.  A
+   reduction goes to a partial per block, combined after the team in
+   block order, into the same private the OpenACC region would have
+   combined its gangs into: with one block the same operations as that
+   region's host fallback, and for a given number of threads the same
+   result whichever thread ran which block.
 
    The copy is made with lower-copy.cc's copier: the nest's own locals get
    new declarations (they are declared inside the parallel, hence private
@@ -79,15 +81,9 @@ scan_r (tree *tp, int *walk_subtrees, void *data)
     case COMPOUND_LITERAL_EXPR:
       h.bad = true;
       break;
-    case MODIFY_EXPR:
-    case INIT_EXPR:
-    case PREINCREMENT_EXPR:
-    case PREDECREMENT_EXPR:
-    case POSTINCREMENT_EXPR:
-    case POSTDECREMENT_EXPR:
-      note_assigned (h, TREE_OPERAND (t, 0));
-      break;
     default:
+      if (tree stored = pacc_stored_operand (t))
+	note_assigned (h, stored);
       if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
 	  && std::find (h.used.begin (), h.used.end (), t) == h.used.end ())
 	h.used.push_back (t);
@@ -118,8 +114,7 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
 
   tree lt = long_integer_type_node;
   tree vars = NULL_TREE;
-  tree tid = local_var (c, "__pacc_htid", lt, &vars);
-  tree nth = local_var (c, "__pacc_hnth", lt, &vars);
+  tree blk = local_var (c, "__pacc_hblk", lt, &vars);
   tree a = local_var (c, "__pacc_ha", lt, &vars);
   tree b = local_var (c, "__pacc_hb", lt, &vars);
   std::vector<tree> hred;
@@ -166,49 +161,61 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
   if (!copy)
     return NULL_TREE;
 
-  /* The thread's body: its rows, its partials.  */
-  tree body = alloc_stmt_list ();
-  tree parts_type = NULL_TREE;
+  /* A block of rows [a, b): its partials.  */
+  tree one = alloc_stmt_list ();
   std::vector<tree> parts;
-  tree nused = new_var (c, "__pacc_hused", lt);
-  if (team)
-    {
-      add (&body, assign (tid, build_call_expr_loc (loc, fn_host_thread_num,
-						    0)));
-      add (&body, assign (nth, build_call_expr_loc (loc, fn_host_num_threads,
-						    0)));
-      /* a = lo + (hi - lo) * tid / nth: contiguous, sizes within 1.  */
-      tree n = build2 (MINUS_EXPR, lt, hi, lo);
-      add (&body, assign (a, build2 (PLUS_EXPR, lt, lo, build2
-				     (TRUNC_DIV_EXPR, lt, build2
-				      (MULT_EXPR, lt, n, tid), nth))));
-      add (&body, assign (b, build2 (PLUS_EXPR, lt, lo, build2
-				     (TRUNC_DIV_EXPR, lt, build2
-				      (MULT_EXPR, lt, unshare_expr (n),
-				       build2 (PLUS_EXPR, lt, tid, lcst (1))),
-				      nth))));
-    }
-  else
-    {
-      add (&body, assign (tid, lcst (0)));
-      add (&body, assign (nth, lcst (1)));
-    }
   for (size_t q = 0; q < hred.size (); q++)
-    add (&body, assign (hred[q], reduction_identity (red_ops[q],
-						     TREE_TYPE (hred[q]))));
-  add (&body, copy);
+    add (&one, assign (hred[q], reduction_identity (red_ops[q],
+						    TREE_TYPE (hred[q]))));
+  add (&one, copy);
   for (size_t q = 0; q < hred.size (); q++)
     {
       tree type = TREE_TYPE (hred[q]);
-      parts_type = build_array_type_nelts (type, HOST_MAX_THREADS);
-      parts.push_back (new_var (c, "__pacc_hparts", parts_type));
-      add (&body, assign (build4 (ARRAY_REF, type, parts.back (), tid,
-				  NULL_TREE, NULL_TREE), hred[q]));
+      parts.push_back (new_var (c, "__pacc_hparts", build_array_type_nelts
+				(type, HOST_MAX_BLOCKS)));
+      add (&one, assign (build4 (ARRAY_REF, type, parts.back (), blk,
+				 NULL_TREE, NULL_TREE), hred[q]));
     }
-  add (&body, build3 (COND_EXPR, void_type_node,
-		      build2 (EQ_EXPR, boolean_type_node, tid, lcst (0)),
-		      assign (nused, nth), build_empty_stmt (loc)));
+  /* NBLK blocks of the rows, 8 a thread (at most HOST_MAX_BLOCKS), taken
+     in turn by the threads as they come (__pacc_host_next_block): a
+     thread the host deschedules holds up the others by one block only.
+     Block i is rows [lo + n i / NBLK, lo + n (i + 1) / NBLK).  */
+  tree nblk = new_var (c, "__pacc_hblocks", lt);
   tree stmts = alloc_stmt_list ();
+  tree body = alloc_stmt_list ();
+  if (team)
+    {
+      tree n = build2 (MINUS_EXPR, lt, hi, lo);
+      add (&stmts, assign (nblk, build2
+			   (MIN_EXPR, lt, build2
+			    (MIN_EXPR, lt, n, build2
+			     (MULT_EXPR, lt, lng (nthreads),
+			      lcst (HOST_BLOCKS_PER_THREAD))),
+			    lcst (HOST_MAX_BLOCKS))));
+      tree each = alloc_stmt_list ();
+      add (&each, assign (a, build2 (PLUS_EXPR, lt, lo, build2
+				     (TRUNC_DIV_EXPR, lt, build2
+				      (MULT_EXPR, lt, unshare_expr (n), blk),
+				      nblk))));
+      add (&each, assign (b, build2 (PLUS_EXPR, lt, lo, build2
+				     (TRUNC_DIV_EXPR, lt, build2
+				      (MULT_EXPR, lt, unshare_expr (n),
+				       build2 (PLUS_EXPR, lt, blk, lcst (1))),
+				      nblk))));
+      add (&each, one);
+      tree next = assign (blk, build_call_expr_loc (loc, fn_host_next_block,
+						    0));
+      add (&each, next);
+      add (&body, unshare_expr (next));
+      add (&body, build_while (loc, build2 (LT_EXPR, boolean_type_node, blk,
+					    nblk), each));
+    }
+  else
+    {
+      add (&stmts, assign (nblk, lcst (1)));
+      add (&body, assign (blk, lcst (0)));
+      add (&body, one);
+    }
   if (team)
     {
       tree clauses = pacc_omp_clause (loc, OMP_CLAUSE_NUM_THREADS,
@@ -237,7 +244,7 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
   else
     add (&stmts, pacc_bind (vars, body));
 
-  /* The partials in thread order, into the kernel's private.  */
+  /* The partials in block order, into the kernel's private.  */
   if (!parts.empty ())
     {
       tree i = new_var (c, "__pacc_hi", lt);
@@ -250,7 +257,7 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
 	  add (&comb, assign (red_out[q], reduction_combine
 			      (loc, red_ops[q], red_out[q], elt)));
 	}
-      add (&stmts, counted_loop (loc, i, nused, comb));
+      add (&stmts, counted_loop (loc, i, nblk, comb));
     }
   return stmts;
 }

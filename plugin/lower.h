@@ -40,8 +40,8 @@
 enum
 {
   ABI_VERSION = 7,
-  /* Most threads __pacc_host_kernels gives (PACC_HOST_MAX_THREADS).  */
-  HOST_MAX_THREADS = 256,
+  /* Row blocks of a host kernel (lower-host.cc): per thread, at most.  */
+  HOST_BLOCKS_PER_THREAD = 8, HOST_MAX_BLOCKS = 2048,
   AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
   AI_WHOLE = 3,
   RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
@@ -93,7 +93,7 @@ extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
   fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten,
-  fn_host_kernels, fn_host_thread_num, fn_host_num_threads;
+  fn_host_kernels, fn_host_next_block;
 void build_runtime_decls (void);
 tree where_literal (location_t loc);
 
@@ -226,9 +226,9 @@ void pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
 /* Kernel K's host version, from its nest as rewritten onto the chunk's
    pointers (whose hoisted copies HOISTED, pairs of copy and pointer, are
    replaced by the pointers): the rows [LO, HI) split over NTHREADS
-   threads (an int variable), or, for a fixed row, the nest from
-   L0_INIT in the calling thread; the reduction variables as the body
-   names them, RED_BODY, combined with RED_OPS into RED_OUT in thread
+   threads (an int variable) in blocks, or, for a fixed row, the nest
+   from L0_INIT in the calling thread; the reduction variables as the
+   body names them, RED_BODY, combined with RED_OPS into RED_OUT in block
    order.  NULL_TREE when the nest has no host version.  */
 tree pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
 		       tree l0_init, tree nthreads,
