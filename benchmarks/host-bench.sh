@@ -21,7 +21,8 @@
 #
 # Usage: benchmarks/host-bench.sh [RUNS]
 #   with pkg-config finding pacc (PKG_CONFIG_PATH), LD_LIBRARY_PATH its
-#   libdir; builds into ${HOSTBENCH_DIR:-/tmp/host-bench}.
+#   libdir; builds into ${HOSTBENCH_DIR:-/tmp/host-bench}; HOSTBENCH_ONLY
+#   (names, blank-separated) runs only those programs.
 
 set -e
 RUNS=${1:-3}
@@ -86,6 +87,7 @@ echo "host-bench: $(uname -n), $NCPU CPUs, $(date -u +%Y-%m-%dT%H:%MZ), load $(c
 printf '%-8s %7s %7s %7s %7s %7s %7s %9s %7s %7s\n' program seq omp1 ompN \
   gomp h1 hN gomp-ooc h1-ooc hN-ooc
 echo "$PROGS" | while IFS='|' read -r name src flags args mem; do
+  case " ${HOSTBENCH_ONLY:-$name} " in *" $name "*) ;; *) continue ;; esac
   "./$name-seq" $args 2>&1 | grep -v '^time\|^GFLOPS' > "$name.ref"
   rm -f ./*.t
   r=0

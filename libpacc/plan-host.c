@@ -13,11 +13,9 @@
    threads share it, and the copies into and out of the buffers pass
    through it too), and k
    is as large as keeps the rows computed twice (the halo's trapezoid,
-   (hlo + hhi) k per chunk) to a quarter of the chunk, at most 8.  Jacobi
-   2400 x 2400, 60 steps, on the 2-core CI host (32 MiB L3): k 8, 16
-   chunks ran 4x faster than the sequential build, the former automatic
-   plan (one resident chunk, k 4) 1.3x.  Arrays that fit in that eighth
-   keep the fixed rules.  */
+   (hlo + hhi) k per chunk) to a quarter of the chunk, at most 8.  Arrays
+   that fit in that size, and rows too large for a chunk of it to hold
+   k 2, keep the fixed rules (benchmarks/RESULTS.md, "Host engine").  */
 
 #include "planner.h"
 
@@ -48,11 +46,11 @@ pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
   if (row == 0 || (size_t) rows * row <= target)
     return 0;
   long r = (long) (target / row);
-  /* At least 2 steps' worth of rows beyond the halo rows, so that a
-     block of 2 steps still has more useful rows than redundant ones.  */
-  if (r < 8 * halo)
-    r = 8 * halo;
-  if (r >= rows)
+  /* Rows so large that a chunk of the cache's size leaves k 2 redundant
+     rows a quarter of it or more: no blocking (the 3-D heat code at 160³,
+     halo 2: 5 chunks of 32 planes at k 2 took 1.6 times the CPU time of
+     one resident chunk).  */
+  if (r < 8 * halo || r >= rows)
     return 0;
   if (k)
     {
