@@ -107,7 +107,8 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
      one; a fixed-row nest (one row) runs in the calling thread; a nest
      whose decomposed loop is an inner one keeps its OpenACC region.  */
   bool team = k.dec == 0;
-  if (TREE_CODE (fs) != FOR_STMT || !builtin_decl_explicit (BUILT_IN_GOMP_PARALLEL)
+  if (TREE_CODE (fs) != FOR_STMT
+      || !builtin_decl_explicit (BUILT_IN_GOMP_PARALLEL)
       || (k.dec != 0 && (k.dec > 0 || !l0_init))
       || (l0.slot == k.stmt_slot && k.stmt != fs))
     return NULL_TREE;
