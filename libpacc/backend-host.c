@@ -3,8 +3,9 @@
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
 /* backend-host.c - the host data path, used when there is no GPU: buffers
-   are host memory and the kernels run on them in the calling thread
-   (libgomp's host fallback).
+   are host memory and the kernels run on them from the calling thread
+   (their host versions on libpacc's threads, host-pool.c, or libgomp's
+   host fallback).
 
    Queues emulate GPU streams: an operation is only enqueued, and runs
    later, in queue order, when something needs it: the kernels of a chunk

@@ -18,11 +18,16 @@
    the host (the chunk buffers are host memory then, even on a machine
    whose GPU libgomp would otherwise use).  */
 
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1 /* sched_getaffinity.  */
+#endif
+
 #include "launch.h"
 #include "runtime.h"
 #include "settings.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -128,6 +133,65 @@ pacc_launch_chunk (const struct pacc_opinfo *info)
     cur_chunk = *info;
 }
 
+/* A launch from this thread, by libgomp or as host code (whose injected
+   failure reads the same: GOACC_parallel_keyed is not called either):
+   after what the device workers were handed for the chunk (its
+   loads).  */
+static void
+slow_launch (const struct pacc_backend *be)
+{
+  if (pacc_fault (PACC_FAULT_LAUNCH))
+    {
+      char op[256];
+      pacc_error (have_chunk ? cur_chunk.where : NULL, "launching a kernel "
+                  "failed%s: GOACC_parallel_keyed not called (injected "
+                  "by %s)", pacc_op_describe (have_chunk ? &cur_chunk : NULL,
+                                              op, sizeof op),
+                  pacc_fault_name (PACC_FAULT_LAUNCH));
+    }
+  if (be && be->drain)
+    be->drain ();
+}
+
+/* The CPUs this process may run on (at least 1).  */
+static int
+cpus_available (void)
+{
+  cpu_set_t set;
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    {
+      int n = CPU_COUNT (&set);
+      return n < 1 ? 1 : n > HOST_MAX_THREADS ? HOST_MAX_THREADS
+                                                    : n;
+    }
+  return 1;
+}
+
+int
+__pacc_host_kernels (void)
+{
+  static int default_threads;
+  const struct pacc_backend *be = pacc_runtime_issuer ();
+  if (!be)
+    be = pacc_backend;
+  /* A back end with kernels of its own (a GPU), or the OpenACC host
+     fallback asked for: the kernel's OpenACC region.  */
+  if ((be && (!be->on_host || be->launch_prepare))
+      || (pacc_backend && !pacc_backend->on_host)
+      || pacc_settings.launch_libgomp)
+    return 0;
+  slow_launch (be);
+  if (pacc_settings.host_threads)
+    return pacc_settings.host_threads;
+  int n = __atomic_load_n (&default_threads, __ATOMIC_RELAXED);
+  if (!n)
+    {
+      n = cpus_available ();
+      __atomic_store_n (&default_threads, n, __ATOMIC_RELAXED);
+    }
+  return n;
+}
+
 void
 __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
                        void **hostaddrs, size_t *sizes, unsigned short *kinds,
@@ -203,20 +267,7 @@ __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
       __atomic_add_fetch (&C.nslow, 1, __ATOMIC_RELAXED);
     }
 
-  if (pacc_fault (PACC_FAULT_LAUNCH))
-    {
-      char op[256];
-      pacc_error (have_chunk ? cur_chunk.where : NULL, "launching a kernel "
-                  "failed%s: GOACC_parallel_keyed not called (injected by "
-                  "%s)", pacc_op_describe (have_chunk ? &cur_chunk : NULL,
-                                           op, sizeof op),
-                  pacc_fault_name (PACC_FAULT_LAUNCH));
-    }
-
-  /* libgomp launches from this thread: after what the device workers
-     were handed for the chunk (its loads).  */
-  if (be && be->drain)
-    be->drain ();
+  slow_launch (be);
 
   /* Host data path: the chunk buffers live in host memory.  */
   if (!pacc_backend || pacc_backend->on_host)

@@ -52,7 +52,7 @@
 #ifndef PACC_ABI_H
 #define PACC_ABI_H
 
-#define PACC_ABI_VERSION 6
+#define PACC_ABI_VERSION 7
 
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
@@ -196,6 +196,21 @@ long __pacc_region_nchunks (void *region);
    launcher can avoid it.  */
 void __pacc_reduction_result (void *region, const void *var, void *dst,
                               unsigned long bytes, int queue);
+
+/* Called where a kernel is about to run: 0 when it is to run as its
+   OpenACC region (a GPU, or PACC_LAUNCH=libgomp), else the number of
+   threads, 1 to HOST_MAX_THREADS (256), over which the generated
+   host version of the kernel splits its rows, the queue's earlier
+   operations done.  */
+int __pacc_host_kernels (void);
+
+/* The GOMP_parallel call of a kernel's host version, redirected: FN
+   (DATA) on NTHREADS threads, the caller one of them (host-pool.c);
+   FLAGS as GOMP_parallel's, unused.  Inside FN, the next block of rows
+   the calling thread takes: 0, 1, 2, ... over all the job's threads.  */
+void __pacc_host_parallel (void (*fn) (void *), void *data,
+                           unsigned nthreads, unsigned flags);
+long __pacc_host_next_block (void);
 
 /* Every DST of __pacc_reduction_result holds its value.  */
 void __pacc_region_sync (void *region);

@@ -23,7 +23,8 @@
      (pin_s): as many steps as the model finds the waiting worth, with
      buffers for them; else the same as the others.
    - chunks: 4 (a pipeline of loads, kernels and write-backs over three
-     queues needs at least that), at most one per row; doubled while the
+     queues needs at least that), at most one per row; on the host, cache
+     blocks (plan-host.c, also k); doubled while the
      buffers do not fit in the device memory (PACC_DEVICE_MEMORY caps it).
    - queues: 3 per device with the `async' clause (load, compute and
      write-back of three chunks at once), 1 without; never more than the
@@ -686,6 +687,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   else
     nc = rows < 4L * in->ndev ? rows : 4L * in->ndev, c_auto = 1,
     p->c_from = "auto";
+  int host = pacc_plan_host (in, k_auto ? &k : NULL, c_auto ? &nc : NULL);
   if (nc > MAX_CHUNKS)
     {
       snprintf (err, errlen, "%s gives %ld chunks, more than %ld; use "
@@ -719,7 +721,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
 
   /* Automatic chunks and several blocks: first one chunk per device, kept
      resident, if all of it fits.  */
-  if (c_auto && s->resident != 0)
+  if (c_auto && !host && s->resident != 0)
     {
       long rc = rows < in->ndev ? rows : in->ndev;
       long rk = k_auto ? thin_k (&in->g, k, rows / rc) : k;

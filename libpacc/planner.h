@@ -97,6 +97,7 @@ struct pacc_plan_in
   int n;
   const struct pacc_plan_array *a;  /* [n].  */
   int ndev;              /* devices the back end offers the pipeline.  */
+  int on_host;           /* the host path: chunks as cache blocks.  */
   size_t mem;            /* buffer memory each device can still give
                             (the smallest device's), before the
                             PACC_DEVICE_MEMORY cap.  */
@@ -309,6 +310,13 @@ int pacc_plan_stage_mark (const struct pacc_plan_in *in, int nstage,
                           char *staged);
 
 /* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
+/* plan-host.c: on the host path (IN->on_host), for automatic chunks (NC
+   not NULL) and k (K not NULL), chunks sized to the last-level cache and
+   the k that keeps the halo's redundant rows to a quarter of a chunk:
+   into *NC and *K, 1; 0 when the arrays fit in that size already (the
+   fixed rules then).  */
+int pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc);
+
 void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
                          size_t size);
 

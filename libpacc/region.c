@@ -221,6 +221,7 @@ plan (struct pacc_region *r)
   in.n = r->n;
   in.a = r->a;
   in.ndev = pacc_ndevices;
+  in.on_host = r->base->on_host;
   in.mem_kind = r->base->name;
   in.ring_gran = r->base->ring_unit ? r->base->ring_unit (0) : 0;
   in.s = r->dist ? &r->dist->set : &pacc_settings;

@@ -182,6 +182,8 @@ pacc_env_read (const char *where)
   s->block = positive (where, "PACC_BLOCK", 0x7fffffffffffffffL);
   s->queues = (int) positive (where, "PACC_QUEUES", MAX_QUEUES);
   s->devices = (int) positive (where, "PACC_DEVICES", MAX_DEVICES);
+  s->host_threads = (int) positive (where, "PACC_HOST_THREADS",
+                                    HOST_MAX_THREADS);
   s->device_memory = bytes (where, "PACC_DEVICE_MEMORY");
   if (s->chunks && s->block)
     pacc_error (where, "PACC_CHUNKS and PACC_BLOCK are both set; "

@@ -16,6 +16,8 @@
 #define PACC_STR_(x) #x
 #define PACC_STR(x) PACC_STR_ (x)
 #define MAX_DEVICES 64
+/* PACC_HOST_THREADS at most.  */
+#define HOST_MAX_THREADS 256
 
 /* PACC_DATA_PATH.  */
 enum pacc_data_path
@@ -49,6 +51,9 @@ struct pacc_settings
   long block;                       /* PACC_BLOCK (rows per chunk).  */
   int queues;                       /* PACC_QUEUES.  */
   int devices;                      /* PACC_DEVICES.  */
+  int host_threads;                 /* PACC_HOST_THREADS: threads of the
+                                       host kernels, 0 unset (the CPUs
+                                       the process may use).  */
   unsigned long long device_memory; /* PACC_DEVICE_MEMORY, bytes.  */
   int verbose;                      /* PACC_VERBOSE, 0..2.  */
   int resident;                     /* PACC_RESIDENT: -1 auto, 0, 1.  */

@@ -15,6 +15,11 @@
    launches those on the chunk's stream with cuLaunchKernel and falls back
    to GOACC_parallel_keyed for everything else (host path, other map kinds).
 
+   The host version of a kernel (lower-host.cc), an `omp parallel' at the
+   kernel's location that ompexp makes a GOMP_parallel call of a child
+   function at that location, goes to
+   libpacc's threads instead (__pacc_host_parallel).
+
    Regions are recognised by their location: lower-kernel.cc records the
    location of every OACC_PARALLEL it builds (pacc_note_kernel_location,
    in kernel-locations.cc), and the call that ompexp emits carries it.  */
@@ -27,7 +32,36 @@
 #include "gimple.h"
 #include "gimple-iterator.h"
 
-static tree launcher_decl;
+static tree launcher_decl, host_parallel_decl;
+
+/* Whether GOMP_parallel call STMT runs a kernel's host version: ompexp
+   gives the call no location, but the child function it calls has the
+   construct's.  */
+static bool
+host_version_p (gimple *stmt)
+{
+  tree fn = gimple_call_arg (stmt, 0);
+  if (TREE_CODE (fn) != ADDR_EXPR)
+    return false;
+  fn = TREE_OPERAND (fn, 0);
+  return (TREE_CODE (fn) == FUNCTION_DECL
+	  && pacc_kernel_location_p (DECL_SOURCE_LOCATION (fn)));
+}
+
+/* Call NAME (*DECL, declared at the first call with the type of
+   BUILTIN) instead of BUILTIN in STMT.  */
+static void
+redirect (gimple *stmt, enum built_in_function builtin, tree *decl,
+	  const char *name)
+{
+  if (!*decl)
+    {
+      *decl = build_fn_decl (name, TREE_TYPE (builtin_decl_explicit
+					      (builtin)));
+      pacc_keep_tree (*decl);
+    }
+  gimple_call_set_fndecl (stmt, *decl);
+}
 
 static const pass_data pacc_launch_pass_data = {
   GIMPLE_PASS,
@@ -58,17 +92,16 @@ struct pacc_launch_pass : gimple_opt_pass
 	   gsi_next (&gsi))
 	{
 	  gimple *stmt = gsi_stmt (gsi);
-	  if (!gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
-	      || !pacc_kernel_location_p (gimple_location (stmt)))
-	    continue;
-	  if (!launcher_decl)
-	    {
-	      tree builtin = builtin_decl_explicit (BUILT_IN_GOACC_PARALLEL);
-	      launcher_decl = build_fn_decl ("__pacc_parallel_keyed",
-					     TREE_TYPE (builtin));
-	      pacc_keep_tree (launcher_decl);
-	    }
-	  gimple_call_set_fndecl (stmt, launcher_decl);
+	  /* A kernel's host version (lower-host.cc): to libpacc's
+	     threads.  */
+	  if (gimple_call_builtin_p (stmt, BUILT_IN_GOMP_PARALLEL)
+	      && host_version_p (stmt))
+	    redirect (stmt, BUILT_IN_GOMP_PARALLEL, &host_parallel_decl,
+		      "__pacc_host_parallel");
+	  else if (gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
+		   && pacc_kernel_location_p (gimple_location (stmt)))
+	    redirect (stmt, BUILT_IN_GOACC_PARALLEL, &launcher_decl,
+		      "__pacc_parallel_keyed");
 	}
     return 0;
   }

@@ -18,7 +18,8 @@ tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
   fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
-  fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten;
+  fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten,
+  fn_host_kernels, fn_host_next_block;
 
 static tree
 runtime_fn (tree *slot, const char *name, tree type)
@@ -97,6 +98,10 @@ build_runtime_decls (void)
 					const_string_type_node,
 					build_pointer_type (integer_type_node),
 					NULL_TREE));
+  runtime_fn (&fn_host_kernels, "__pacc_host_kernels",
+	      build_function_type_list (integer_type_node, NULL_TREE));
+  runtime_fn (&fn_host_next_block, "__pacc_host_next_block",
+	      build_function_type_list (long_integer_type_node, NULL_TREE));
   runtime_fn (&fn_region_sync, "__pacc_region_sync",
 	      build_function_type_list (void_type_node, ptr_type_node,
 					NULL_TREE));

@@ -169,6 +169,9 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
      pairs).  */
   hash_map<tree, tree> kmap;
   tree pvars = NULL_TREE, pset = alloc_stmt_list ();
+  /* The hoisted pointers and what they hold (the host version reads the
+     latter: the former are set inside the OpenACC region only).  */
+  std::vector<std::pair<tree, tree> > hoisted;
   /* Not in segmented kernels of several columns per thread: there every
      thread reads the pointers where it uses them.  The hoisted pointers
      stay live from the first column to the last (CIP's stencil, two
@@ -187,6 +190,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	{
 	  tree lp = local_var (c, "__pacc_lp", TREE_TYPE (p), &pvars);
 	  add (&pset, assign (lp, p));
+	  hoisted.push_back (std::make_pair (lp, p));
 	  p = lp;
 	}
       if (TREE_CODE (TREE_TYPE (d)) == ARRAY_TYPE)
@@ -203,6 +207,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 	{
 	  tree lp = local_var (c, "__pacc_lp", TREE_TYPE (p), &pvars);
 	  add (&pset, assign (lp, p));
+	  hoisted.push_back (std::make_pair (lp, p));
 	  p = lp;
 	}
       if (TREE_CODE (TREE_TYPE (d)) == ARRAY_TYPE)
@@ -400,8 +405,27 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   if (k.dec != 0 && l0_init)
     l0_init = rewritten_copy (r, l0_init, kmap);
 
-  /* Markers and init statements of inner loops go; loops become
-     OACC_LOOPs, innermost first (their slots are inside outer bodies).  */
+  /* The markers of inner loops go (from both versions), and the host
+     version is made, from the nest as rewritten so far.  */
+  for (size_t i = 1; i < k.loops.size (); i++)
+    if (k.loops[i].marker_slot)
+      *k.loops[i].marker_slot = build_empty_stmt (k.loops[i].loc);
+  tree hthreads = new_var (c, "__pacc_hthreads", integer_type_node);
+  tree host;
+  {
+    std::vector<tree> rbody;
+    std::vector<enum tree_code> rops;
+    for (size_t q = 0; q < rvars.size (); q++)
+      {
+	rbody.push_back (segs ? reds[q].gvar : rvars[q]);
+	rops.push_back (r.pc->reductions[k.reductions[q]].op);
+      }
+    host = pacc_host_kernel (c, k, lo, hi, l0_init, hthreads, hoisted,
+			     rbody, rvars, rops);
+  }
+
+  /* Init statements of inner loops go; loops become OACC_LOOPs,
+     innermost first (their slots are inside outer bodies).  */
   int nl = segs ? 0 : k.loops.size ();
   if (segs)
     pacc_lower_segments (c, k, row0, ra, nlines32, ja, jb, nseg32, seglen,
@@ -562,6 +586,7 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
   pacc_mark_routines (k.stmt);
   add (&pset, k.stmt);
   tree par = pacc_oacc_parallel (loc, pvars, pset, clauses);
+  tree acc = alloc_stmt_list ();
   if (segs)
     {
       /* for (pair0 = 0; pair0 < npairs; pair0 += per)
@@ -577,16 +602,28 @@ lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
 					build2 (TRUNC_DIV_EXPR, lt, soff,
 						unit))));
       add (&each, par);
-      add (&inner, assign (soff, lcst (0)));
-      add (&inner, build_stmt (loc, FOR_STMT, NULL_TREE,
-			       build2 (LT_EXPR, boolean_type_node, soff, tot),
-			       assign (soff, build2 (PLUS_EXPR, lt, soff, per)),
-			       each, NULL_TREE));
+      add (&acc, assign (soff, lcst (0)));
+      add (&acc, build_stmt (loc, FOR_STMT, NULL_TREE,
+			     build2 (LT_EXPR, boolean_type_node, soff, tot),
+			     assign (soff, build2 (PLUS_EXPR, lt, soff, per)),
+			     each, NULL_TREE));
     }
   else
-    add (&inner, par);
+    add (&acc, par);
   if (!reds.empty ())
-    add (&inner, pacc_slots_kernel (c, loc, queue, reds, true));
+    add (&acc, pacc_slots_kernel (c, loc, queue, reds, true));
+  if (host)
+    {
+      /* libpacc says which runs: the host version on the host data
+	 path, else the OpenACC region.  */
+      add (&inner, assign (hthreads, build_call_expr_loc (loc, fn_host_kernels,
+							  0)));
+      add (&inner, build3 (COND_EXPR, void_type_node,
+			   build2 (NE_EXPR, boolean_type_node, hthreads,
+				   integer_zero_node), host, acc));
+    }
+  else
+    add (&inner, acc);
 
   /* This chunk's partial of this step and kernel: libpacc stores the
      kernel's result there once it is known (on a GPU without waiting:

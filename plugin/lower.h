@@ -11,6 +11,7 @@
      lower-build.cc     trees for the lowered code: variables, loops,
                         rewriting, reduction partials
      lower-kernel.cc    one loop nest as an OpenACC kernel
+     lower-host.cc      its host version, over row ranges on threads
      lower-geometry.cc  how a kernel's iterations go to gangs
      lower-segments.cc  the body of a segmented kernel
      lower-slots.cc     reductions through slots
@@ -38,7 +39,9 @@
    match libpacc/pacc-abi.h.  */
 enum
 {
-  ABI_VERSION = 6,
+  ABI_VERSION = 7,
+  /* Row blocks of a host kernel (lower-host.cc): per thread, at most.  */
+  HOST_BLOCKS_PER_THREAD = 8, HOST_MAX_BLOCKS = 2048,
   AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
   AI_WHOLE = 3,
   RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
@@ -89,7 +92,8 @@ extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
   fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
-  fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten;
+  fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten,
+  fn_host_kernels, fn_host_next_block;
 void build_runtime_decls (void);
 tree where_literal (location_t loc);
 
@@ -217,6 +221,21 @@ tree pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
 void pacc_note_bounds (pacc_kernel &k, int j);
 void pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
 		       hash_map<tree, tree> &host_map);
+
+/* lower-host.cc */
+/* Kernel K's host version, from its nest as rewritten onto the chunk's
+   pointers (whose hoisted copies HOISTED, pairs of copy and pointer, are
+   replaced by the pointers): the rows [LO, HI) split over NTHREADS
+   threads (an int variable) in blocks, or, for a fixed row, the nest
+   from L0_INIT in the calling thread; the reduction variables as the
+   body names them, RED_BODY, combined with RED_OPS into RED_OUT in block
+   order.  NULL_TREE when the nest has no host version.  */
+tree pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
+		       tree l0_init, tree nthreads,
+		       const std::vector<std::pair<tree, tree> > &hoisted,
+		       const std::vector<tree> &red_body,
+		       const std::vector<tree> &red_out,
+		       const std::vector<enum tree_code> &red_ops);
 
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,

@@ -101,6 +101,9 @@ main (int argc, char **argv)
   for (t = 0; t < T; t++)
     {
 #pragma pacc loop dim(2)
+#ifdef _OPENMP
+#pragma omp parallel for private(j)
+#endif
       for (i = 1; i < X - 1; i++)
 #pragma pacc loop dim(1)
         for (j = 1; j < Y - 1; j++)
@@ -140,6 +143,9 @@ main (int argc, char **argv)
                         + (c1 * xx + g1) * xx + gyc;
           }
 #pragma pacc loop dim(2)
+#ifdef _OPENMP
+#pragma omp parallel for private(j)
+#endif
       for (i = 1; i < X - 1; i++)
 #pragma pacc loop dim(1)
         for (j = 1; j < Y - 1; j++)

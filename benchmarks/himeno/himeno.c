@@ -82,6 +82,9 @@ main (int argc, char **argv)
     {
       gosa = 0.0;
 #pragma pacc loop dim(3)
+#ifdef _OPENMP
+#pragma omp parallel for private(j, k) reduction(+:gosa)
+#endif
       for (i = 1; i < X - 1; i++)
 #pragma pacc loop dim(2)
         for (j = 1; j < Y - 1; j++)
@@ -106,6 +109,9 @@ main (int argc, char **argv)
               wrk2[i][j][k] = p[i][j][k] + omega * ss;
             }
 #pragma pacc loop dim(3)
+#ifdef _OPENMP
+#pragma omp parallel for private(j, k)
+#endif
       for (i = 1; i < X - 1; i++)
 #pragma pacc loop dim(2)
         for (j = 1; j < Y - 1; j++)

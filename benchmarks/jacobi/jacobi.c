@@ -16,6 +16,8 @@
    the device set-up of `pacc init' is not timed) and the effective GFLOPS
    E = 4 (X-2)(Y-2) T / time, as in the PACC paper.  The initialisation and
    the checksum use several threads (BENCH_THREADS), outside the timing.
+   Built with -fopenmp instead of PACC, the same loops run as `omp
+   parallel for' (the host benchmark's comparison; not with the residual).
 
    Built with -DJACOBI_RESIDUAL, the copy-back also sums the residual
    (q - p)^2 of every step, as codes that test for convergence do (a
@@ -95,6 +97,9 @@ main (int argc, char **argv)
     res = 0;
 #endif
 #pragma pacc loop dim(2)
+#if defined _OPENMP && !defined JACOBI_RESIDUAL
+#pragma omp parallel for private(y)
+#endif
     for (x = 1; x < X-1; x++)
 #pragma pacc loop dim(1)
       for (y = 1; y < Y-1; y++) {
@@ -104,6 +109,9 @@ main (int argc, char **argv)
 #endif
       }
 #pragma pacc loop dim(2)
+#if defined _OPENMP && !defined JACOBI_RESIDUAL
+#pragma omp parallel for private(y)
+#endif
     for (x = 1; x < X-1; x++)
 #pragma pacc loop dim(1)
       for (y = 1; y < Y-1; y++) {

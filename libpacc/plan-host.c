@@ -1,0 +1,63 @@
+/* Copyright (C) 2026 the PACC for GCC authors (see AUTHORS).
+   SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
+   Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
+
+/* plan-host.c - the automatic chunks and k of a plan on the host path:
+   chunks as cache blocks (planner.h, pacc_plan_host).
+
+   On the host the kernels read the chunk's buffer from the caches when
+   it fits them: a chunk advanced k steps there moves k times less through
+   DRAM than the whole arrays stepped one by one, which is where the
+   sequential build spends its time.  So the chunk's rows of every array
+   are sized to an eighth of the last-level cache, at most 4 MiB (the
+   threads share it, and the copies into and out of the buffers pass
+   through it too), and k
+   is as large as keeps the rows computed twice (the halo's trapezoid,
+   (hlo + hhi) k per chunk) to a quarter of the chunk, at most 8.  Arrays
+   that fit in that size, and rows too large for a chunk of it to hold
+   k 2, keep the fixed rules (benchmarks/RESULTS.md, "Host engine").  */
+
+#include "planner.h"
+
+#include <unistd.h>
+
+#define HOST_K_MAX 8
+#define HOST_CHUNK_MAX ((size_t) 4 << 20)
+
+int
+pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
+{
+  long halo = in->g.hlo + in->g.hhi;
+  long rows = in->g.len0;
+  size_t row = 0;
+  if (!in->on_host || !nc || halo <= 0 || rows <= 0)
+    return 0;
+  for (int i = 0; i < in->n; i++)
+    row += in->a[i].row_bytes;
+  long llc = sysconf (_SC_LEVEL3_CACHE_SIZE);
+  if (llc <= 0)
+    llc = sysconf (_SC_LEVEL2_CACHE_SIZE);
+  if (llc <= 0)
+    llc = 8L << 20;
+  /* sysconf gives the package's L3 (256 MiB on the CI host's EPYC,
+     whose cores share 32 MiB slices): at most 4 MiB.  */
+  size_t target = (size_t) llc / 8 < HOST_CHUNK_MAX ? (size_t) llc / 8
+                                                    : HOST_CHUNK_MAX;
+  if (row == 0 || (size_t) rows * row <= target)
+    return 0;
+  long r = (long) (target / row);
+  /* Rows so large that a chunk of the cache's size leaves k 2 redundant
+     rows a quarter of it or more: no blocking (the 3-D heat code at 160³,
+     halo 2: 5 chunks of 32 planes at k 2 took 1.6 times the CPU time of
+     one resident chunk).  */
+  if (r < 8 * halo || r >= rows)
+    return 0;
+  if (k)
+    {
+      long kk = r / (4 * halo);
+      kk = kk > HOST_K_MAX ? HOST_K_MAX : kk < 1 ? 1 : kk;
+      *k = kk < in->nsteps ? kk : in->nsteps;
+    }
+  *nc = (rows + r - 1) / r;
+  return 1;
+}
