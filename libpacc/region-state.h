@@ -101,4 +101,10 @@ pacc_region_check (void *region, const char *fn)
   return r;
 }
 
+/* region-args.c: the arrays' names (NAMES, "p, q"; "#i" where missing)
+   and the arrays the generated code passed, checked.  */
+void pacc_region_names (struct pacc_region *r, const char *names);
+void pacc_region_check_arrays (struct pacc_region *r, void *const *host,
+                               const long *ainfo);
+
 #endif /* PACC_REGION_STATE_H */
