@@ -66,106 +66,6 @@
 
 #define MAX_CHUNKS (1L << 24)
 
-/* N buffer slots of BYTES each, saturating.  */
-static size_t
-slots_bytes (size_t bytes, int n)
-{
-  size_t all;
-  return __builtin_mul_overflow (bytes, (size_t) n, &all) ? (size_t) -1 : all;
-}
-
-/* Partition into C chunks (of BLOCK rows when nonzero, else balanced),
-   K steps per block (K0 in the region's first one, 0: K too), NQ queues
-   per device, skewed if SKEW and the plan can be; derive span, buffers
-   and their size, for the larger of K and K0.  */
-static void
-make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
-           long block, long k, long k0, int nq, int skew)
-{
-  struct pacc_chunk *ch;
-  long rows = 0, kmax = k0 > k ? k0 : k;
-  size_t row_bytes = 0, carry_rb = 0, inout_rb = 0, bytes, carry, band;
-  int i, span = 0;
-
-  free (p->ch);
-  p->ch = ch = pacc_xcalloc (in->where, (size_t) c, sizeof *ch,
-                             "the chunk plan");
-  pacc_chunks_split (&in->g, ch, c, block);
-  p->nchunks = c;
-  p->resident = 0;
-  p->ndev = in->ndev < c ? in->ndev : c;
-  p->k = k;
-  p->k_first = k0;
-  /* NQ queues per device; the totals are multiples of ndev (or nchunks),
-     so that chunk i, queue i % nqueues and slot i % nbuf are all on
-     device i % ndev.  */
-  if (nq > MAX_QUEUES / p->ndev)
-    nq = MAX_QUEUES / p->ndev;
-  p->nqueues = (long) nq * p->ndev < c ? nq * p->ndev : c;
-  /* The carry, on one device when the chunks share buffers (a plan
-     with a buffer per chunk may stay resident instead).  */
-  p->carry = PACC_CARRY_NONE;
-  if (in->s->carry != 0 && p->ndev == 1 && c > p->nqueues
-      && in->g.hlo + in->g.hhi + in->g.elo + in->g.ehi > 0)
-    p->carry = p->nqueues >= 2 ? PACC_CARRY_DIRECT : PACC_CARRY_BUFFER;
-  /* Skewed with the carry, where the chunks tile the rows (not past
-     another rank's).  */
-  p->skew = skew && p->carry && c > 1 && in->g.ext_lo == 0
-            && in->g.ext_hi == 0;
-  p->band_rows = p->skew ? in->g.hlo + in->g.elo + in->g.hhi : 0;
-  p->band_buf_rows = (kmax - 1) * p->band_rows;
-  /* Load ranges, span and carry grow with the steps of a block.  */
-  pacc_chunks_block (&in->g, ch, c, kmax, 0, p->carry, p->skew);
-  for (i = 0; i < c; i++)
-    {
-      span = ch[i].rd_hi - i > span ? ch[i].rd_hi - i : span;
-      rows = ch[i].lhi - ch[i].llo > rows ? ch[i].lhi - ch[i].llo : rows;
-    }
-  p->span = span;
-  p->buf_rows = rows;
-  p->carry_rows = p->carry ? pacc_chunks_carry_rows (ch, c) : 0;
-  p->nbuf = p->nqueues > span + 1 ? p->nqueues : span + 1;
-  p->nbuf = (p->nbuf + p->ndev - 1) / p->ndev * p->ndev;
-  if (p->nbuf > c)
-    p->nbuf = c;
-  p->dev_bufs = (p->nbuf + p->ndev - 1) / p->ndev;
-  pacc_plan_rings (in, p, rows);
-  /* The ranges of a k-step block, each buffer's first row (blo) kept
-     where the larger block needs it, for a resident plan's blocks.  */
-  if (kmax != k)
-    pacc_chunks_block (&in->g, ch, c, k, 1, p->carry, p->skew);
-
-  for (i = 0; i < in->n; i++)
-    {
-      size_t rb = in->a[i].row_bytes;
-      if (p->ring && in->a[i].kind == PACC_KIND_IN)
-        continue;
-      row_bytes += rb;
-      inout_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
-      carry_rb += in->a[i].kind == PACC_KIND_INOUT
-                  || (in->a[i].kind == PACC_KIND_IN
-                      && p->carry == PACC_CARRY_BUFFER) ? rb : 0;
-    }
-  /* Saturate: a plan too large to count is too large to fit.  */
-  if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes))
-    bytes = (size_t) -1;
-  if (__builtin_mul_overflow ((size_t) p->carry_rows, carry_rb, &carry))
-    carry = (size_t) -1;
-  if (__builtin_mul_overflow ((size_t) p->band_buf_rows, inout_rb, &band))
-    band = (size_t) -1;
-  p->band_bytes = p->skew ? band : 0;
-  p->buf_bytes = slots_bytes (bytes, p->nbuf);
-  p->dev_bytes = slots_bytes (bytes, p->dev_bufs);  /* on one device */
-  p->carry_bytes = carry;
-  if (__builtin_add_overflow (carry, p->band_bytes, &carry)
-      || __builtin_add_overflow (carry, p->ring_bytes, &carry))
-    carry = (size_t) -1;
-  if (__builtin_add_overflow (p->buf_bytes, carry, &p->buf_bytes))
-    p->buf_bytes = (size_t) -1;
-  if (__builtin_add_overflow (p->dev_bytes, carry, &p->dev_bytes))
-    p->dev_bytes = (size_t) -1;
-}
-
 /* Automatic k for chunks of at least MINROWS rows.  */
 static long
 thin_k (const struct pacc_geom *g, long k, long minrows)
@@ -226,7 +126,7 @@ try_plan (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
           long block, long k, long k0, int nq, int skew, double *t)
 {
   /* PACC_SKEW=1: the trapezoid only where the plan cannot be skewed.  */
-  make_plan (in, p, (int) c, block, k, k0, nq, skew || in->s->skew == 1);
+  pacc_make_plan (in, p, (int) c, block, k, k0, nq, skew || in->s->skew == 1);
   if (p->dev_bytes > p->avail || skew != p->skew)
     return 0;
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
@@ -382,7 +282,7 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
   pacc_cands_free (&cs[1]);
   if (!found)
     return 0;
-  make_plan (in, p, (int) best.c, block, best.k, best.k0, best.nq,
+  pacc_make_plan (in, p, (int) best.c, block, best.k, best.k0, best.nq,
              best.skew);
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
   pacc_plan_set_predicted (in, p);
@@ -405,7 +305,7 @@ fit_given (const struct pacc_plan_in *in, struct pacc_plan *p, long nc,
       int sk = i & 1, qn = i & 2 ? 2 : nq;
       if ((sk && s->skew != -1) || (qn != nq && !q2))
         continue;
-      make_plan (in, p, (int) nc, block, k, user_k_first (in), qn,
+      pacc_make_plan (in, p, (int) nc, block, k, user_k_first (in), qn,
                  sk || s->skew == 1);
       if (p->dev_bytes <= p->avail)
         return 1;
@@ -727,7 +627,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       long rk = k_auto ? thin_k (&in->g, k, rows / rc) : k;
       if (in->nsteps > rk)
         {
-          make_plan (in, p, (int) rc, 0, rk, user_k_first (in), nq, 0);
+          pacc_make_plan (in, p, (int) rc, 0, rk, user_k_first (in), nq, 0);
           if (p->dev_bytes <= p->avail && p->nbuf == p->nchunks)
             {
               p->resident = 1;
@@ -745,7 +645,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       if (k_auto)
         k = thin_k (&in->g, k, block ? (rows % block ? rows % block : block)
                                : rows / nc);
-      make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
+      pacc_make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
                  s->skew == 1);
       if (p->dev_bytes <= p->avail)
         break;
@@ -767,7 +667,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       else
         {
           /* The message describes the plan the settings asked for.  */
-          make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
+          pacc_make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
                      s->skew == 1);
           return -2;
         }

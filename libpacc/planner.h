@@ -309,7 +309,6 @@ int pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
 int pacc_plan_stage_mark (const struct pacc_plan_in *in, int nstage,
                           char *staged);
 
-/* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
 /* plan-host.c: on the host path (IN->on_host), for automatic chunks (NC
    not NULL) and k (K not NULL), chunks sized to the last-level cache and
    the k that keeps the halo's redundant rows to a quarter of a chunk:
@@ -317,6 +316,14 @@ int pacc_plan_stage_mark (const struct pacc_plan_in *in, int nstage,
    fixed rules then).  */
 int pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc);
 
+/* plan-make.c: partition into C chunks (of BLOCK rows when nonzero, else
+   balanced), K steps per block (K0 in the region's first one, 0: K too),
+   NQ queues per device, skewed if SKEW and the plan can be; derive span,
+   buffers and their size, for the larger of K and K0, into P.  */
+void pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p,
+                     int c, long block, long k, long k0, int nq, int skew);
+
+/* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
 void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,
                          size_t size);
 

@@ -72,13 +72,15 @@ done
 # planner that called a back end (or the schedule) would not link.
 $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
   -o "$build/planner" "$here/planner.c" "$top/libpacc/planner.c" \
-  "$top/libpacc/cost.c" "$top/libpacc/plan-pick.c" \
+  "$top/libpacc/cost.c" "$top/libpacc/plan-pick.c" "$top/libpacc/plan-make.c" \
+  "$top/libpacc/plan-host.c" \
   "$top/libpacc/chunks.c" "$top/libpacc/diag.c" \
   "$top/libpacc/settings.c" -lm \
   || exit 1
 $CC -std=c11 -D_GNU_SOURCE -O2 -g -Wall -Wextra -Werror -I"$top/libpacc" \
   -o "$build/planner_devices" "$here/planner_devices.c" \
   "$top/libpacc/planner.c" "$top/libpacc/cost.c" "$top/libpacc/plan-pick.c" \
+  "$top/libpacc/plan-make.c" "$top/libpacc/plan-host.c" \
   "$top/libpacc/chunks.c" "$top/libpacc/diag.c" "$top/libpacc/settings.c" \
   -lm || exit 1
 # A file of the CUDA back end alone against a fake driver: TEST.c with
