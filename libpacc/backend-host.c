@@ -30,7 +30,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-enum hop_type { HOP_COPY, HOP_RECORD, HOP_WAIT };
+enum hop_type
+{
+  HOP_COPY,
+  HOP_RECORD,
+  HOP_WAIT
+};
 
 struct hqueue;
 
@@ -49,11 +54,11 @@ struct hop
 
 struct hqueue
 {
-  int dev;                         /* emulated device.  */
+  int dev; /* emulated device.  */
   struct hop *head, *tail;
-  unsigned long issued, executed;  /* operations enqueued / run so far.  */
-  int running;                     /* inside a wait of its own.  */
-  int eager;                       /* run as issued (host_threaded);
+  unsigned long issued, executed; /* operations enqueued / run so far.  */
+  int running;                    /* inside a wait of its own.  */
+  int eager;                      /* run as issued (host_threaded);
                                       EXECUTED is then under run_lock.  */
 };
 
@@ -64,8 +69,8 @@ static pthread_cond_t run_cv = PTHREAD_COND_INITIALIZER;
    now waits for that position, whatever is recorded later (the CUDA rule).  */
 struct hevent
 {
-  int dev;                 /* emulated device it belongs to.  */
-  struct hqueue *q;        /* NULL: never recorded.  */
+  int dev;          /* emulated device it belongs to.  */
+  struct hqueue *q; /* NULL: never recorded.  */
   unsigned long seq;
 };
 
@@ -87,7 +92,7 @@ run_until (struct hqueue *q, unsigned long seq)
     {
       if (!q->head)
         pacc_internal_error (NULL, "host queue waits for an operation "
-                             "that was never enqueued");
+                                   "that was never enqueued");
       if (q->running)
         pacc_internal_error (NULL, "host queues wait for each other");
       run_one (q);
@@ -188,18 +193,21 @@ check_buffer_device (const void *p, size_t bytes, int dev,
 {
   uintptr_t a = (uintptr_t) p;
   if (!nhbufs)
-    return;                     /* one device: nothing to check.  */
+    return; /* one device: nothing to check.  */
   for (size_t i = 0; i < nhbufs; i++)
     if (hbufs[i].lo <= a && a + bytes <= hbufs[i].hi)
       {
         if (hbufs[i].dev != dev)
-          pacc_internal_error (info->where, "chunk %d: a copy on a queue of "
+          pacc_internal_error (info->where,
+                               "chunk %d: a copy on a queue of "
                                "device %d uses a buffer of device %d",
                                info->chunk, dev, hbufs[i].dev);
         return;
       }
-  pacc_internal_error (info->where, "chunk %d: a copy uses memory that is "
-                       "no chunk buffer", info->chunk);
+  pacc_internal_error (info->where,
+                       "chunk %d: a copy uses memory that is "
+                       "no chunk buffer",
+                       info->chunk);
 }
 
 /* Exactly the size asked for (at least a byte, so that every buffer has
@@ -272,13 +280,14 @@ host_ring_alloc (int dev, size_t bytes)
     return NULL;
   char *r = MAP_FAILED;
   if (ftruncate (fd, (off_t) bytes) == 0)
-    r = mmap (NULL, 2 * bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1,
-              0);
+    r = mmap (NULL, 2 * bytes, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (r != MAP_FAILED
-      && (mmap (r, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED,
-                fd, 0) == MAP_FAILED
+      && (mmap (r, bytes, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_FIXED, fd,
+                0)
+            == MAP_FAILED
           || mmap (r + bytes, bytes, PROT_READ | PROT_WRITE,
-                   MAP_SHARED | MAP_FIXED, fd, 0) == MAP_FAILED))
+                   MAP_SHARED | MAP_FIXED, fd, 0)
+               == MAP_FAILED))
     {
       munmap (r, 2 * bytes);
       r = MAP_FAILED;
@@ -301,8 +310,8 @@ host_ring_free (int dev, void *ring, size_t bytes)
 static void *
 host_queue_create (int dev, int index)
 {
-  struct hqueue *q = pacc_xcalloc (NULL, 1, sizeof (struct hqueue),
-                                   "a host queue");
+  struct hqueue *q
+    = pacc_xcalloc (NULL, 1, sizeof (struct hqueue), "a host queue");
   (void) index;
   q->dev = dev;
   return q;
@@ -320,8 +329,8 @@ host_queue_destroy (void *queue)
 static void *
 host_event_create (int dev)
 {
-  struct hevent *e = pacc_xcalloc (NULL, 1, sizeof (struct hevent),
-                                   "a host event");
+  struct hevent *e
+    = pacc_xcalloc (NULL, 1, sizeof (struct hevent), "a host event");
   e->dev = dev;
   return e;
 }
@@ -350,7 +359,7 @@ host_copy (void *queue, void *dst, const void *src, size_t bytes,
       pacc_error (info->where, "copy failed while %s%s (injected by %s)",
                   info->kind == PACC_OP_LOAD ? "loading a chunk"
                   : info->kind == PACC_OP_WB ? "writing a chunk back"
-                  : "copying halo rows",
+                                             : "copying halo rows",
                   pacc_op_describe (info, op, sizeof op),
                   pacc_fault_name (PACC_FAULT_COPY));
     }
@@ -415,8 +424,7 @@ host_region_end (void *handle)
 }
 
 static void
-check_host_range (const void *p, size_t bytes,
-                  const struct pacc_opinfo *info)
+check_host_range (const void *p, size_t bytes, const struct pacc_opinfo *info)
 {
   uintptr_t a = (uintptr_t) p;
   int found = !bytes;
@@ -428,9 +436,11 @@ check_host_range (const void *p, size_t bytes,
   if (!found)
     {
       char op[256];
-      pacc_internal_error (info->where, "a copy of host bytes [%p, %p)%s "
+      pacc_internal_error (info->where,
+                           "a copy of host bytes [%p, %p)%s "
                            "outside every range its region gave the back "
-                           "end", p, (const char *) p + bytes,
+                           "end",
+                           p, (const char *) p + bytes,
                            pacc_op_describe (info, op, sizeof op));
     }
 }
@@ -468,8 +478,10 @@ host_record (void *event, void *queue)
   struct hevent *e = event;
   struct hqueue *q = queue;
   if (e->dev != q->dev)
-    pacc_internal_error (NULL, "an event of device %d recorded on a queue "
-                         "of device %d", e->dev, q->dev);
+    pacc_internal_error (NULL,
+                         "an event of device %d recorded on a queue "
+                         "of device %d",
+                         e->dev, q->dev);
   enqueue (q, HOP_RECORD);
   e->q = q;
   e->seq = q->issued;
@@ -502,29 +514,27 @@ host_sync (void *queue)
   run_until (q, q->issued);
 }
 
-const struct pacc_backend pacc_backend_host =
-{
-  .name = "host",
-  .on_host = 1,
-  .init = host_init,
-  .mem_available = host_mem_available,
-  .alloc = host_alloc,
-  .free = host_free,
-  .ring_unit = host_ring_unit,
-  .ring_alloc = host_ring_alloc,
-  .ring_free = host_ring_free,
-  .queue_create = host_queue_create,
-  .queue_destroy = host_queue_destroy,
-  .event_create = host_event_create,
-  .event_destroy = host_event_destroy,
-  .copy_in = host_copy_in,
-  .copy_out = host_copy_out,
-  .copy_buf = host_copy_buf,
-  .record = host_record,
-  .wait = host_wait,
-  .sync = host_sync,
-  .before_kernels = host_sync,
-  .region_begin = host_region_begin,
-  .region_end = host_region_end,
-  .threaded = host_threaded
-};
+const struct pacc_backend pacc_backend_host
+  = { .name = "host",
+      .on_host = 1,
+      .init = host_init,
+      .mem_available = host_mem_available,
+      .alloc = host_alloc,
+      .free = host_free,
+      .ring_unit = host_ring_unit,
+      .ring_alloc = host_ring_alloc,
+      .ring_free = host_ring_free,
+      .queue_create = host_queue_create,
+      .queue_destroy = host_queue_destroy,
+      .event_create = host_event_create,
+      .event_destroy = host_event_destroy,
+      .copy_in = host_copy_in,
+      .copy_out = host_copy_out,
+      .copy_buf = host_copy_buf,
+      .record = host_record,
+      .wait = host_wait,
+      .sync = host_sync,
+      .before_kernels = host_sync,
+      .region_begin = host_region_begin,
+      .region_end = host_region_end,
+      .threaded = host_threaded };

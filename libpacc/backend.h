@@ -35,11 +35,11 @@
 #define LAUNCH_RESULTS 8
 struct pacc_launch
 {
-  int dev;                 /* device of the queue it runs on.  */
-  int nresults;            /* reduction variables it writes back ...  */
-  const void *result_var[LAUNCH_RESULTS];  /* ... their addresses ...  */
-  size_t result_bytes[LAUNCH_RESULTS];     /* ... and sizes.  */
-  int has_chunk;            /* the kernels of a chunk: CHUNK says which,
+  int dev;      /* device of the queue it runs on.  */
+  int nresults; /* reduction variables it writes back ...  */
+  const void *result_var[LAUNCH_RESULTS]; /* ... their addresses ...  */
+  size_t result_bytes[LAUNCH_RESULTS];    /* ... and sizes.  */
+  int has_chunk; /* the kernels of a chunk: CHUNK says which,
                                for messages (set by the caller of
                                launch_issue).  */
   struct pacc_opinfo chunk;
@@ -47,9 +47,9 @@ struct pacc_launch
 
 struct pacc_backend
 {
-  const char *name;     /* data path named in reports: "host",
+  const char *name; /* data path named in reports: "host",
                            "register" or "staging".  */
-  int on_host;          /* 1: kernels run on the host; chunks report
+  int on_host;      /* 1: kernels run on the host; chunks report
                            device -1.  */
 
   /* Set up; returns the number of devices (0: unusable).  */
@@ -112,8 +112,7 @@ struct pacc_backend
   /* For the planner's cost model: how fast copies between the host
      arrays and device DEV go while both directions run (GB/s, host to
      device and back), and the peak bandwidth of DEV's memory (GB/s).  */
-  void (*rates) (int dev, double *link_gbs, double *wb_gbs,
-                 double *hbm_gbs);
+  void (*rates) (int dev, double *link_gbs, double *wb_gbs, double *hbm_gbs);
 
   /* Make pipeline device DEV the calling thread's current device (the
      one OpenACC constructs and acc_wait use), so that the kernels of a

@@ -16,11 +16,11 @@
 /* What the compiler says of a region's rows.  */
 struct pacc_geom
 {
-  long lo0, len0;        /* the arrays' rows [lo0, lo0 + len0).  */
-  long hlo, hhi;         /* halo: rows one step reads below and above.  */
-  long elo, ehi;         /* extra rows below and above that an early
+  long lo0, len0;      /* the arrays' rows [lo0, lo0 + len0).  */
+  long hlo, hhi;       /* halo: rows one step reads below and above.  */
+  long elo, ehi;       /* extra rows below and above that an early
                             kernel of a step computes (chains).  */
-  long ext_lo, ext_hi;   /* rows below lo0 and above lo0 + len0 that a
+  long ext_lo, ext_hi; /* rows below lo0 and above lo0 + len0 that a
                             chunk may load as halo although no chunk
                             owns them: another rank's (dist.h); 0 in a
                             region of one process.  */
@@ -28,20 +28,20 @@ struct pacc_geom
 
 struct pacc_chunk
 {
-  long lo, hi;           /* rows it owns (the same in every block).  */
-  long llo, lhi;         /* rows its buffer holds in the current block.  */
-  long blo;              /* row at the start of its buffer (llo, or in a
+  long lo, hi;      /* rows it owns (the same in every block).  */
+  long llo, lhi;    /* rows its buffer holds in the current block.  */
+  long blo;         /* row at the start of its buffer (llo, or in a
                             resident plan the llo of a k-step block).  */
-  long xlo, xhi;         /* rows of [llo, lhi) it loads from the host;
+  long xlo, xhi;    /* rows of [llo, lhi) it loads from the host;
                             with the carry, [llo, xlo) come from the
                             previous chunk's buffer (the rows both
                             load), else xlo = llo and xhi = lhi.  */
-  int rd_lo, rd_hi;      /* its write-back waits for the loads of chunks
+  int rd_lo, rd_hi; /* its write-back waits for the loads of chunks
                             rd_lo..rd_hi (they read its own rows from
                             the host).  */
-  int wd_lo, wd_hi;      /* its host load waits for the previous block's
+  int wd_lo, wd_hi; /* its host load waits for the previous block's
                             write-backs of chunks wd_lo..wd_hi.  */
-  long ilo, ihi;         /* resident: rows of the targetin arrays its
+  long ilo, ihi;    /* resident: rows of the targetin arrays its
                             buffer holds (loaded once; a later block of
                             more steps than the first loads the rest).  */
 };
@@ -54,9 +54,9 @@ void pacc_chunks_split (const struct pacc_geom *g, struct pacc_chunk *ch,
 /* How a streaming chunk gets the rows it shares with the previous one.  */
 enum pacc_carry
 {
-  PACC_CARRY_NONE = 0,   /* from the host, again.  */
-  PACC_CARRY_BUFFER,     /* through the carry buffer.  */
-  PACC_CARRY_DIRECT      /* targetin arrays straight from the previous
+  PACC_CARRY_NONE = 0, /* from the host, again.  */
+  PACC_CARRY_BUFFER,   /* through the carry buffer.  */
+  PACC_CARRY_DIRECT    /* targetin arrays straight from the previous
                             chunk's buffer (kernels never write them), so
                             its write-back, after which the buffer may be
                             reused, waits for the next chunk's load;

@@ -46,7 +46,7 @@ static double
 eff_of (const struct pacc_plan_in *in)
 {
   return in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
-         : PLAN_KERNEL_EFF;
+                                                   : PLAN_KERNEL_EFF;
 }
 
 /* The write-back rate, GB/s: measured, else the link's.  */
@@ -61,8 +61,7 @@ wb_of (const struct pacc_plan_in *in)
 static double
 loss_of (const struct pacc_plan_in *in)
 {
-  return in->overlap_loss > 0 && in->overlap_loss <= 1 ? in->overlap_loss
-         : 0;
+  return in->overlap_loss > 0 && in->overlap_loss <= 1 ? in->overlap_loss : 0;
 }
 
 /* Bytes per row of the arrays a chunk loads, writes back, and that its
@@ -91,7 +90,8 @@ load_row_s (const struct pacc_plan_in *in, double nd)
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
   for (int i = 0; in->staged && in->stage_gbs > 0 && i < in->n; i++)
     st_rb += in->staged[i] && in->a[i].kind != PACC_KIND_TEMP
-             ? (double) in->a[i].row_bytes : 0;
+               ? (double) in->a[i].row_bytes
+               : 0;
   return (ld_rb - st_rb) / (in->link_gbs * 1e9) / nd
          + (st_rb > 0 ? st_rb / (in->stage_gbs * 1e9) : 0);
 }
@@ -136,8 +136,7 @@ band_copies (const struct pacc_plan_in *in, const struct pacc_plan *p,
 /* What the band copies of a block of K steps of plan P cost a device's
    kernels' queue while loads run beside them, in seconds.  */
 static double
-band_cost (const struct pacc_plan_in *in, const struct pacc_plan *p,
-           double k)
+band_cost (const struct pacc_plan_in *in, const struct pacc_plan *p, double k)
 {
   return band_copies (in, p, k) * PLAN_BAND_COPY_S / (double) p->ndev;
 }
@@ -146,8 +145,9 @@ band_cost (const struct pacc_plan_in *in, const struct pacc_plan *p,
 static double
 tail_of (const struct pacc_plan_in *in)
 {
-  return in->kernel_tail_s > 0 ? in->kernel_tail_s
-         : in->kernel_tail_s < 0 ? 0 : PLAN_KERNEL_TAIL_S;
+  return in->kernel_tail_s > 0   ? in->kernel_tail_s
+         : in->kernel_tail_s < 0 ? 0
+                                 : PLAN_KERNEL_TAIL_S;
 }
 
 /* The tail of a chunk whose kernels take KT seconds in a block of K
@@ -181,8 +181,7 @@ tails (const struct pacc_plan_in *in, const struct pacc_plan *p,
    (the region's first block, PACC_PIN=first-block).  */
 static double
 block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
-            const struct pacc_chunk *chs, double k, double pin_s,
-            double *fill)
+            const struct pacc_chunk *chs, double k, double pin_s, double *fill)
 {
   double wlink = wb_of (in) * 1e9;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
@@ -225,7 +224,8 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   /* A skewed plan's bands: saved and restored once per step and chunk
      boundary, each copy a read and a write, and each a fixed cost.  */
   double bands = p->skew ? (double) (p->nchunks - 1) * (k - 1)
-                           * (double) p->band_rows * 4 * wb_rb : 0;
+                             * (double) p->band_rows * 4 * wb_rb
+                         : 0;
   double K = (kr * k_rb + cr * cb + bands) / mem / nd + tt / nd, block;
   /* The band copies' fixed cost, for the share of the block the loads
      run: B L / K when the loads are the shorter (K = K1 + B L / K).  */
@@ -259,9 +259,9 @@ block_of (const struct pacc_plan_in *in, const struct pacc_plan *p, long kk,
 {
   if (kk == p->k)
     return block_time (in, p, p->ch, (double) kk, pin_s, fill);
-  struct pacc_chunk *ch = pacc_xmalloc (in->where, (size_t) p->nchunks
-                                                   * sizeof *ch,
-                                        "the chunk plan");
+  struct pacc_chunk *ch
+    = pacc_xmalloc (in->where, (size_t) p->nchunks * sizeof *ch,
+                    "the chunk plan");
   memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
   pacc_chunks_block (&in->g, ch, p->nchunks, kk, 0, p->carry, p->skew);
   double t = block_time (in, p, ch, (double) kk, pin_s, fill);
@@ -317,24 +317,24 @@ pacc_plan_measured (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double nd = (double) p->ndev, kb = pacc_plan_kernel_bytes (in, p);
   *out = *in;
   if (busy[PACC_OP_LOAD] <= 0 || bytes[PACC_OP_LOAD] <= 0
-      || busy[PACC_OP_KERNELS] <= 0 || kb <= 0 || span <= 0
-      || in->hbm_gbs <= 0 || p->resident)
+      || busy[PACC_OP_KERNELS] <= 0 || kb <= 0 || span <= 0 || in->hbm_gbs <= 0
+      || p->resident)
     return 0;
   /* Bytes per microsecond are kB/ms: 1e-3 GB/s.  Devices run at once:
      the busy time is each one's.  */
   out->link_gbs = bytes[PACC_OP_LOAD] / nd / busy[PACC_OP_LOAD] * 1e-3;
   out->wb_gbs = busy[PACC_OP_WB] > 0 && bytes[PACC_OP_WB] > 0
-                ? bytes[PACC_OP_WB] / nd / busy[PACC_OP_WB] * 1e-3
-                : out->link_gbs;
+                  ? bytes[PACC_OP_WB] / nd / busy[PACC_OP_WB] * 1e-3
+                  : out->link_gbs;
   /* The band copies sit in the kernels' queues (their time counts
      there): what the model has them cost is not the kernels'.  */
   double lshare = busy[PACC_OP_LOAD] / busy[PACC_OP_KERNELS];
-  double kbusy = busy[PACC_OP_KERNELS]
-                 - band_cost (in, p, (double) p->k) * 1e6
-                   * (lshare < 1 ? lshare : 1)
-                 - tails (in, p, p->ch, (double) p->k) * 1e6;
+  double kbusy
+    = busy[PACC_OP_KERNELS]
+      - band_cost (in, p, (double) p->k) * 1e6 * (lshare < 1 ? lshare : 1)
+      - tails (in, p, p->ch, (double) p->k) * 1e6;
   kbusy = kbusy > 0.5 * busy[PACC_OP_KERNELS] ? kbusy
-          : 0.5 * busy[PACC_OP_KERNELS];
+                                              : 0.5 * busy[PACC_OP_KERNELS];
   double eff = kb / nd / kbusy * 1e-3 / in->hbm_gbs;
   out->kernel_eff = eff < 0.01 ? 0.01 : eff > 1 ? 1 : eff;
   /* The model is linear in the overlap loss: the loss that makes one
@@ -385,8 +385,7 @@ pacc_plan_set_predicted (const struct pacc_plan_in *in, struct pacc_plan *p)
 }
 
 int
-pacc_plan_replan_block (const struct pacc_plan *p, long steps_left,
-                        int pinned)
+pacc_plan_replan_block (const struct pacc_plan *p, long steps_left, int pinned)
 {
   if (!pinned && !p->k_first)
     return 0;
@@ -408,8 +407,7 @@ pacc_plan_ring_bytes (long rows, size_t row_bytes, size_t unit)
    rows in the buffers and the carry (not so with tiny arrays and the
    ring's unit): the memory side of the model.  */
 void
-pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p,
-                 long rows)
+pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p, long rows)
 {
   size_t in_rb = 0, in_bytes, ring_bytes = 0, unit = in->ring_gran;
   p->ring_rows = 0;
@@ -426,10 +424,10 @@ pacc_plan_rings (const struct pacc_plan_in *in, struct pacc_plan *p,
                                     &ring_bytes))
           ring_bytes = (size_t) -1;
       }
-  if (__builtin_mul_overflow ((size_t) rows * (size_t) p->dev_bufs
-                              + (p->carry == PACC_CARRY_BUFFER
-                                 ? (size_t) p->carry_rows : 0), in_rb,
-                              &in_bytes))
+  if (__builtin_mul_overflow (
+        (size_t) rows * (size_t) p->dev_bufs
+          + (p->carry == PACC_CARRY_BUFFER ? (size_t) p->carry_rows : 0),
+        in_rb, &in_bytes))
     in_bytes = (size_t) -1;
   p->ring = in_rb && ring_bytes < in_bytes;
   p->ring_rows = p->ring ? p->ring_rows : 0;

@@ -42,14 +42,17 @@ stage_buffer (struct cuda_queue *q, const void *host, size_t bytes,
     return q->stage;
   pacc_op_describe (info, op, sizeof op);
   if (!cuda_lib.cuLaunchHostFunc)
-    pacc_error (info->where, "the %zu bytes at %p%s are not registered "
+    pacc_error (info->where,
+                "the %zu bytes at %p%s are not registered "
                 "host memory, and copying them through a staging buffer "
                 "needs cuLaunchHostFunc, which this CUDA driver does not "
-                "have (CUDA 10 or later is needed)", bytes, host, op);
+                "have (CUDA 10 or later is needed)",
+                bytes, host, op);
   if (pacc_settings.verbose >= 1)
-    pacc_note (info->where, "queue %d: the %zu bytes at %p%s are not "
-               "registered host memory: staging them", q->index, bytes,
-               host, op);
+    pacc_note (info->where,
+               "queue %d: the %zu bytes at %p%s are not "
+               "registered host memory: staging them",
+               q->index, bytes, host, op);
   cuda_pool_start ();
   return cuda_queue_stage (q);
 }
@@ -214,8 +217,10 @@ peer_devptr (int dev, const void *host, size_t bytes, CUcontext *ctxp)
   char *d = cuda_gomp.acc_deviceptr ((void *) host);
   char *e = bytes ? cuda_gomp.acc_deviceptr ((char *) host + bytes - 1) : d;
   if (!d || e != d + (bytes ? bytes - 1 : 0))
-    pacc_error (NULL, "update peer: the %zu bytes at %p are not present on "
-                "device %d", bytes, host, dev);
+    pacc_error (NULL,
+                "update peer: the %zu bytes at %p are not present on "
+                "device %d",
+                bytes, host, dev);
   *ctxp = cuda_gomp.acc_get_current_cuda_context ();
   return cuda_dptr (d);
 }
@@ -247,22 +252,25 @@ cuda_peer_copy (void *dst, int to, const void *src, int from, size_t bytes,
   else
     {
       if (to >= MAX_DEVICES)
-        pacc_error (NULL, "update peer: device %d: more than %d devices",
-                    to, MAX_DEVICES);
+        pacc_error (NULL, "update peer: device %d: more than %d devices", to,
+                    MAX_DEVICES);
       if (!peer_stream[to])
         CU_CALL ("creating a stream for peer copies", cuStreamCreate,
                  &peer_stream[to], CU_STREAM_NON_BLOCKING);
-      CU_CALL ("copying between devices", cuMemcpyPeerAsync, ddst, cto,
-               dsrc, cfrom, bytes, peer_stream[to]);
+      CU_CALL ("copying between devices", cuMemcpyPeerAsync, ddst, cto, dsrc,
+               cfrom, bytes, peer_stream[to]);
       CU_CALL ("waiting for a copy between devices", cuStreamSynchronize,
                peer_stream[to]);
     }
   cuda_gomp.acc_set_device_num (old, CUDA_ACC_DEVICE_NVIDIA);
   cuda_follow_device ();
   if (pacc_settings.verbose >= 1)
-    pacc_note (NULL, "update peer: %zu bytes from device %d to device %d, "
-               "%s%s", bytes, from, to,
+    pacc_note (NULL,
+               "update peer: %zu bytes from device %d to device %d, "
+               "%s%s",
+               bytes, from, to,
                to == from ? "within the device"
-               : direct ? "direct (peer access)" : "staged through the host",
+               : direct   ? "direct (peer access)"
+                          : "staged through the host",
                s ? ", asynchronous" : "");
 }

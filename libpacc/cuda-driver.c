@@ -196,8 +196,10 @@ cuda_gomp_async_stream (int index, const char *where, const char *what)
                 what, index,
                 cuda_gomp.acc_get_device_num (CUDA_ACC_DEVICE_NVIDIA));
   if ((CUstream) cuda_gomp.acc_get_cuda_stream (index) != s)
-    pacc_internal_error (where, "libgomp does not use the CUDA stream it "
-                         "was given for async queue %d", index);
+    pacc_internal_error (where,
+                         "libgomp does not use the CUDA stream it "
+                         "was given for async queue %d",
+                         index);
   return s;
 }
 
@@ -286,8 +288,8 @@ cuda_open_device (int d, int ord)
 
   v->ord = ord;
   CU_CALL ("getting the CUDA device", cuDeviceGet, &v->cudev, ord);
-  CU_CALL ("retaining the device's primary context",
-           cuDevicePrimaryCtxRetain, &prim, v->cudev);
+  CU_CALL ("retaining the device's primary context", cuDevicePrimaryCtxRetain,
+           &prim, v->cudev);
   CU_CALL ("checking the current CUDA context", cuCtxGetCurrent, &cur);
   /* libgomp adopts the current context when it opens a device, if that
      context is the device's: make it the primary one.  */
@@ -304,8 +306,10 @@ cuda_open_device (int d, int ord)
       thread_dev = d;
       v->ctx = (CUcontext) cuda_gomp.acc_get_current_cuda_context ();
       if (!v->ctx)
-        pacc_internal_error (NULL, "libgomp has no CUDA context for device "
-                             "%d after acc_set_device_num", ord);
+        pacc_internal_error (NULL,
+                             "libgomp has no CUDA context for device "
+                             "%d after acc_set_device_num",
+                             ord);
       if (v->ctx == prim)
         how = "primary context and streams shared with libgomp";
       else
@@ -320,8 +324,8 @@ cuda_open_device (int d, int ord)
     }
   CU_CALL ("creating PACC's control stream", cuStreamCreate, &v->ctl,
            CU_STREAM_NON_BLOCKING);
-  CU_CALL ("creating the timing reference event", cuEventCreate,
-           &v->ref_ev, CU_EVENT_DEFAULT);
+  CU_CALL ("creating the timing reference event", cuEventCreate, &v->ref_ev,
+           CU_EVENT_DEFAULT);
   return how;
 }
 

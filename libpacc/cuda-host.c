@@ -254,9 +254,9 @@ cuda_stage_fn (void *arg)
 
 struct arr
 {
-  uintptr_t lo, hi;   /* exact bytes.  */
-  int i;              /* the array, or the first of a merged range.  */
-  int written;        /* some array of the range is written back.  */
+  uintptr_t lo, hi; /* exact bytes.  */
+  int i;            /* the array, or the first of a merged range.  */
+  int written;      /* some array of the range is written back.  */
 };
 
 static int
@@ -335,8 +335,9 @@ cuda_region_begin (const char *where, int n, char *const *host,
                      : pacc_settings.pin_piece
                        ? (size_t) pacc_settings.pin_piece
                        : CUDA_LAZY_PIECE;
-      int nj = 0, nrun = 0, *first = pacc_xcalloc (where, (size_t) ns + 1,
-                                                   sizeof *first, "ranges");
+      int nj = 0, nrun = 0,
+          *first
+          = pacc_xcalloc (where, (size_t) ns + 1, sizeof *first, "ranges");
       struct cuda_regjob *jobs, *run;
       for (i = 0; i < ns; i++)
         {
@@ -370,8 +371,8 @@ cuda_region_begin (const char *where, int n, char *const *host,
         for (int k = first[i]; k < first[i + 1]; k++)
           jobs[k].r = cuda_register_read_only (jobs[k].r, jobs[k].lo,
                                                jobs[k].len, a[i].written);
-      g->ours = pacc_xcalloc (where, (size_t) nj + 1, sizeof *g->ours,
-                              "ranges");
+      g->ours
+        = pacc_xcalloc (where, (size_t) nj + 1, sizeof *g->ours, "ranges");
       for (i = 0; i < ns; i++)
         {
           void *lo = (void *) a[i].lo;
@@ -416,25 +417,29 @@ cuda_region_begin (const char *where, int n, char *const *host,
                     g->reg_bytes += ours ? jobs[k].len : 0;
                   }
               if (before && pacc_settings.verbose >= 2)
-                pacc_note (where, "array '%s' is page-locked already%s: "
-                           "using it as it is", nm,
-                           mine ? " in part" : "");
+                pacc_note (where,
+                           "array '%s' is page-locked already%s: "
+                           "using it as it is",
+                           nm, mine ? " in part" : "");
             }
           else
             {
               /* Give back the pieces that did register.  */
               for (k = first[i]; k < last; k++)
                 if (jobs[k].r == CUDA_SUCCESS)
-                  CU_CALL ("unregistering a host array",
-                           cuMemHostUnregister, jobs[k].lo);
+                  CU_CALL ("unregistering a host array", cuMemHostUnregister,
+                           jobs[k].lo);
               if (forced)
-                pacc_error (where, "PACC_DATA_PATH=register: cannot register "
+                pacc_error (where,
+                            "PACC_DATA_PATH=register: cannot register "
                             "array '%s' (%zu bytes at %p) with the CUDA "
                             "driver: cuMemHostRegister_v2 returned %s (%s)",
                             nm, len, lo, cuda_name (r), cuda_string (r));
               if (pacc_settings.verbose >= 1)
-                pacc_note (where, "array '%s' cannot be registered (%s): "
-                           "staging its copies", nm, cuda_name (r));
+                pacc_note (where,
+                           "array '%s' cannot be registered (%s): "
+                           "staging its copies",
+                           nm, cuda_name (r));
               nstaged++;
               continue;
             }
@@ -450,13 +455,13 @@ cuda_region_begin (const char *where, int n, char *const *host,
   if (nstaged)
     {
       if (!cuda_lib.cuLaunchHostFunc)
-        pacc_error (where, "staging needs cuLaunchHostFunc, which this CUDA "
+        pacc_error (where,
+                    "staging needs cuLaunchHostFunc, which this CUDA "
                     "driver does not have (CUDA 10 or later is needed)");
       cuda_staging_needed = 1;
       cuda_pool_start ();
     }
-  *path = !nstaged ? "register" : !g->ndirect ? "staging"
-          : "register+staging";
+  *path = !nstaged ? "register" : !g->ndirect ? "staging" : "register+staging";
   free (a);
 
   cuda_pin_region_add (g);

@@ -105,7 +105,7 @@ struct cuda_gomp_api
   void *(*acc_deviceptr) (void *);
 };
 extern struct cuda_gomp_api cuda_gomp PACC_HIDDEN;
-extern int cuda_have_gomp PACC_HIDDEN;     /* libgomp offloads to NVIDIA.  */
+extern int cuda_have_gomp PACC_HIDDEN; /* libgomp offloads to NVIDIA.  */
 
 struct cuda_timed;
 
@@ -114,32 +114,32 @@ struct cuda_timed;
    uses by default (ACC_DEVICE_NUM).  */
 struct cuda_dev
 {
-  int ord;                      /* libgomp's device number.  */
-  const char *how;              /* how its context is shared (report).  */
+  int ord;         /* libgomp's device number.  */
+  const char *how; /* how its context is shared (report).  */
   CUdevice cudev;
-  CUcontext ctx;                /* shared with libgomp.  */
-  CUstream ctl;                 /* private: anchors the timings.  */
-  CUevent ref_ev;               /* recorded on CTL at ...  */
-  double ref_host;              /* ... this host time (microseconds).  */
-  struct cuda_timed *timed_free;  /* timing records of this context.  */
+  CUcontext ctx;                 /* shared with libgomp.  */
+  CUstream ctl;                  /* private: anchors the timings.  */
+  CUevent ref_ev;                /* recorded on CTL at ...  */
+  double ref_host;               /* ... this host time (microseconds).  */
+  struct cuda_timed *timed_free; /* timing records of this context.  */
   /* Kernel launches (cuda-launch.c).  */
   int sms;
-  char *lhost;                  /* pinned argument slots.  */
-  CUdeviceptr ldev;             /* device argument slots.  */
-  CUevent lev[CUDA_LAUNCH_SLOTS];  /* the slot's last use is done.  */
-  CUevent lkev;                 /* the last reduction kernel is done.  */
-  CUstream lres;                /* the copies of reduction results.  */
+  char *lhost;                    /* pinned argument slots.  */
+  CUdeviceptr ldev;               /* device argument slots.  */
+  CUevent lev[CUDA_LAUNCH_SLOTS]; /* the slot's last use is done.  */
+  CUevent lkev;                   /* the last reduction kernel is done.  */
+  CUstream lres;                  /* the copies of reduction results.  */
   char lused[CUDA_LAUNCH_SLOTS];
   /* Deferred reduction results in each slot (counted under
      defer_lock).  */
   unsigned short lpending[CUDA_LAUNCH_SLOTS];
   unsigned lnext;
-  pthread_mutex_t llock;        /* the slots: one issuing thread at a time.  */
+  pthread_mutex_t llock; /* the slots: one issuing thread at a time.  */
 };
 
 extern struct cuda_dev cuda_devs[MAX_DEVICES] PACC_HIDDEN;
-extern int cuda_ndevs PACC_HIDDEN;     /* 0: the back end is not in use.  */
-extern int cuda_dev_ord PACC_HIDDEN;   /* cuda_devs[0].ord.  */
+extern int cuda_ndevs PACC_HIDDEN;   /* 0: the back end is not in use.  */
+extern int cuda_dev_ord PACC_HIDDEN; /* cuda_devs[0].ord.  */
 /* Time copies and kernels with events.  */
 extern int cuda_timing PACC_HIDDEN;
 /* The region, for messages.  */
@@ -156,32 +156,31 @@ void cuda_fail (const char *call, CUresult r, const char *what,
 /* The same for a failure that PACC_FAULT injected into CALL.  */
 void cuda_fail_injected (const char *call, const char *what,
                          const struct pacc_opinfo *info,
-                         enum pacc_fault_kind kind)
-  PACC_NORETURN PACC_HIDDEN;
+                         enum pacc_fault_kind kind) PACC_NORETURN PACC_HIDDEN;
 const char *cuda_name (CUresult r) PACC_HIDDEN;
 const char *cuda_string (CUresult r) PACC_HIDDEN;
 
 /* Call cuda_lib.CALL (...); on failure, an error naming the call, the
    CUresult and WHAT PACC was doing (a short phrase), for the operation
    INFO (or NULL), then exit.  */
-#define CU_CALL_OP(info, what, call, ...)                                   \
-  do                                                                        \
-    {                                                                       \
-      CUresult cu_r_ = cuda_lib.call (__VA_ARGS__);                         \
-      if (cu_r_ != CUDA_SUCCESS)                                            \
-        cuda_fail (#call, cu_r_, what, info);                               \
-    }                                                                       \
+#define CU_CALL_OP(info, what, call, ...)                                     \
+  do                                                                          \
+    {                                                                         \
+      CUresult cu_r_ = cuda_lib.call (__VA_ARGS__);                           \
+      if (cu_r_ != CUDA_SUCCESS)                                              \
+        cuda_fail (#call, cu_r_, what, info);                                 \
+    }                                                                         \
   while (0)
 #define CU_CALL(what, call, ...) CU_CALL_OP (NULL, what, call, __VA_ARGS__)
 
 /* CU_CALL_OP for a call that PACC_FAULT's KIND can make fail.  */
-#define CU_CALL_FAULT(kind, info, what, call, ...)                          \
-  do                                                                        \
-    {                                                                       \
-      if (pacc_fault (kind))                                                \
-        cuda_fail_injected (#call, what, info, kind);                       \
-      CU_CALL_OP (info, what, call, __VA_ARGS__);                           \
-    }                                                                       \
+#define CU_CALL_FAULT(kind, info, what, call, ...)                            \
+  do                                                                          \
+    {                                                                         \
+      if (pacc_fault (kind))                                                  \
+        cuda_fail_injected (#call, what, info, kind);                         \
+      CU_CALL_OP (info, what, call, __VA_ARGS__);                             \
+    }                                                                         \
   while (0)
 
 static inline CUdeviceptr
@@ -203,8 +202,8 @@ void cuda_attach_home (void) PACC_HIDDEN;
    for one pair (CUDA ordinals and contexts), whether TO can read FROM's
    memory directly (enabled once).  */
 void cuda_enable_peers (void) PACC_HIDDEN;
-int cuda_enable_peer (int to, CUcontext cto, int from, CUcontext cfrom)
-  PACC_HIDDEN;
+int cuda_enable_peer (int to, CUcontext cto, int from,
+                      CUcontext cfrom) PACC_HIDDEN;
 
 /* Make context C, device D's context current on this thread; with
    libgomp, also make D libgomp's current device on this thread
@@ -247,10 +246,10 @@ struct cuda_timed
 struct cuda_queue
 {
   int index;
-  int dev;                    /* pipeline device.  */
+  int dev; /* pipeline device.  */
   CUstream stream;
-  int owned;                  /* PACC's own stream (no libgomp).  */
-  char *stage;                /* pinned, CUDA_STAGE_BYTES; NULL until
+  int owned;   /* PACC's own stream (no libgomp).  */
+  char *stage; /* pinned, CUDA_STAGE_BYTES; NULL until
                                  needed.  */
   /* Read-only staged loads (cuda-copy.c): CUDA_STAGE_SLOTS pinned slots,
      filled by host functions on PSTREAM; a slot's PFULL after its fill,
@@ -259,8 +258,8 @@ struct cuda_queue
   CUstream pstream;
   CUevent pfull[CUDA_STAGE_SLOTS], pfree[CUDA_STAGE_SLOTS];
   unsigned pnext;
-  struct cuda_timed *head, *tail;  /* timed operations not yet reported.  */
-  struct cuda_timed *kernels;      /* kernels whose start is recorded.  */
+  struct cuda_timed *head, *tail; /* timed operations not yet reported.  */
+  struct cuda_timed *kernels;     /* kernels whose start is recorded.  */
 };
 
 /* Q's pinned staging buffer, allocated now (Q's device's context
@@ -270,9 +269,9 @@ char *cuda_queue_stage (struct cuda_queue *q) PACC_HIDDEN;
 struct cuda_queue *cuda_queue_of (int index) PACC_HIDDEN;
 /* A timing event before an operation on Q (NULL when not timing), and
    after it.  */
-struct cuda_timed *cuda_timed_begin (struct cuda_queue *q,
-                                     const struct pacc_opinfo *info)
-  PACC_HIDDEN;
+struct cuda_timed *
+cuda_timed_begin (struct cuda_queue *q,
+                  const struct pacc_opinfo *info) PACC_HIDDEN;
 void cuda_timed_end (struct cuda_queue *q, struct cuda_timed *t,
                      const struct pacc_opinfo *info) PACC_HIDDEN;
 
@@ -298,61 +297,61 @@ struct cuda_hrange
 {
   uintptr_t lo, hi;
   size_t piece;
-  int first;              /* its first piece in OURS; -1: none lazy.  */
-  int written;            /* some array of it is written back (else
+  int first;        /* its first piece in OURS; -1: none lazy.  */
+  int written;      /* some array of it is written back (else
                              read-only registration may do).  */
-  const char *name;       /* its (first) array, for errors.  */
+  const char *name; /* its (first) array, for errors.  */
 };
 
 /* States of a piece registered as copies first need it.  */
 enum
 {
-  CUDA_PIECE_NONE = 0,         /* not registered yet.  */
-  CUDA_PIECE_BUSY = 1,         /* a thread is registering it.  */
-  CUDA_PIECE_OURS = 2,         /* registered here.  */
-  CUDA_PIECE_THEIRS = 3        /* page-locked by the program already.  */
+  CUDA_PIECE_NONE = 0,  /* not registered yet.  */
+  CUDA_PIECE_BUSY = 1,  /* a thread is registering it.  */
+  CUDA_PIECE_OURS = 2,  /* registered here.  */
+  CUDA_PIECE_THEIRS = 3 /* page-locked by the program already.  */
 };
 
 struct cuda_piece
 {
   void *lo;
   size_t len;
-  int gone;               /* unpinned, claimed by the release threads, or
+  int gone;  /* unpinned, claimed by the release threads, or
                              not registered (yet).  */
-  int state;              /* PIECE_*, under cuda-pin.c's lock.  */
+  int state; /* PIECE_*, under cuda-pin.c's lock.  */
 };
 
 struct cuda_region
 {
   struct cuda_region *next;
-  struct cuda_hrange *direct;  /* DMA straight from and to these.  */
+  struct cuda_hrange *direct; /* DMA straight from and to these.  */
   int ndirect;
-  struct cuda_hrange *ro;      /* staged, and never written by the region.  */
+  struct cuda_hrange *ro; /* staged, and never written by the region.  */
   int nro;
-  struct cuda_piece *ours;     /* registered here: unregister at the end.  */
+  struct cuda_piece *ours; /* registered here: unregister at the end.  */
   int nours;
-  int merged;             /* arrays share bytes: no early unpinning.  */
+  int merged; /* arrays share bytes: no early unpinning.  */
   const char *where;
-  size_t reg_bytes;       /* registered here, and how long it took.  */
+  size_t reg_bytes; /* registered here, and how long it took.  */
   double reg_us;
-  int lazy_left;          /* pieces not registered yet (first-block).  */
-  struct pacc_stats *stats;  /* the region's, from its first copy that
+  int lazy_left;            /* pieces not registered yet (first-block).  */
+  struct pacc_stats *stats; /* the region's, from its first copy that
                              registered (cuda_pin_ensure); NULL before.  */
-  size_t lazy_bytes;      /* of REG_BYTES, registered by cuda_pin_ensure or
+  size_t lazy_bytes;        /* of REG_BYTES, registered by cuda_pin_ensure or
                              cuda_pin_ahead, in LAZY_US of the issuing
                              threads' time.  */
   double lazy_us;
   /* The rest under cuda-pin.c's lock.  */
-  size_t early_bytes;     /* unregistered during the last block, from
+  size_t early_bytes; /* unregistered during the last block, from
                              early_t0 to early_t1 (microseconds).  */
   double early_t0, early_t1;
-  int closing;            /* region end: the release threads leave the
+  int closing;    /* region end: the release threads leave the
                              rest to it.  */
-  int inflight;           /* pieces on the unpin list or being unpinned.  */
-  int nrel;               /* releases of it not dispatched yet.  */
-  int ended;              /* the region has returned: the threads unpin
+  int inflight;   /* pieces on the unpin list or being unpinned.  */
+  int nrel;       /* releases of it not dispatched yet.  */
+  int ended;      /* the region has returned: the threads unpin
                              the rest and free this.  */
-  char *bg_where;         /* then the region's name (a copy).  */
+  char *bg_where; /* then the region's name (a copy).  */
   double bg_t0;
 };
 
@@ -389,12 +388,12 @@ struct cuda_direct_at
   uintptr_t base;
   size_t piece;
   struct cuda_region *g;
-  int range;              /* in G's DIRECT.  */
+  int range; /* in G's DIRECT.  */
 };
 /* Whether [P, P + N) lies in one registered range of a live region; the
    range in *D.  */
-int cuda_is_direct (const void *p, size_t n, struct cuda_direct_at *d)
-  PACC_HIDDEN;
+int cuda_is_direct (const void *p, size_t n,
+                    struct cuda_direct_at *d) PACC_HIDDEN;
 /* Whether [P, P + N) lies in a staged range of a live region that the
    region never writes: its bytes stay as they are until the region
    ends, so they may be copied out ahead of the copy's turn.  */
@@ -430,14 +429,14 @@ CUresult cuda_register_read_only (CUresult r, void *lo, size_t len,
                                   int written) PACC_HIDDEN;
 /* Whether R from registering [LO, LO + LEN) says the program registered
    it already, in a way usable as it is: page-locked at both ends.  */
-int cuda_registered_before (CUresult r, const void *lo, size_t len)
-  PACC_HIDDEN;
+int cuda_registered_before (CUresult r, const void *lo,
+                            size_t len) PACC_HIDDEN;
 /* Bytes of the next piece of a copy of BYTES at HOST, OFF done (D: the
    registered range it lies in; NULL: staged).  */
 size_t cuda_copy_step (const struct cuda_direct_at *d, const void *host,
                        size_t off, size_t bytes) PACC_HIDDEN;
-void cuda_host_release (void *queue, const void *host, size_t bytes)
-  PACC_HIDDEN;
+void cuda_host_release (void *queue, const void *host,
+                        size_t bytes) PACC_HIDDEN;
 
 /* ------------------------------------------------------------------ */
 /* cuda-host.c  */
@@ -455,8 +454,8 @@ struct cuda_stage_job
 void cuda_stage_fn (void *arg) PACC_HIDDEN;
 void *cuda_region_begin (const char *where, int n, char *const *host,
                          const size_t *bytes, const int *kinds,
-                         const char *const *names, const char **path)
-  PACC_HIDDEN;
+                         const char *const *names,
+                         const char **path) PACC_HIDDEN;
 void cuda_region_end (void *handle) PACC_HIDDEN;
 double cuda_pin_pending (void *handle) PACC_HIDDEN;
 int cuda_stage (void *handle, const void *host, size_t bytes,
@@ -470,8 +469,7 @@ void cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
 void cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                     const struct pacc_opinfo *info) PACC_HIDDEN;
 void cuda_copy_buf (void *queue, void *dst, const void *src, int src_dev,
-                    size_t bytes, const struct pacc_opinfo *info)
-  PACC_HIDDEN;
+                    size_t bytes, const struct pacc_opinfo *info) PACC_HIDDEN;
 void cuda_peer_copy (void *dst, int to, const void *src, int from,
                      size_t bytes, int async) PACC_HIDDEN;
 
@@ -484,11 +482,10 @@ int cuda_launch_init (void) PACC_HIDDEN;
 struct pacc_launch *cuda_launch_prepare (void (*fn) (void *), size_t mapnum,
                                          void **hostaddrs, size_t *sizes,
                                          unsigned short *kinds,
-                                         const unsigned *dims, int async)
-  PACC_HIDDEN;
+                                         const unsigned *dims,
+                                         int async) PACC_HIDDEN;
 void cuda_launch_issue (struct pacc_launch *launch) PACC_HIDDEN;
-int cuda_defer_result (const void *var, void *dst, size_t bytes)
-  PACC_HIDDEN;
+int cuda_defer_result (const void *var, void *dst, size_t bytes) PACC_HIDDEN;
 void cuda_flush_results (void) PACC_HIDDEN;
 
 #endif /* PACC_CUDA_INT_H */

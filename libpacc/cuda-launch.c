@@ -70,8 +70,8 @@ struct kfn
   void (*host) (void *);
   int dev;
   const struct targ_fn_descriptor *d;
-  unsigned gangs;             /* Default gangs for this kernel.  */
-  CUfunction own;             /* Compiled again to fit its block, or 0.  */
+  unsigned gangs; /* Default gangs for this kernel.  */
+  CUfunction own; /* Compiled again to fit its block, or 0.  */
 };
 
 static struct
@@ -128,8 +128,8 @@ cuda_launch_init (void)
       CU_CALL ("allocating device kernel-argument slots", cuMemAlloc_v2,
                &v->ldev, (size_t) CUDA_LAUNCH_SLOTS * LAUNCH_SLOT_BYTES);
       for (int i = 0; i < CUDA_LAUNCH_SLOTS; i++)
-        CU_CALL ("creating a kernel-argument event", cuEventCreate,
-                 &v->lev[i], CU_EVENT_DISABLE_TIMING);
+        CU_CALL ("creating a kernel-argument event", cuEventCreate, &v->lev[i],
+                 CU_EVENT_DISABLE_TIMING);
       CU_CALL ("creating the event of reduction kernels", cuEventCreate,
                &v->lkev, CU_EVENT_DISABLE_TIMING);
       CU_CALL ("creating the stream of reduction results", cuStreamCreate,
@@ -159,7 +159,7 @@ launch_lookup (void (*fn) (void *), int dev)
     {
       if (pacc_settings.verbose >= 1)
         pacc_note (NULL, "kernel launches go through libgomp: its function "
-                   "descriptors are not GCC 12's");
+                         "descriptors are not GCC 12's");
       L.on = 0;
       return NULL;
     }
@@ -204,8 +204,8 @@ compile_to_fit (const struct kfn *k, unsigned w, unsigned v, char *why,
   unsigned n = 0, nvars = 0;
   char **ptx;
   char log[1024] = "";
-  CUjit_option opt[2] = { CU_JIT_ERROR_LOG_BUFFER,
-                          CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
+  CUjit_option opt[2]
+    = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
   void *val[2] = { log, (void *) (uintptr_t) sizeof log };
   CUlinkState st = NULL;
   CUmodule mod = NULL;
@@ -266,7 +266,7 @@ compile_to_fit (const struct kfn *k, unsigned w, unsigned v, char *why,
    variables may change before a worker issues it).  */
 struct klaunch
 {
-  struct pacc_launch pub;       /* device and results (backend.h).  */
+  struct pacc_launch pub; /* device and results (backend.h).  */
   CUfunction fn;
   unsigned g, w, v;
   CUstream s;
@@ -275,8 +275,8 @@ struct klaunch
   {
     int kind;
     size_t size;
-    const void *var;            /* the host variable (results).  */
-    uintptr_t ival;             /* firstprivate_int: the value.  */
+    const void *var; /* the host variable (results).  */
+    uintptr_t ival;  /* firstprivate_int: the value.  */
     unsigned char val[LAUNCH_SCALAR_MAX];
   } m[];
 };
@@ -338,8 +338,10 @@ pace_launch (struct cuda_dev *dv0, unsigned slot)
     return;
   CUresult r = pin_while (dv0->lev[back], &t0);
   if (r != CUDA_SUCCESS && r != CUDA_ERROR_NOT_READY)
-    cuda_fail ("cuEventQuery", r, "pacing the launches while host memory "
-               "is registered", NULL);
+    cuda_fail ("cuEventQuery", r,
+               "pacing the launches while host memory "
+               "is registered",
+               NULL);
   if (t0)
     pacc_trace_span (cuda_cur_where, "registering ahead of the device", t0,
                      pacc_now_us ());
@@ -392,8 +394,8 @@ launch_issue (const struct klaunch *l)
            l->s);
   void *kargs[1] = { &dv };
   CU_CALL_FAULT (PACC_FAULT_LAUNCH, l->pub.has_chunk ? &l->pub.chunk : NULL,
-                 "launching a kernel", cuLaunchKernel, l->fn, l->g, 1, 1,
-                 l->v, l->w, 1, 0, l->s, kargs, NULL);
+                 "launching a kernel", cuLaunchKernel, l->fn, l->g, 1, 1, l->v,
+                 l->w, 1, 0, l->s, kargs, NULL);
   /* `tofrom' scalars (reduction variables) come back after the kernel
      into the pinned slot (a copy into the variable, on the stack, would
      be synchronous); __pacc_reduction_result then takes them from there
@@ -435,12 +437,11 @@ launch_issue (const struct klaunch *l)
           || k == GOMP_MAP_FORCE_DEVICEPTR)
         off += LAUNCH_SCALAR_MAX;
     }
-  CU_CALL ("recording a kernel-argument event", cuEventRecord,
-           dv0->lev[slot], after);
+  CU_CALL ("recording a kernel-argument event", cuEventRecord, dv0->lev[slot],
+           after);
   dv0->lused[slot] = 1;
   pthread_mutex_unlock (&dv0->llock);
 }
-
 
 struct pacc_launch *
 cuda_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,

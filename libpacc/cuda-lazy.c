@@ -34,10 +34,11 @@ register_piece (const struct cuda_hrange *r, struct cuda_piece *p,
                 const struct pacc_opinfo *info)
 {
   char what[256];
-  snprintf (what, sizeof what, "registering %zu bytes of array '%s' at %p "
+  snprintf (what, sizeof what,
+            "registering %zu bytes of array '%s' at %p "
             "as the first block reached them (with PACC_PIN=begin an array "
-            "that cannot be registered is staged instead)", p->len,
-            r->name ? r->name : "?", p->lo);
+            "that cannot be registered is staged instead)",
+            p->len, r->name ? r->name : "?", p->lo);
   if (pacc_fault (PACC_FAULT_REGISTER))
     cuda_fail_injected ("cuMemHostRegister_v2", what, info,
                         PACC_FAULT_REGISTER);
@@ -64,8 +65,8 @@ pin_piece (struct cuda_region *g, const struct cuda_hrange *r,
   double t0 = pacc_now_us ();
   int state = register_piece (r, p, info);
   double t1 = pacc_now_us ();
-  pacc_trace_pin (__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE), g->where,
-                  t0, t1);
+  pacc_trace_pin (__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE), g->where, t0,
+                  t1);
   cuda_pin_piece_done (g, p, state, t1 - t0);
 }
 
@@ -148,15 +149,16 @@ cuda_pin_ahead (void)
       for (int i = 0; i < g->ndirect; i++)
         {
           const struct cuda_hrange *r = &g->direct[i];
-          int np = r->first < 0 ? 0
-                   : (int) ((r->hi - r->lo + r->piece - 1) / r->piece);
+          int np = r->first < 0
+                     ? 0
+                     : (int) ((r->hi - r->lo + r->piece - 1) / r->piece);
           for (int k = 0; k < np; k++)
             {
               struct cuda_piece *p = &g->ours[r->first + k];
               if (p->state != CUDA_PIECE_NONE)
                 continue;
-              double at = (double) k * (double) r->piece
-                          / (double) (r->hi - r->lo);
+              double at
+                = (double) k * (double) r->piece / (double) (r->hi - r->lo);
               if (at < at_best)
                 at_best = at, best = p, br = *r, bg = g;
               break;
@@ -172,4 +174,3 @@ cuda_pin_ahead (void)
   pin_piece (bg, &br, best, NULL);
   return 1;
 }
-

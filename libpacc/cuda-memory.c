@@ -115,8 +115,7 @@ cuda_ring_alloc (int dev, size_t bytes)
   memset (&acc, 0, sizeof acc);
   acc.location = prop.location;
   acc.flags = CU_MEM_ACCESS_FLAGS_PROT_READWRITE;
-  CU_CALL ("making a ring accessible", cuMemSetAccess, va, 2 * bytes, &acc,
-           1);
+  CU_CALL ("making a ring accessible", cuMemSetAccess, va, 2 * bytes, &acc, 1);
   return (void *) (uintptr_t) va;
 }
 
@@ -215,8 +214,7 @@ probe_link (int dev, double *in, double *out)
 void
 cuda_rates (int dev, double *link_gbs, double *wb_gbs, double *hbm_gbs)
 {
-  static double link[MAX_DEVICES], wb[MAX_DEVICES],
-    hbm[MAX_DEVICES];
+  static double link[MAX_DEVICES], wb[MAX_DEVICES], hbm[MAX_DEVICES];
   if (dev < 0 || dev >= cuda_ndevs)
     {
       *link_gbs = *wb_gbs = *hbm_gbs = 0;

@@ -21,6 +21,9 @@
 
 #include <stddef.h>
 
+/* From here on, declarations at the left margin inside extern "C"
+   (out of the formatter's reach, which would indent them).  */
+/* clang-format off */
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -265,5 +268,7 @@ CUresult cuFuncGetAttribute (int *pi, CUfunction_attribute attrib,
 #ifdef __cplusplus
 }
 #endif
+
+/* clang-format on */
 
 #endif /* PACC_CUDA_MIN_H */

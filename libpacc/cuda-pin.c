@@ -257,9 +257,10 @@ cuda_pin_range_drop (struct cuda_region *g, uintptr_t lo, uintptr_t hi,
       if (e != CUDA_SUCCESS)
         {
           char what[256];
-          snprintf (what, sizeof what, "unregistering %zu bytes of array "
-                    "'%s' at %p to stage its copies instead", p->len, name,
-                    p->lo);
+          snprintf (what, sizeof what,
+                    "unregistering %zu bytes of array "
+                    "'%s' at %p to stage its copies instead",
+                    p->len, name, p->lo);
           cuda_fail ("cuMemHostUnregister", e, what, NULL);
         }
     }
@@ -286,8 +287,7 @@ reg_worker (void *arg)
   (void) arg;
   if (cuda_lib.cuCtxSetCurrent (reg_ctx) != CUDA_SUCCESS)
     return NULL;
-  while ((i = __atomic_fetch_add (&reg_next, 1, __ATOMIC_RELAXED))
-         < reg_njobs)
+  while ((i = __atomic_fetch_add (&reg_next, 1, __ATOMIC_RELAXED)) < reg_njobs)
     {
       struct cuda_regjob *j = &reg_jobs[i];
       j->r = j->unreg ? cuda_lib.cuMemHostUnregister (j->lo)
@@ -328,7 +328,7 @@ struct release
   CUcontext ctx;
   CUevent ev;
   uintptr_t lo, hi;
-  int piece;              /* on the unpin list: the piece of G.  */
+  int piece; /* on the unpin list: the piece of G.  */
 };
 
 static pthread_cond_t rel_more = PTHREAD_COND_INITIALIZER;
@@ -371,7 +371,7 @@ queue_unpin (struct cuda_region *g, int i, CUcontext ctx)
   struct release *u = calloc (1, sizeof *u);
   if (!u)
     return 0;
-  g->ours[i].gone = 1;  /* claimed; cleared if the unpinning fails.  */
+  g->ours[i].gone = 1; /* claimed; cleared if the unpinning fails.  */
   g->inflight++;
   u->g = g;
   u->ctx = ctx;
@@ -417,8 +417,7 @@ dispatch (struct release *r)
     e = cuda_lib.cuEventSynchronize (r->ev);
   cuda_lib.cuEventDestroy_v2 (r->ev);
   pthread_mutex_lock (&rel_lock);
-  for (int i = 0; e == CUDA_SUCCESS && g && !g->closing && i < g->nours;
-       i++)
+  for (int i = 0; e == CUDA_SUCCESS && g && !g->closing && i < g->nours; i++)
     {
       struct cuda_piece *p = &g->ours[i];
       uintptr_t lo = (uintptr_t) p->lo;
@@ -510,8 +509,8 @@ start_release_threads (void)
   pthread_attr_setdetachstate (&at, PTHREAD_CREATE_DETACHED);
   for (int i = 0; i < CUDA_REG_THREADS; i++)
     n += pthread_create (&t, &at, release_thread, &rel_busy) == 0;
-  rel_started = n && pthread_create (&t, &at, release_thread, NULL) == 0
-                ? 1 : -1;
+  rel_started
+    = n && pthread_create (&t, &at, release_thread, NULL) == 0 ? 1 : -1;
   pthread_attr_destroy (&at);
   return rel_started > 0;
 }
@@ -584,8 +583,10 @@ cuda_pin_wait_background (void)
   CUresult e;
   wait_background (&e);
   if (e != CUDA_SUCCESS)
-    cuda_fail ("cuMemHostUnregister", e, "unregistering a host array after "
-               "its region", NULL);
+    cuda_fail ("cuMemHostUnregister", e,
+               "unregistering a host array after "
+               "its region",
+               NULL);
 }
 
 /* At exit, before the driver goes: no exit () from here.  */
@@ -595,7 +596,8 @@ wait_at_exit (void)
   CUresult e;
   wait_background (&e);
   if (e != CUDA_SUCCESS)
-    pacc_warning (NULL, "CUDA error while unregistering a host array after "
+    pacc_warning (NULL,
+                  "CUDA error while unregistering a host array after "
                   "its region: cuMemHostUnregister returned %s (%d: %s)",
                   cuda_name (e), (int) e, cuda_string (e));
 }
@@ -695,8 +697,7 @@ cuda_pin_region_end (struct cuda_region *g)
   pthread_mutex_unlock (&rel_lock);
   if (bg < 0)
     {
-      jobs = pacc_xcalloc (where, (size_t) g->nours, sizeof *jobs,
-                           "ranges");
+      jobs = pacc_xcalloc (where, (size_t) g->nours, sizeof *jobs, "ranges");
       for (i = 0; i < g->nours; i++)
         if (!g->ours[i].gone)
           {
@@ -705,12 +706,13 @@ cuda_pin_region_end (struct cuda_region *g)
           }
       cuda_run_reg_jobs (jobs, nj);
       unreg_us = pacc_now_us () - t0;
-      pacc_trace_span (where, "unregister host arrays", t0,
-                       t0 + unreg_us);
+      pacc_trace_span (where, "unregister host arrays", t0, t0 + unreg_us);
       for (i = 0; i < nj; i++)
         if (jobs[i].r != CUDA_SUCCESS)
-          cuda_fail ("cuMemHostUnregister", jobs[i].r, "unregistering a "
-                     "host array", NULL);
+          cuda_fail ("cuMemHostUnregister", jobs[i].r,
+                     "unregistering a "
+                     "host array",
+                     NULL);
       free (jobs);
     }
   /* Host time outside the device span: pinning and unpinning.  */
@@ -719,17 +721,19 @@ cuda_pin_region_end (struct cuda_region *g)
       char b[32], e[32], l[32], z[32], early[96] = "", after[96] = "";
       char lazy[128] = "";
       if (lazy_bytes)
-        snprintf (lazy, sizeof lazy, " (%s of them as the first block "
+        snprintf (lazy, sizeof lazy,
+                  " (%s of them as the first block "
                   "reached them, in %.1f ms)",
-                  pacc_fmt_bytes (z, sizeof z, lazy_bytes),
-                  lazy_us / 1000.0);
+                  pacc_fmt_bytes (z, sizeof z, lazy_bytes), lazy_us / 1000.0);
       if (early_bytes)
-        snprintf (early, sizeof early, "; %s of them during the last "
+        snprintf (early, sizeof early,
+                  "; %s of them during the last "
                   "block, in %.1f ms",
                   pacc_fmt_bytes (e, sizeof e, early_bytes),
                   early_us / 1000.0);
       if (bg > 0)
-        snprintf (after, sizeof after, "; %s left to unregister after the "
+        snprintf (after, sizeof after,
+                  "; %s left to unregister after the "
                   "region, in the background",
                   pacc_fmt_bytes (l, sizeof l, (unsigned long long) bg));
       pacc_note (where,

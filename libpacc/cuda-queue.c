@@ -62,10 +62,8 @@ timed_get (int d)
       return t;
     }
   t = pacc_xcalloc (cuda_cur_where, 1, sizeof *t, "a timing record");
-  CU_CALL ("creating a timing event", cuEventCreate, &t->e0,
-           CU_EVENT_DEFAULT);
-  CU_CALL ("creating a timing event", cuEventCreate, &t->e1,
-           CU_EVENT_DEFAULT);
+  CU_CALL ("creating a timing event", cuEventCreate, &t->e0, CU_EVENT_DEFAULT);
+  CU_CALL ("creating a timing event", cuEventCreate, &t->e1, CU_EVENT_DEFAULT);
   return t;
 }
 
@@ -80,21 +78,20 @@ harvest (struct cuda_queue *q, int block)
       float ms0 = 0, ms = 0;
       double t0;
       if (block)
-        CU_CALL_OP (&t->info, "waiting for a timing event",
-                    cuEventSynchronize, t->e1);
+        CU_CALL_OP (&t->info, "waiting for a timing event", cuEventSynchronize,
+                    t->e1);
       else
         {
           CUresult r = cuda_lib.cuEventQuery (t->e1);
           if (r == CUDA_ERROR_NOT_READY)
             break;
           if (r != CUDA_SUCCESS)
-            cuda_fail ("cuEventQuery", r, "checking a timing event",
-                       &t->info);
+            cuda_fail ("cuEventQuery", r, "checking a timing event", &t->info);
         }
       CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime, &ms0,
                   cuda_devs[q->dev].ref_ev, t->e0);
-      CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime,
-                  &ms, t->e0, t->e1);
+      CU_CALL_OP (&t->info, "reading a timing event", cuEventElapsedTime, &ms,
+                  t->e0, t->e1);
       t0 = cuda_devs[q->dev].ref_host + (double) ms0 * 1e3;
       pacc_trace_op (&t->info, t0, t0 + (double) ms * 1e3);
       q->head = t->next;

@@ -38,8 +38,7 @@
 /* The reason init gives up, for the note or the error.  */
 static char why[512];
 
-static int PACC_PRINTF (1, 2)
-unusable (const char *fmt, ...)
+static int PACC_PRINTF (1, 2) unusable (const char *fmt, ...)
 {
   va_list ap;
   va_start (ap, fmt);
@@ -49,7 +48,8 @@ unusable (const char *fmt, ...)
       || pacc_settings.data_path == PACC_PATH_STAGING)
     pacc_error (NULL, "PACC_DATA_PATH=%s: no GPU data path: %s",
                 pacc_settings.data_path == PACC_PATH_REGISTER ? "register"
-                : "staging", why);
+                                                              : "staging",
+                why);
   if (pacc_settings.verbose >= 1)
     pacc_note (NULL, "no GPU data path (%s); using the host", why);
   return 0;
@@ -66,8 +66,8 @@ cuda_init (void)
 
   forced = pacc_settings.data_path == PACC_PATH_REGISTER
            || pacc_settings.data_path == PACC_PATH_STAGING;
-  pacc_backend_cuda.name = pacc_settings.data_path == PACC_PATH_STAGING
-                           ? "staging" : "register";
+  pacc_backend_cuda.name
+    = pacc_settings.data_path == PACC_PATH_STAGING ? "staging" : "register";
   if ((e = cuda_load_driver ()))
     return unusable ("%s", e);
   if ((r = cuda_lib.cuInit (0)) != CUDA_SUCCESS)
@@ -85,9 +85,11 @@ cuda_init (void)
   if (cuda_have_gomp && adev && !strcasecmp (adev, "host"))
     {
       if (forced)
-        pacc_error (NULL, "PACC_DATA_PATH=%s asks for the GPU, but "
+        pacc_error (NULL,
+                    "PACC_DATA_PATH=%s asks for the GPU, but "
                     "ACC_DEVICE_TYPE=host runs the OpenACC kernels on the "
-                    "host", pacc_backend_cuda.name);
+                    "host",
+                    pacc_backend_cuda.name);
       return unusable ("ACC_DEVICE_TYPE=host runs the OpenACC kernels on "
                        "the host");
     }
@@ -147,7 +149,7 @@ cuda_init (void)
     {
       if (!cuda_lib.cuLaunchHostFunc)
         pacc_error (NULL, "PACC_DATA_PATH=staging: the CUDA driver has no "
-                    "cuLaunchHostFunc (CUDA 10 or later is needed)");
+                          "cuLaunchHostFunc (CUDA 10 or later is needed)");
       cuda_pool_start ();
     }
 
@@ -166,8 +168,7 @@ cuda_init (void)
             != CUDA_SUCCESS)
           strcpy (name, "?");
         cuda_lib.cuDriverGetVersion (&version);
-        CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr,
-                 &tot);
+        CU_CALL ("reading the free device memory", cuMemGetInfo_v2, &fr, &tot);
         pacc_note (NULL,
                    "CUDA device %d: %s, %zu of %zu MiB free, CUDA "
                    "driver %d.%d; %s",

@@ -65,8 +65,10 @@ check_device (int dev, const char *where, const char *what)
   int gpu = on_gpu ();
   int n = num_devices (gpu);
   if (dev < 0 || dev >= n)
-    pacc_error (where, "%s: device %d does not exist (%d %s, numbered from "
-                "0)", what, dev, n,
+    pacc_error (where,
+                "%s: device %d does not exist (%d %s, numbered from "
+                "0)",
+                what, dev, n,
                 gpu ? (n == 1 ? "NVIDIA device" : "NVIDIA devices")
                     : (n == 1 ? "device on the host path (PACC_DEVICES)"
                               : "devices on the host path (PACC_DEVICES)"));
@@ -126,16 +128,17 @@ update_peer (void *dst, int to_device, const void *src, int from_device,
     return;
   if (gpu)
     {
-      pacc_backend->peer_copy (dst, to_device, src, from_device, bytes,
-                               async);
+      pacc_backend->peer_copy (dst, to_device, src, from_device, bytes, async);
       return;
     }
   /* Every device is the host: its copy of DST is DST itself.  */
   if (dst != src)
     memmove (dst, src, bytes);
   if (pacc_settings.verbose >= 1)
-    pacc_note (NULL, "update peer: %zu bytes from device %d to device %d "
-               "(host path: %s)", bytes, from_device, to_device,
+    pacc_note (NULL,
+               "update peer: %zu bytes from device %d to device %d "
+               "(host path: %s)",
+               bytes, from_device, to_device,
                dst != src ? "memmove" : "same memory, nothing to do");
 }
 
@@ -160,8 +163,10 @@ __pacc_update_peer (void *dst, int to_device, unsigned long dst_bytes,
                     int async, const char *where)
 {
   if (dst_bytes != src_bytes)
-    pacc_error (where, "update peer: %lu bytes to device %d but %lu bytes "
+    pacc_error (where,
+                "update peer: %lu bytes to device %d but %lu bytes "
                 "from device %d: each to() item must have the size of its "
-                "from() item", dst_bytes, to_device, src_bytes, from_device);
+                "from() item",
+                dst_bytes, to_device, src_bytes, from_device);
   update_peer (dst, to_device, src, from_device, dst_bytes, async, where);
 }

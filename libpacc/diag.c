@@ -95,8 +95,8 @@ pacc_xcalloc (const char *where, size_t n, size_t size, const char *what)
 {
   void *p;
   if (size && n > (size_t) -1 / size)
-    pacc_error (where, "out of memory: %zu x %zu bytes for %s overflow",
-                n, size, what);
+    pacc_error (where, "out of memory: %zu x %zu bytes for %s overflow", n,
+                size, what);
   p = calloc (n ? n : 1, size ? size : 1);
   if (!p)
     pacc_error (where, "out of memory: cannot allocate %zu bytes for %s",

@@ -24,21 +24,20 @@
    "file:line", may be NULL).  pacc_error exits with status 1: the user's
    input or environment is wrong.  pacc_internal_error aborts: libpacc
    itself is wrong.  */
-void pacc_error (const char *where, const char *fmt, ...)
-  PACC_NORETURN PACC_PRINTF (2, 3);
+void pacc_error (const char *where, const char *fmt, ...) PACC_NORETURN
+  PACC_PRINTF (2, 3);
 /* pacc_error for a failure while other threads may be inside the CUDA
    driver (the device workers, the registration and release threads,
    libgomp's): the output flushed, status 1 at once, without exit's
    handlers, which tear down what those threads use.  */
-void pacc_error_now (const char *where, const char *fmt, ...)
-  PACC_NORETURN PACC_PRINTF (2, 3);
-void pacc_internal_error (const char *where, const char *fmt, ...)
-  PACC_NORETURN PACC_PRINTF (2, 3);
+void pacc_error_now (const char *where, const char *fmt, ...) PACC_NORETURN
+  PACC_PRINTF (2, 3);
+void pacc_internal_error (const char *where, const char *fmt,
+                          ...) PACC_NORETURN PACC_PRINTF (2, 3);
 void pacc_note (const char *where, const char *fmt, ...) PACC_PRINTF (2, 3);
 /* "pacc: WHERE: warning: ...": something went wrong that does not stop
    the program (a trace that could not be written).  */
-void pacc_warning (const char *where, const char *fmt, ...)
-  PACC_PRINTF (2, 3);
+void pacc_warning (const char *where, const char *fmt, ...) PACC_PRINTF (2, 3);
 
 /* malloc and calloc that exit with an error naming WHAT when the memory
    cannot be had.  */

@@ -71,9 +71,11 @@ agree (struct pacc_dist *d, const long *v, const char *const *names, int nv)
   for (int i = 0; i < nv; i++)
     for (int q = 1; q < d->size; q++)
       if (all[(size_t) q * (size_t) nv + (size_t) i] != all[i])
-        fail_all (d, "with 'mpi', the ranks disagree on %s: rank 0 "
-                    "has %ld, rank %d has %ld", names[i], all[i], q,
-                    all[(size_t) q * (size_t) nv + (size_t) i]);
+        fail_all (d,
+                  "with 'mpi', the ranks disagree on %s: rank 0 "
+                  "has %ld, rank %d has %ld",
+                  names[i], all[i], q,
+                  all[(size_t) q * (size_t) nv + (size_t) i]);
   free (all);
 }
 
@@ -108,8 +110,7 @@ largest_k (const struct pacc_dist *d, const struct pacc_geom *g, int *r)
     {
       long kq = LONG_MAX;
       /* q's rows are read by q + 1 (reaching down) and q - 1 (up).  */
-      long reach[2] = { q + 1 < d->size ? g->hlo : 0,
-                        q > 0 ? g->hhi : 0 };
+      long reach[2] = { q + 1 < d->size ? g->hlo : 0, q > 0 ? g->hhi : 0 };
       long extra[2] = { q + 1 < d->size ? g->elo : 0, q > 0 ? g->ehi : 0 };
       for (int s = 0; s < 2; s++)
         {
@@ -117,7 +118,8 @@ largest_k (const struct pacc_dist *d, const struct pacc_geom *g, int *r)
             continue;
           long room = d->plen[q] - extra[s];
           long ks = room < reach[s] ? 0
-                    : reach[s] ? room / reach[s] : LONG_MAX;
+                    : reach[s]      ? room / reach[s]
+                                    : LONG_MAX;
           kq = ks < kq ? ks : kq;
         }
       if (kq < k)
@@ -131,8 +133,8 @@ check_kernels (struct pacc_dist *d, long *kb, int nk, const long *ulo0)
 {
   if (!nk)
     return;
-  long *mine = pacc_xcalloc (d->where, 2 * (size_t) nk, sizeof *mine,
-                             "kernel rows");
+  long *mine
+    = pacc_xcalloc (d->where, 2 * (size_t) nk, sizeof *mine, "kernel rows");
   long *all = pacc_xcalloc (d->where, 2 * (size_t) nk * (size_t) d->size,
                             sizeof *all, "kernel rows");
   /* In global rows.  */
@@ -157,18 +159,19 @@ check_kernels (struct pacc_dist *d, long *kb, int nk, const long *ulo0)
           if ((empty && has) || (!empty && (b[0] != c || b[1] != dd)))
             {
               long base_q = d->pfirst[q] - (q ? d->ghosts : 0);
-              fail_all (d, "with 'mpi', kernel %d covers global "
-                          "rows [%ld, %ld) on rank %d, whose rows are "
-                          "[%ld, %ld): it must cover [%ld, %ld), the "
-                          "kernel's global rows [%ld, %ld) within them "
-                          "(rank %d's local row = global row - %ld)", j + 1,
-                          b[0], b[1] > b[0] ? b[1] : b[0], q, p, pq, c,
-                          dd > c ? dd : c, e, f, q, base_q - ulo0[q]);
+              fail_all (d,
+                        "with 'mpi', kernel %d covers global "
+                        "rows [%ld, %ld) on rank %d, whose rows are "
+                        "[%ld, %ld): it must cover [%ld, %ld), the "
+                        "kernel's global rows [%ld, %ld) within them "
+                        "(rank %d's local row = global row - %ld)",
+                        j + 1, b[0], b[1] > b[0] ? b[1] : b[0], q, p, pq, c,
+                        dd > c ? dd : c, e, f, q, base_q - ulo0[q]);
             }
         }
       if (f > e)
-        kb[2 * j] = e - d->base + d->ulo0, kb[2 * j + 1] = f - d->base
-                                                            + d->ulo0;
+        kb[2 * j] = e - d->base + d->ulo0,
+               kb[2 * j + 1] = f - d->base + d->ulo0;
       else
         kb[2 * j] = kb[2 * j + 1] = d->ulo0;
     }
@@ -188,9 +191,11 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
   d->set = pacc_settings;
   /* The ranks' blocks have the same steps, the first one's too.  */
   if (d->set.k_first > 0 && d->rank == 0)
-    pacc_warning (w, "PACC_K_FIRST=%ld is ignored in a region with the "
+    pacc_warning (w,
+                  "PACC_K_FIRST=%ld is ignored in a region with the "
                   "'mpi' clause: the first block has k steps, as on every "
-                  "rank", d->set.k_first);
+                  "rank",
+                  d->set.k_first);
   d->set.k_first = 0;
   agree (d, sig, signames, nsig);
   /* The arrays, once their number is agreed.  */
@@ -203,8 +208,10 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
       av[2 * i + 1] = (long) a[i].row_bytes;
       snprintf (names + 192 * i, 96, "the clause of array %d ('%s')", i + 1,
                 a[i].name);
-      snprintf (names + 192 * i + 96, 96, "the bytes per row of array %d "
-                "('%s')", i + 1, a[i].name);
+      snprintf (names + 192 * i + 96, 96,
+                "the bytes per row of array %d "
+                "('%s')",
+                i + 1, a[i].name);
       an[2 * i] = names + 192 * i;
       an[2 * i + 1] = names + 192 * i + 96;
     }
@@ -219,21 +226,20 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
   gather (d, mine, all, sizeof mine);
   long G = d->ghosts;
   if (G < 0)
-    fail_all (d, "with 'mpi', the ghost rows (%ld) must not be negative",
-                G);
+    fail_all (d, "with 'mpi', the ghost rows (%ld) must not be negative", G);
   d->plen = pacc_xcalloc (w, (size_t) d->size, sizeof *d->plen, "ranks");
-  d->pfirst = pacc_xcalloc (w, (size_t) d->size, sizeof *d->pfirst,
-                            "ranks");
-  long own_before = 0, *ulo0 = pacc_xcalloc (w, (size_t) d->size,
-                                             sizeof *ulo0, "ranks");
+  d->pfirst = pacc_xcalloc (w, (size_t) d->size, sizeof *d->pfirst, "ranks");
+  long own_before = 0,
+       *ulo0 = pacc_xcalloc (w, (size_t) d->size, sizeof *ulo0, "ranks");
   for (int q = 0; q < d->size; q++)
     {
       long len = all[2 * q + 1], own = len - 2 * G;
       ulo0[q] = all[2 * q];
       if (own < 1)
-        fail_all (d, "with 'mpi', rank %d of %d owns no rows (its size "
-                    "clause gives %ld rows, 2 x %ld of them ghost rows)", q,
-                    d->size, len, G);
+        fail_all (d,
+                  "with 'mpi', rank %d of %d owns no rows (its size "
+                  "clause gives %ld rows, 2 x %ld of them ghost rows)",
+                  q, d->size, len, G);
       d->plen[q] = own + (q == 0 ? G : 0) + (q == d->size - 1 ? G : 0);
       d->pfirst[q] = q == 0 ? 0 : own_before + G;
       if (q == d->rank)
@@ -244,12 +250,13 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
   free (all);
   /* The ghost rows after the region come from one neighbour each.  */
   for (int q = 0; q < d->size; q++)
-    if ((q > 0 && G > d->plen[q - 1]) || (q + 1 < d->size
-                                          && G > d->plen[q + 1]))
-      fail_all (d, "with 'mpi', the %ld ghost rows of rank %d reach "
-                  "beyond the rows of a neighbouring rank (%ld and %ld)", G,
-                  q, q > 0 ? d->plen[q - 1] : 0,
-                  q + 1 < d->size ? d->plen[q + 1] : 0);
+    if ((q > 0 && G > d->plen[q - 1])
+        || (q + 1 < d->size && G > d->plen[q + 1]))
+      fail_all (d,
+                "with 'mpi', the %ld ghost rows of rank %d reach "
+                "beyond the rows of a neighbouring rank (%ld and %ld)",
+                G, q, q > 0 ? d->plen[q - 1] : 0,
+                q + 1 < d->size ? d->plen[q + 1] : 0);
 
   g->lo0 = d->ulo0 + (d->rank ? G : 0);
   g->len0 = d->plen[d->rank];
@@ -259,14 +266,17 @@ pacc_dist_setup (struct pacc_dist *d, struct pacc_geom *g, const long *sig,
   int r;
   d->kmax = largest_k (d, g, &r);
   if (d->kmax < 1)
-    fail_all (d, "with 'mpi', one time step reaches %ld rows into the "
-                "neighbouring ranks' slabs, but rank %d owns only %ld rows "
-                "(use fewer ranks)", reach_max (g, 1), r, d->plen[r]);
+    fail_all (d,
+              "with 'mpi', one time step reaches %ld rows into the "
+              "neighbouring ranks' slabs, but rank %d owns only %ld rows "
+              "(use fewer ranks)",
+              reach_max (g, 1), r, d->plen[r]);
   if (d->set.k > d->kmax)
-    fail_all (d, "with 'mpi', PACC_K=%ld makes a block reach %ld rows "
-                "into the neighbouring ranks' slabs, but rank %d owns only "
-                "%ld rows: set PACC_K to at most %ld (or use fewer ranks)",
-                d->set.k, reach_max (g, d->set.k), r, d->plen[r], d->kmax);
+    fail_all (d,
+              "with 'mpi', PACC_K=%ld makes a block reach %ld rows "
+              "into the neighbouring ranks' slabs, but rank %d owns only "
+              "%ld rows: set PACC_K to at most %ld (or use fewer ranks)",
+              d->set.k, reach_max (g, d->set.k), r, d->plen[r], d->kmax);
   check_kernels (d, kb, nk, ulo0);
   free (ulo0);
 }
@@ -275,8 +285,7 @@ long
 pacc_dist_agree_k (struct pacc_dist *d, long k)
 {
   long mine = k < d->kmax ? k : d->kmax;
-  long *all = pacc_xcalloc (d->where, (size_t) d->size, sizeof *all,
-                            "ranks");
+  long *all = pacc_xcalloc (d->where, (size_t) d->size, sizeof *all, "ranks");
   gather (d, &mine, all, sizeof mine);
   for (int q = 0; q < d->size; q++)
     mine = all[q] < mine ? all[q] : mine;
@@ -302,7 +311,8 @@ pacc_dist_side (struct pacc_dist *d, struct pacc_sched *s, long k)
   d->side_bytes = rows_all;
   d->side_mem = rows_all ? pacc_xmalloc (d->where, rows_all,
                                          "the rows of the neighbouring "
-                                         "ranks") : NULL;
+                                         "ranks")
+                         : NULL;
   char *m = d->side_mem;
   for (int a = 0; a < d->n; a++)
     if (d->a[a].kind != PACC_KIND_TEMP)
@@ -320,8 +330,8 @@ pacc_dist_side (struct pacc_dist *d, struct pacc_sched *s, long k)
 
 /* One array's messages: rows [lo, hi) of this rank to or from PEER.  */
 static void
-add_xfer (struct pacc_xfer *x, int *nx, int peer, int send, int tag,
-          void *buf, long rows, size_t rb)
+add_xfer (struct pacc_xfer *x, int *nx, int peer, int send, int tag, void *buf,
+          long rows, size_t rb)
 {
   if (rows <= 0)
     return;
@@ -377,12 +387,11 @@ pacc_dist_block (struct pacc_dist *d, struct pacc_sched *s, long kk)
     {
       /* A resident plan keeps the rows on the devices: the edge rows go
          to the host first.  */
-      pacc_sched_edges_out (s, r > 0 ? above : 0,
-                            r + 1 < d->size ? below : 0);
+      pacc_sched_edges_out (s, r > 0 ? above : 0, r + 1 < d->size ? below : 0);
       pacc_sched_wait_all (s);
     }
-  struct pacc_xfer *x = pacc_xcalloc (d->where, 4 * (size_t) d->n,
-                                      sizeof *x, "messages");
+  struct pacc_xfer *x
+    = pacc_xcalloc (d->where, 4 * (size_t) d->n, sizeof *x, "messages");
   int nx = 0;
   /* Into the side buffers.  A neighbour's partition holds every row
      the block reaches (largest_k), so the rows come from it alone.  */
@@ -401,8 +410,8 @@ pacc_dist_ghosts (struct pacc_dist *d, struct pacc_sched *s)
 {
   long G = d->ghosts;
   pacc_sched_wait_all (s);
-  struct pacc_xfer *x = pacc_xcalloc (d->where, 4 * (size_t) d->n + 1,
-                                      sizeof *x, "messages");
+  struct pacc_xfer *x
+    = pacc_xcalloc (d->where, 4 * (size_t) d->n + 1, sizeof *x, "messages");
   int nx = 0;
   /* Into the user's ghost rows.  */
   for (int a = 0; a < d->n; a++)
@@ -413,28 +422,48 @@ pacc_dist_ghosts (struct pacc_dist *d, struct pacc_sched *s)
 }
 
 /* Combining in rank order, per type.  */
-#define COMBINE(T, LOGIC_ONLY)                                              \
-  static void combine_##T (T *acc, const T *v, long n, int op)              \
-  {                                                                         \
-    for (long i = 0; i < n; i++)                                            \
-      switch (op)                                                           \
-        {                                                                   \
-        case PACC_RED_ADD: acc[i] = acc[i] + v[i]; break;                   \
-        case PACC_RED_MUL: acc[i] = acc[i] * v[i]; break;                   \
-        case PACC_RED_LAND: acc[i] = acc[i] && v[i]; break;                 \
-        case PACC_RED_LOR: acc[i] = acc[i] || v[i]; break;                  \
-        case PACC_RED_MAX: acc[i] = acc[i] > v[i] ? acc[i] : v[i]; break;   \
-        case PACC_RED_MIN: acc[i] = acc[i] < v[i] ? acc[i] : v[i]; break;   \
-        default: LOGIC_ONLY;                                                \
-        }                                                                   \
+#define COMBINE(T, LOGIC_ONLY)                                                \
+  static void combine_##T (T *acc, const T *v, long n, int op)                \
+  {                                                                           \
+    for (long i = 0; i < n; i++)                                              \
+      switch (op)                                                             \
+        {                                                                     \
+        case PACC_RED_ADD:                                                    \
+          acc[i] = acc[i] + v[i];                                             \
+          break;                                                              \
+        case PACC_RED_MUL:                                                    \
+          acc[i] = acc[i] * v[i];                                             \
+          break;                                                              \
+        case PACC_RED_LAND:                                                   \
+          acc[i] = acc[i] && v[i];                                            \
+          break;                                                              \
+        case PACC_RED_LOR:                                                    \
+          acc[i] = acc[i] || v[i];                                            \
+          break;                                                              \
+        case PACC_RED_MAX:                                                    \
+          acc[i] = acc[i] > v[i] ? acc[i] : v[i];                             \
+          break;                                                              \
+        case PACC_RED_MIN:                                                    \
+          acc[i] = acc[i] < v[i] ? acc[i] : v[i];                             \
+          break;                                                              \
+        default:                                                              \
+          LOGIC_ONLY;                                                         \
+        }                                                                     \
   }
-#define BITS(T)                                                             \
-  switch (op)                                                               \
-    {                                                                       \
-    case PACC_RED_AND: acc[i] = acc[i] & v[i]; break;                       \
-    case PACC_RED_OR: acc[i] = acc[i] | v[i]; break;                        \
-    case PACC_RED_XOR: acc[i] = acc[i] ^ v[i]; break;                       \
-    default: abort ();                                                      \
+#define BITS(T)                                                               \
+  switch (op)                                                                 \
+    {                                                                         \
+    case PACC_RED_AND:                                                        \
+      acc[i] = acc[i] & v[i];                                                 \
+      break;                                                                  \
+    case PACC_RED_OR:                                                         \
+      acc[i] = acc[i] | v[i];                                                 \
+      break;                                                                  \
+    case PACC_RED_XOR:                                                        \
+      acc[i] = acc[i] ^ v[i];                                                 \
+      break;                                                                  \
+    default:                                                                  \
+      abort ();                                                               \
     }
 COMBINE (int8_t, BITS (int8_t))
 COMBINE (int16_t, BITS (int16_t))
@@ -456,47 +485,65 @@ pacc_dist_reduce (struct pacc_dist *d, void *buf, long count, int bytes,
   size_t sz = (size_t) count * (size_t) bytes;
   if (count <= 0 || bytes <= 0)
     return;
-  char *all = pacc_xcalloc (d->where, (size_t) d->size, sz,
-                            "reduction results");
+  char *all
+    = pacc_xcalloc (d->where, (size_t) d->size, sz, "reduction results");
   gather (d, buf, all, sz);
   memcpy (buf, all, sz);
   for (int q = 1; q < d->size; q++)
     {
       const void *v = all + (size_t) q * sz;
-#define CASE(T) combine_##T ((T *) buf, (const T *) v, count, op); break
+#define CASE(T)                                                               \
+  combine_##T ((T *) buf, (const T *) v, count, op);                          \
+  break
       if (type == 2)
         switch (bytes)
           {
-          case sizeof (float): CASE (float);
-          case sizeof (double): CASE (double);
-          case sizeof (ldouble): CASE (ldouble);
-          default: goto bad;
+          case sizeof (float):
+            CASE (float);
+          case sizeof (double):
+            CASE (double);
+          case sizeof (ldouble):
+            CASE (ldouble);
+          default:
+            goto bad;
           }
       else if (type == 0)
         switch (bytes)
           {
-          case 1: CASE (int8_t);
-          case 2: CASE (int16_t);
-          case 4: CASE (int32_t);
-          case 8: CASE (int64_t);
-          default: goto bad;
+          case 1:
+            CASE (int8_t);
+          case 2:
+            CASE (int16_t);
+          case 4:
+            CASE (int32_t);
+          case 8:
+            CASE (int64_t);
+          default:
+            goto bad;
           }
       else
         switch (bytes)
           {
-          case 1: CASE (uint8_t);
-          case 2: CASE (uint16_t);
-          case 4: CASE (uint32_t);
-          case 8: CASE (uint64_t);
-          default: goto bad;
+          case 1:
+            CASE (uint8_t);
+          case 2:
+            CASE (uint16_t);
+          case 4:
+            CASE (uint32_t);
+          case 8:
+            CASE (uint64_t);
+          default:
+            goto bad;
           }
 #undef CASE
     }
   free (all);
   return;
 bad:
-  pacc_internal_error (d->where, "reduction of %d-byte elements of type "
-                       "class %d", bytes, type);
+  pacc_internal_error (d->where,
+                       "reduction of %d-byte elements of type "
+                       "class %d",
+                       bytes, type);
 }
 
 void
@@ -505,10 +552,11 @@ pacc_dist_end (struct pacc_dist *d)
   if (pacc_settings.verbose && d->size > 1)
     {
       char b[32];
-      pacc_note (d->where, "mpi: rank %d of %d, global rows [%ld, %ld) of "
-                 "%ld; %ld exchanges, %s received in %.3f s", d->rank,
-                 d->size, d->pfirst[d->rank], d->pfirst[d->rank]
-                 + d->plen[d->rank], d->total, d->blocks,
+      pacc_note (d->where,
+                 "mpi: rank %d of %d, global rows [%ld, %ld) of "
+                 "%ld; %ld exchanges, %s received in %.3f s",
+                 d->rank, d->size, d->pfirst[d->rank],
+                 d->pfirst[d->rank] + d->plen[d->rank], d->total, d->blocks,
                  pacc_fmt_bytes (b, sizeof b, d->b_exchange),
                  d->t_exchange * 1e-6);
     }

@@ -60,21 +60,21 @@ struct pacc_dist
   const char *where;
   int rank, size;
   long ghosts;
-  long ulo0;             /* the size clause's first row on this rank.  */
-  long base;             /* global = local - ulo0 + base.  */
-  long *plen, *pfirst;   /* [size]: each rank's partition, rows and its
+  long ulo0;                /* the size clause's first row on this rank.  */
+  long base;                /* global = local - ulo0 + base.  */
+  long *plen, *pfirst;      /* [size]: each rank's partition, rows and its
                             first global row.  */
-  long total;            /* rows of the global array.  */
-  long kmax;             /* the largest k the neighbours' slabs allow.  */
-  struct pacc_settings set;   /* what the planner gets: k once agreed.  */
+  long total;               /* rows of the global array.  */
+  long kmax;                /* the largest k the neighbours' slabs allow.  */
+  struct pacc_settings set; /* what the planner gets: k once agreed.  */
   int n;
   const struct pacc_plan_array *a;
-  char **side, **side2;  /* [2 * n]: given to the schedule.  */
-  char *side_mem;        /* all side buffers.  */
+  char **side, **side2; /* [2 * n]: given to the schedule.  */
+  char *side_mem;       /* all side buffers.  */
   size_t side_bytes;
-  long blocks;           /* exchanges done.  */
-  double t_exchange;     /* microseconds in exchanges.  */
-  size_t b_exchange;     /* bytes received.  */
+  long blocks;       /* exchanges done.  */
+  double t_exchange; /* microseconds in exchanges.  */
+  size_t b_exchange; /* bytes received.  */
 };
 
 /* Agree on the region: SIG (NSIG longs; names of the fields in SIGNAMES)
@@ -106,8 +106,8 @@ void pacc_dist_ghosts (struct pacc_dist *d, struct pacc_sched *s);
 
 /* Combine BUF (COUNT elements, see __pacc_region_allreduce) over the
    ranks, in rank order, the same on every rank.  */
-void pacc_dist_reduce (struct pacc_dist *d, void *buf, long count,
-                       int bytes, int type, int op);
+void pacc_dist_reduce (struct pacc_dist *d, void *buf, long count, int bytes,
+                       int type, int op);
 
 /* Free the side buffers and the communicator.  */
 void pacc_dist_end (struct pacc_dist *d);

@@ -28,14 +28,14 @@ static pthread_cond_t go_cv = PTHREAD_COND_INITIALIZER;
 static pthread_cond_t done_cv = PTHREAD_COND_INITIALIZER;
 
 /* Under LOCK.  */
-static int started;                /* Worker threads, numbered 1..  */
-static unsigned long generation;   /* Jobs posted so far.  */
+static int started;              /* Worker threads, numbered 1..  */
+static unsigned long generation; /* Jobs posted so far.  */
 static void (*job_fn) (void *);
 static void *job_data;
-static int job_n;                  /* Threads of the job, caller included.  */
-static int pending;                /* Workers of the job still running.  */
+static int job_n;   /* Threads of the job, caller included.  */
+static int pending; /* Workers of the job still running.  */
 
-static long job_next;               /* The job's next block.  */
+static long job_next; /* The job's next block.  */
 /* The counter of the job the thread runs.  */
 static _Thread_local long *my_next;
 
@@ -93,8 +93,10 @@ __pacc_host_parallel (void (*fn) (void *), void *data, unsigned nthreads,
           /* Fewer threads: the blocks go to those there are.  */
           static int noted;
           if (!noted++)
-            pacc_note (NULL, "host kernels on %d threads, not %d: no more "
-                       "threads could be started", started + 1, n);
+            pacc_note (NULL,
+                       "host kernels on %d threads, not %d: no more "
+                       "threads could be started",
+                       started + 1, n);
           break;
         }
       started++;

@@ -32,8 +32,10 @@ next_symbol (const char *name)
 {
   void *f = dlsym (RTLD_NEXT, name);
   if (!f)
-    pacc_error (NULL, "%s not found in libgomp: link the program with "
-                "-fopenacc", name);
+    pacc_error (NULL,
+                "%s not found in libgomp: link the program with "
+                "-fopenacc",
+                name);
   return f;
 }
 
@@ -61,8 +63,8 @@ struct nvptx_tdata
 char *
 pacc_ptx_round_explicitly (const char *code, size_t *len)
 {
-  static const char *const ops[] = { "add.f32", "sub.f32", "mul.f32",
-                                     "add.f64", "sub.f64", "mul.f64" };
+  static const char *const ops[]
+    = { "add.f32", "sub.f32", "mul.f32", "add.f64", "sub.f64", "mul.f64" };
   size_t n = strlen (code);
   /* Each 7-character opcode grows by 3.  */
   char *out = pacc_xmalloc (NULL, n + 3 * (n / 7) + 1, "a PTX image");
@@ -108,8 +110,8 @@ insert_at_entries (const char *code, entry_directive directive,
   int entries = 0;
   for (const char *p = code; (p = strstr (p, ".entry")); p++)
     entries++;
-  char *out = pacc_xmalloc (NULL, m + (size_t) entries * 64 + 1,
-                            "a PTX image");
+  char *out
+    = pacc_xmalloc (NULL, m + (size_t) entries * 64 + 1, "a PTX image");
   int in_header = 0;
   const char *name = code;
   size_t namelen = 0;
@@ -194,8 +196,10 @@ max_registers (void)
   char *end;
   long n = strtol (e, &end, 10);
   if (*end || (n != 0 && (n < 16 || n > 255)))
-    pacc_error (NULL, "PACC_MAXNREG: expected 0 or a number of registers "
-                "from 16 to 255, got '%s'", e);
+    pacc_error (NULL,
+                "PACC_MAXNREG: expected 0 or a number of registers "
+                "from 16 to 255, got '%s'",
+                e);
   return (int) n;
 }
 
@@ -216,18 +220,19 @@ patch_nvptx_image (const void *target_data)
       size_t len;
       const char *code = td->ptx_objs[i].code;
       /* With PACC_PTX_CONTRACT, NREG is set here (see above).  */
-      char *limited = nreg ? pacc_ptx_limit_registers (code, nreg, &len) : NULL;
+      char *limited
+        = nreg ? pacc_ptx_limit_registers (code, nreg, &len) : NULL;
       if (contract)
         objs[i].code = limited;
       else
         {
-          objs[i].code = pacc_ptx_round_explicitly (limited ? limited : code,
-                                                    &len);
+          objs[i].code
+            = pacc_ptx_round_explicitly (limited ? limited : code, &len);
           free (limited);
         }
       /* Keep the original's convention on counting the final NUL.  */
-      objs[i].size = td->ptx_objs[i].size > strlen (td->ptx_objs[i].code)
-                     ? len + 1 : len;
+      objs[i].size
+        = td->ptx_objs[i].size > strlen (td->ptx_objs[i].code) ? len + 1 : len;
     }
   copy->ptx_objs = objs;
   return copy;
@@ -246,8 +251,10 @@ GOMP_offload_register_ver (unsigned version, const void *host_table,
       pacc_images[pacc_nimages].patched = target_data;
       pacc_nimages++;
     }
-  ((register_fn) next_symbol ("GOMP_offload_register_ver"))
-    (version, host_table, target_type, target_data);
+  ((register_fn) next_symbol ("GOMP_offload_register_ver")) (version,
+                                                             host_table,
+                                                             target_type,
+                                                             target_data);
 }
 
 void
@@ -263,8 +270,10 @@ GOMP_offload_unregister_ver (unsigned version, const void *host_table,
         pacc_images[i] = pacc_images[--pacc_nimages];
         break;
       }
-  ((register_fn) next_symbol ("GOMP_offload_unregister_ver"))
-    (version, host_table, target_type, target_data);
+  ((register_fn) next_symbol ("GOMP_offload_unregister_ver")) (version,
+                                                               host_table,
+                                                               target_type,
+                                                               target_data);
 }
 
 char **
@@ -276,8 +285,8 @@ pacc_image_bounded_ptx (const struct pacc_fn_launch *fn, unsigned *n,
       const struct nvptx_tdata *td = pacc_images[i].patched;
       if (!(fn >= td->fn_descs && fn < td->fn_descs + td->fn_num))
         continue;
-      char **ptx = pacc_xcalloc (NULL, td->ptx_num + 1, sizeof *ptx,
-                                 "an image");
+      char **ptx
+        = pacc_xcalloc (NULL, td->ptx_num + 1, sizeof *ptx, "an image");
       for (unsigned k = 0; k < td->ptx_num; k++)
         {
           size_t len;

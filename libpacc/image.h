@@ -18,8 +18,8 @@ struct pacc_image
 {
   unsigned version;
   const void *host_table;
-  const void *target_data;	/* As the program registered it.  */
-  const void *patched;		/* As libgomp got it (see image.c).  */
+  const void *target_data; /* As the program registered it.  */
+  const void *patched;     /* As libgomp got it (see image.c).  */
 };
 extern struct pacc_image pacc_images[MAX_IMAGES];
 extern int pacc_nimages;

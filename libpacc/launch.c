@@ -36,7 +36,7 @@
 #define GOMP_LAUNCH_ASYNC 2
 #define GOMP_LAUNCH_WAIT 3
 #define GOMP_LAUNCH_CODE(X) (((X) >> 28) & 0xf)
-#define GOMP_LAUNCH_OP(X) ((X) & 0xffff)
+#define GOMP_LAUNCH_OP(X) ((X) &0xffff)
 #define GOMP_LAUNCH_OP_MAX 0xffff
 #define GOMP_DIM_MAX 3
 #define GOMP_ASYNC_SYNC (-2)
@@ -46,10 +46,10 @@
 static struct
 {
   unsigned long nfast, nslow;
-  double host_us;             /* Host time in the back end's launches.  */
-  double *samples;            /* Host time of each of them (us).  */
+  double host_us;  /* Host time in the back end's launches.  */
+  double *samples; /* Host time of each of them (us).  */
   unsigned long nsamples, capsamples;
-  double last_us;             /* When the last one returned.  */
+  double last_us; /* When the last one returned.  */
 } C;
 static pthread_mutex_t count_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -143,10 +143,12 @@ slow_launch (const struct pacc_backend *be)
   if (pacc_fault (PACC_FAULT_LAUNCH))
     {
       char op[256];
-      pacc_error (have_chunk ? cur_chunk.where : NULL, "launching a kernel "
+      pacc_error (have_chunk ? cur_chunk.where : NULL,
+                  "launching a kernel "
                   "failed%s: GOACC_parallel_keyed not called (injected "
-                  "by %s)", pacc_op_describe (have_chunk ? &cur_chunk : NULL,
-                                              op, sizeof op),
+                  "by %s)",
+                  pacc_op_describe (have_chunk ? &cur_chunk : NULL, op,
+                                    sizeof op),
                   pacc_fault_name (PACC_FAULT_LAUNCH));
     }
   if (be && be->drain)
@@ -161,8 +163,7 @@ cpus_available (void)
   if (sched_getaffinity (0, sizeof set, &set) == 0)
     {
       int n = CPU_COUNT (&set);
-      return n < 1 ? 1 : n > HOST_MAX_THREADS ? HOST_MAX_THREADS
-                                                    : n;
+      return n < 1 ? 1 : n > HOST_MAX_THREADS ? HOST_MAX_THREADS : n;
     }
   return 1;
 }
@@ -254,8 +255,8 @@ __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
   if (!has_wait && be && be->launch_prepare)
     {
       double t0 = pacc_now_us ();
-      struct pacc_launch *l = be->launch_prepare (fn, mapnum, hostaddrs,
-                                                  sizes, kinds, dims, async);
+      struct pacc_launch *l = be->launch_prepare (fn, mapnum, hostaddrs, sizes,
+                                                  kinds, dims, async);
       if (l)
         {
           l->has_chunk = have_chunk;
@@ -277,26 +278,44 @@ __pacc_parallel_keyed (int flags_m, void (*fn) (void *), size_t mapnum,
 #define A(i) t[i]
   switch (n)
     {
-    case 0: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, 0); break;
-    case 1: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), 0);
+    case 0:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, 0);
       break;
-    case 2: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1),
-                  0); break;
-    case 3: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1),
-                  A (2), 0); break;
-    case 4: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1),
-                  A (2), A (3), 0); break;
-    case 5: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1),
-                  A (2), A (3), A (4), 0); break;
-    case 6: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1),
-                  A (2), A (3), A (4), A (5), 0); break;
-    case 7: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1),
-                  A (2), A (3), A (4), A (5), A (6), 0); break;
-    case 8: real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1),
-                  A (2), A (3), A (4), A (5), A (6), A (7), 0); break;
+    case 1:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), 0);
+      break;
+    case 2:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1), 0);
+      break;
+    case 3:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1), A (2),
+            0);
+      break;
+    case 4:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1), A (2),
+            A (3), 0);
+      break;
+    case 5:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1), A (2),
+            A (3), A (4), 0);
+      break;
+    case 6:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1), A (2),
+            A (3), A (4), A (5), 0);
+      break;
+    case 7:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1), A (2),
+            A (3), A (4), A (5), A (6), 0);
+      break;
+    case 8:
+      real (flags_m, fn, mapnum, hostaddrs, sizes, kinds, A (0), A (1), A (2),
+            A (3), A (4), A (5), A (6), A (7), 0);
+      break;
     default:
-      pacc_internal_error (NULL, "%d launch arguments: more than the "
-                           "launcher forwards", n);
+      pacc_internal_error (NULL,
+                           "%d launch arguments: more than the "
+                           "launcher forwards",
+                           n);
     }
 #undef A
 #undef real

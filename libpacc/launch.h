@@ -28,9 +28,9 @@ void pacc_launch_count (struct pacc_launch_count *c);
 /* Since C: launches by the back end and by libgomp, the median and mean
    host time of the back end's (microseconds), and how long ago the last
    one returned (milliseconds).  */
-void pacc_launch_since (const struct pacc_launch_count *c,
-                        unsigned long *fast, unsigned long *slow,
-                        double *median_us, double *mean_us, double *last_ms);
+void pacc_launch_since (const struct pacc_launch_count *c, unsigned long *fast,
+                        unsigned long *slow, double *median_us,
+                        double *mean_us, double *last_ms);
 
 /* The kernels this thread launches from now on are those of INFO's chunk
    (INFO NULL: none), for the messages of a failed launch.  */

@@ -37,14 +37,16 @@ failed (const char *call, int rc, char *err, size_t errlen)
 }
 
 static int
-mpi_allgather (void *ctx, const void *in, void *out, size_t bytes,
-               char *err, size_t errlen)
+mpi_allgather (void *ctx, const void *in, void *out, size_t bytes, char *err,
+               size_t errlen)
 {
   struct mpi_ctx *m = ctx;
   if (bytes > INT_MAX)
     {
-      snprintf (err, errlen, "MPI_Allgather of %zu bytes per rank: too "
-                "many", bytes);
+      snprintf (err, errlen,
+                "MPI_Allgather of %zu bytes per rank: too "
+                "many",
+                bytes);
       return 1;
     }
   int rc = MPI_Allgather (in, (int) bytes, MPI_BYTE, out, (int) bytes,
@@ -84,16 +86,15 @@ mpi_exchange (void *ctx, const struct pacc_xfer *x, int nx, char *err,
             /* The piece's index in the tag keeps pieces apart.  */
             int tag = x[i].tag * 64 + (int) (off / PIECE % 64);
             if (pass)
-              call = "MPI_Isend", rc = MPI_Isend (b, (int) n, MPI_BYTE,
-                                                  x[i].peer, tag, m->comm,
-                                                  &req[k++]);
+              call = "MPI_Isend",
+              rc = MPI_Isend (b, (int) n, MPI_BYTE, x[i].peer, tag, m->comm,
+                              &req[k++]);
             else
               rc = MPI_Irecv (b, (int) n, MPI_BYTE, x[i].peer, tag, m->comm,
                               &req[k++]);
           }
   if (rc == MPI_SUCCESS)
-    call = "MPI_Waitall", rc = MPI_Waitall ((int) k, req,
-                                            MPI_STATUSES_IGNORE);
+    call = "MPI_Waitall", rc = MPI_Waitall ((int) k, req, MPI_STATUSES_IGNORE);
   free (req);
   return rc == MPI_SUCCESS ? 0 : failed (call, rc, err, errlen);
 }
@@ -116,14 +117,14 @@ mpi_end (void *ctx)
   free (m);
 }
 
-static const struct pacc_dist_ops ops = { mpi_allgather, mpi_exchange,
-                                          mpi_barrier, mpi_end };
+static const struct pacc_dist_ops ops
+  = { mpi_allgather, mpi_exchange, mpi_barrier, mpi_end };
 
 void *
-__pacc_region_begin_mpi__needs_pkg_config_libs_pacc_mpi
-  (int abi_version, const char *where, const char *names, int narrays,
-   void *const *host, const long *ainfo, const long *rinfo, long *kb,
-   const void *comm, unsigned long comm_bytes, long ghosts)
+__pacc_region_begin_mpi__needs_pkg_config_libs_pacc_mpi (
+  int abi_version, const char *where, const char *names, int narrays,
+  void *const *host, const long *ainfo, const long *rinfo, long *kb,
+  const void *comm, unsigned long comm_bytes, long ghosts)
 {
   char err[512] = "";
   int init = 0, fini = 0, rank = 0, size = 1, rc;
@@ -133,15 +134,21 @@ __pacc_region_begin_mpi__needs_pkg_config_libs_pacc_mpi
   if (!m)
     snprintf (err, sizeof err, "with 'mpi', out of memory");
   else if (MPI_Initialized (&init), MPI_Finalized (&fini), !init || fini)
-    snprintf (err, sizeof err, "with 'mpi', MPI is not initialised: call "
-              "MPI_Init before the pipeline%s", fini ? " (MPI_Finalize was "
-              "called)" : "");
+    snprintf (err, sizeof err,
+              "with 'mpi', MPI is not initialised: call "
+              "MPI_Init before the pipeline%s",
+              fini ? " (MPI_Finalize was "
+                     "called)"
+                   : "");
   else if (comm_bytes != sizeof (MPI_Comm))
-    snprintf (err, sizeof err, "with 'mpi', the communicator is not an "
+    snprintf (err, sizeof err,
+              "with 'mpi', the communicator is not an "
               "MPI_Comm of the MPI libpacc-mpi was built with (%lu bytes, "
-              "expected %zu)", comm_bytes, sizeof (MPI_Comm));
+              "expected %zu)",
+              comm_bytes, sizeof (MPI_Comm));
   else if (memcpy (&c, comm, sizeof c), c == MPI_COMM_NULL)
-    snprintf (err, sizeof err, "with 'mpi', the communicator is "
+    snprintf (err, sizeof err,
+              "with 'mpi', the communicator is "
               "MPI_COMM_NULL");
   else if ((rc = MPI_Comm_dup (c, &m->comm)) != MPI_SUCCESS)
     {

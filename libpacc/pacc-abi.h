@@ -57,10 +57,10 @@
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
 {
-  PACC_KIND_IN = 0,     /* targetin: read only, copied in.  */
-  PACC_KIND_INOUT = 1,  /* targetinout: copied in and written back.  */
-  PACC_KIND_TEMP = 2,   /* targettemp: never transferred.  */
-  PACC_KIND_WHOLE = 3   /* copyin: a read-only array of any shape, copied
+  PACC_KIND_IN = 0,    /* targetin: read only, copied in.  */
+  PACC_KIND_INOUT = 1, /* targetinout: copied in and written back.  */
+  PACC_KIND_TEMP = 2,  /* targettemp: never transferred.  */
+  PACC_KIND_WHOLE = 3  /* copyin: a read-only array of any shape, copied
                            whole to every device once per region; after
                            every other kind.  */
 };
@@ -72,16 +72,16 @@ enum pacc_array_kind
    size.  */
 enum pacc_ainfo
 {
-  PACC_AI_KIND = 0,       /* enum pacc_array_kind.  */
-  PACC_AI_ROW_BYTES = 1,  /* bytes from row r to row r+1 (size clause).  */
-  PACC_AI_TYPE_ROW = 2,   /* bytes per row according to the C type, or 0
+  PACC_AI_KIND = 0,      /* enum pacc_array_kind.  */
+  PACC_AI_ROW_BYTES = 1, /* bytes from row r to row r+1 (size clause).  */
+  PACC_AI_TYPE_ROW = 2,  /* bytes per row according to the C type, or 0
                              when the type does not say (flat pointer);
                              must equal ROW_BYTES, else a run-time error.
                              PACC_TYPE_ROW_EXTENTS_DIFFER: the extents of
                              the C type (pointer to VLA rows) are not the
                              size clause's, which the kernels assume
                              (plugin/lower-shape.cc): an error too.  */
-  PACC_AI_ELEM = 3,       /* element size in bytes.  */
+  PACC_AI_ELEM = 3,      /* element size in bytes.  */
   PACC_AI_N = 4
 };
 #define PACC_TYPE_ROW_EXTENTS_DIFFER (-2)
@@ -89,25 +89,25 @@ enum pacc_ainfo
 /* Region information, PACC_RI_N longs.  */
 enum pacc_rinfo
 {
-  PACC_RI_LO0 = 0,     /* first row of the arrays (size clause lower bound).  */
-  PACC_RI_LEN0 = 1,    /* number of rows.  */
-  PACC_RI_HLO = 2,     /* halo below, rows per time step.  */
-  PACC_RI_HHI = 3,     /* halo above, rows per time step.  */
-  PACC_RI_ELO = 4,     /* extra rows below that an early kernel of a step
+  PACC_RI_LO0 = 0,    /* first row of the arrays (size clause lower bound).  */
+  PACC_RI_LEN0 = 1,   /* number of rows.  */
+  PACC_RI_HLO = 2,    /* halo below, rows per time step.  */
+  PACC_RI_HHI = 3,    /* halo above, rows per time step.  */
+  PACC_RI_ELO = 4,    /* extra rows below that an early kernel of a step
                           computes beyond the step's range (chains).  */
-  PACC_RI_EHI = 5,     /* likewise above.  */
-  PACC_RI_T0 = 6,      /* first time step (value of t at entry).  */
-  PACC_RI_NSTEPS = 7,  /* number of time steps, >= 0.  */
-  PACC_RI_ASYNC = 8,   /* 1 if the pipeline has the `async` clause.  */
-  PACC_RI_NKERNELS = 9,/* kernels per time step.  */
+  PACC_RI_EHI = 5,    /* likewise above.  */
+  PACC_RI_T0 = 6,     /* first time step (value of t at entry).  */
+  PACC_RI_NSTEPS = 7, /* number of time steps, >= 0.  */
+  PACC_RI_ASYNC = 8,  /* 1 if the pipeline has the `async` clause.  */
+  PACC_RI_NKERNELS = 9, /* kernels per time step.  */
   PACC_RI_N = 10
 };
 
 /* Block information, filled by __pacc_next_block.  */
 enum pacc_blk
 {
-  PACC_BLK_T = 0,      /* absolute time step of the block's first step.  */
-  PACC_BLK_KK = 1,     /* steps in this block, 1..k.  */
+  PACC_BLK_T = 0,  /* absolute time step of the block's first step.  */
+  PACC_BLK_KK = 1, /* steps in this block, 1..k.  */
   PACC_BLK_N = 2
 };
 
@@ -118,20 +118,23 @@ enum pacc_blk
    row and to their last.  */
 enum pacc_ci
 {
-  PACC_CI_LO = 0,      /* first row of the last step.  */
-  PACC_CI_HI = 1,      /* one past its last row.  */
-  PACC_CI_QUEUE = 2,   /* OpenACC async queue for its kernels.  */
-  PACC_CI_DEVICE = 3,  /* device number (0-based), -1 for the host.  */
-  PACC_CI_INDEX = 4,   /* chunk number within the block.  */
-  PACC_CI_GLO = 5,     /* rows the first row moves down per step left
+  PACC_CI_LO = 0,     /* first row of the last step.  */
+  PACC_CI_HI = 1,     /* one past its last row.  */
+  PACC_CI_QUEUE = 2,  /* OpenACC async queue for its kernels.  */
+  PACC_CI_DEVICE = 3, /* device number (0-based), -1 for the host.  */
+  PACC_CI_INDEX = 4,  /* chunk number within the block.  */
+  PACC_CI_GLO = 5,    /* rows the first row moves down per step left
                           (hlo; -hhi in a skewed plan), ...  */
-  PACC_CI_GHI = 6,     /* ... the end moves up (hhi), and ...  */
-  PACC_CI_SHIFT = 7,   /* ... the rows a reduction counts move up (0;
+  PACC_CI_GHI = 6,    /* ... the end moves up (hhi), and ...  */
+  PACC_CI_SHIFT = 7,  /* ... the rows a reduction counts move up (0;
                           hhi in a skewed plan).  */
   PACC_CI_N = 8
 };
 #define PACC_CI_UNBOUNDED (1L << 60)
 
+/* From here on, declarations at the left margin inside extern "C"
+   (out of the formatter's reach, which would indent them).  */
+/* clang-format off */
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -297,5 +300,7 @@ void __pacc_update_peer (void *dst, int to_device, unsigned long dst_bytes,
 #ifdef __cplusplus
 }
 #endif
+
+/* clang-format on */
 
 #endif /* PACC_ABI_H */

@@ -12,6 +12,10 @@
 #ifndef PACC_H
 #define PACC_H
 
+/* The public header keeps its declarations at the left margin, inside
+   extern "C" too: out of the formatter's reach.  */
+/* clang-format off */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -61,5 +65,7 @@ void *pacc_cuda_stream (int queue);
 #ifdef __cplusplus
 }
 #endif
+
+/* clang-format on */
 
 #endif /* PACC_H */

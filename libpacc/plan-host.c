@@ -41,8 +41,8 @@ pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
     llc = 8L << 20;
   /* sysconf gives the package's L3 (256 MiB on the CI host's EPYC,
      whose cores share 32 MiB slices): at most 4 MiB.  */
-  size_t target = (size_t) llc / 8 < HOST_CHUNK_MAX ? (size_t) llc / 8
-                                                    : HOST_CHUNK_MAX;
+  size_t target
+    = (size_t) llc / 8 < HOST_CHUNK_MAX ? (size_t) llc / 8 : HOST_CHUNK_MAX;
   if (row == 0 || (size_t) rows * row <= target)
     return 0;
   long r = (long) (target / row);

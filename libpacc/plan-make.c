@@ -37,8 +37,8 @@ pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   int i, span = 0;
 
   free (p->ch);
-  p->ch = ch = pacc_xcalloc (in->where, (size_t) c, sizeof *ch,
-                             "the chunk plan");
+  p->ch = ch
+    = pacc_xcalloc (in->where, (size_t) c, sizeof *ch, "the chunk plan");
   pacc_chunks_split (&in->g, ch, c, block);
   p->nchunks = c;
   p->resident = 0;
@@ -59,8 +59,8 @@ pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
     p->carry = p->nqueues >= 2 ? PACC_CARRY_DIRECT : PACC_CARRY_BUFFER;
   /* Skewed with the carry, where the chunks tile the rows (not past
      another rank's).  */
-  p->skew = skew && p->carry && c > 1 && in->g.ext_lo == 0
-            && in->g.ext_hi == 0;
+  p->skew
+    = skew && p->carry && c > 1 && in->g.ext_lo == 0 && in->g.ext_hi == 0;
   p->band_rows = p->skew ? in->g.hlo + in->g.elo + in->g.hhi : 0;
   p->band_buf_rows = (kmax - 1) * p->band_rows;
   /* Load ranges, span and carry grow with the steps of a block.  */
@@ -92,8 +92,10 @@ pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
       row_bytes += rb;
       inout_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
       carry_rb += in->a[i].kind == PACC_KIND_INOUT
-                  || (in->a[i].kind == PACC_KIND_IN
-                      && p->carry == PACC_CARRY_BUFFER) ? rb : 0;
+                      || (in->a[i].kind == PACC_KIND_IN
+                          && p->carry == PACC_CARRY_BUFFER)
+                    ? rb
+                    : 0;
     }
   /* Saturate: a plan too large to count is too large to fit.  */
   if (__builtin_mul_overflow ((size_t) rows, row_bytes, &bytes))
@@ -104,7 +106,7 @@ pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
     band = (size_t) -1;
   p->band_bytes = p->skew ? band : 0;
   p->buf_bytes = slots_bytes (bytes, p->nbuf);
-  p->dev_bytes = slots_bytes (bytes, p->dev_bufs);  /* on one device */
+  p->dev_bytes = slots_bytes (bytes, p->dev_bufs); /* on one device */
   p->carry_bytes = carry;
   if (__builtin_add_overflow (carry, p->band_bytes, &carry)
       || __builtin_add_overflow (carry, p->ring_bytes, &carry))

@@ -169,8 +169,8 @@ try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
         struct pacc_cand n = { t, k, c, k0, qn, sk };
         pacc_cands_add (in->where, &cs[q], &n);
         if (!bc[q].k || t < bc[q].t)
-          bc[q].t = t, bc[q].k = k, bc[q].c = c, bc[q].k0 = k0,
-          bc[q].nq = qn, bc[q].skew = sk;
+          bc[q].t = t, bc[q].k = k, bc[q].c = c, bc[q].k0 = k0, bc[q].nq = qn,
+          bc[q].skew = sk;
         rs |= (t - in->pin_s < bc[q].t ? 2 : 1) << (2 * q);
         r |= rs;
       }
@@ -190,8 +190,8 @@ try_cand (const struct pacc_plan_in *in, struct pacc_plan *p, long c,
 static long
 k_cand (int i, long nsteps)
 {
-  static const long ks[K_CANDS - 1] = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32,
-                                        48, 64, 96, 128, 192, 256 };
+  static const long ks[K_CANDS - 1]
+    = { 1, 2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256 };
   return i < K_CANDS - 1 && ks[i] < nsteps ? ks[i] : nsteps;
 }
 
@@ -222,8 +222,8 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
      Jacobi 77440^2, while the device waits for a re-plan).  */
   for (long c = nc ? nc : in->ndev;
        c <= (nc ? nc : rows) && c <= 65536 && stale < SEARCH_STALE;
-       c = nc ? c + 1 : c + (c / 4 / in->ndev > 1 ? c / 4 / in->ndev : 1)
-                            * in->ndev)
+       c = nc ? c + 1
+              : c + (c / 4 / in->ndev > 1 ? c / 4 / in->ndev : 1) * in->ndev)
     {
       double t0 = bc[0].k ? bc[0].t : -1, t1 = bc[1].k ? bc[1].t : -1;
       /* Halo rows of a block within the thinnest chunk (twice that with
@@ -231,8 +231,8 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
          redundant work outgrows the useful work.  One step has none.  */
       long thin = (block ? block : rows / c) * (carry ? 2 : 1);
       /* Skewed plans compute no halo row twice: any k.  */
-      if (carry && in->s->skew != 0 && c > nq * in->ndev
-          && in->g.ext_lo == 0 && in->g.ext_hi == 0)
+      if (carry && in->s->skew != 0 && c > nq * in->ndev && in->g.ext_lo == 0
+          && in->g.ext_hi == 0)
         thin = rows * 256;
       for (int i = 0; i < nk; i++)
         {
@@ -262,7 +262,8 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
         }
       if (bc[0].k || bc[1].k)
         stale = (bc[0].k && bc[0].t != t0) || (bc[1].k && bc[1].t != t1)
-                ? 0 : stale + 1;
+                  ? 0
+                  : stale + 1;
     }
 }
 
@@ -283,7 +284,7 @@ model_search (const struct pacc_plan_in *in, struct pacc_plan *p, long k,
   if (!found)
     return 0;
   pacc_make_plan (in, p, (int) best.c, block, best.k, best.k0, best.nq,
-             best.skew);
+                  best.skew);
   p->resident = p->nbuf == p->nchunks && in->s->resident != 0;
   pacc_plan_set_predicted (in, p);
   return 1;
@@ -306,7 +307,7 @@ fit_given (const struct pacc_plan_in *in, struct pacc_plan *p, long nc,
       if ((sk && s->skew != -1) || (qn != nq && !q2))
         continue;
       pacc_make_plan (in, p, (int) nc, block, k, user_k_first (in), qn,
-                 sk || s->skew == 1);
+                      sk || s->skew == 1);
       if (p->dev_bytes <= p->avail)
         return 1;
     }
@@ -366,9 +367,10 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
     least.dev_bytes = (size_t) -1;
   help[0] = 0;
   if (least.dev_bytes > p->avail)
-    snprintf (help, sizeof help, "; nothing fits: even chunks of %s with "
-              "k = 1 need %s per device", thin == rows ? "one row"
-              : "the fewest rows",
+    snprintf (help, sizeof help,
+              "; nothing fits: even chunks of %s with "
+              "k = 1 need %s per device",
+              thin == rows ? "one row" : "the fewest rows",
               pacc_fmt_bytes (b3, sizeof b3, least.dev_bytes));
   else
     {
@@ -407,7 +409,8 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
                                   "; the automatic chunks fit (leave "
                                   "PACC_CHUNKS and PACC_BLOCK unset)");
       if (!len)
-        snprintf (help, sizeof help, "; thinner chunks and a smaller k fit "
+        snprintf (help, sizeof help,
+                  "; thinner chunks and a smaller k fit "
                   "(leave PACC_K, PACC_CHUNKS and PACC_BLOCK unset)");
     }
   pacc_plan_free (&least);
@@ -418,8 +421,10 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
   if (p->ring)
     snprintf (carry + strlen (carry), sizeof carry - strlen (carry),
               "; the targetin arrays in rings of %ld rows, not in the "
-              "buffers", p->ring_rows);
-  snprintf (err, errlen, "the chunk buffers need %s per device (%d "
+              "buffers",
+              p->ring_rows);
+  snprintf (err, errlen,
+            "the chunk buffers need %s per device (%d "
             "buffers of %ld rows: %ld own rows and %ld halo rows, halo "
             "-%ld/+%ld per step over k = %ld steps%s%s; rows of %s), more "
             "than the %s of %s memory%s%s",
@@ -427,14 +432,16 @@ no_fit (const struct pacc_plan_in *in, const struct pacc_plan *p, char *err,
             p->buf_rows, own, p->buf_rows - own, in->g.hlo, in->g.hhi,
             p->k_first > p->k ? p->k_first : p->k,
             p->k_first > p->k ? " (the first block's, PACC_K_FIRST)" : "",
-            carry, arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail), in->mem_kind,
-            in->mem_why ? in->mem_why
-            : s->device_memory ? " (PACC_DEVICE_MEMORY)" : "", help);
+            carry, arrays, pacc_fmt_bytes (b2, sizeof b2, p->avail),
+            in->mem_kind,
+            in->mem_why        ? in->mem_why
+            : s->device_memory ? " (PACC_DEVICE_MEMORY)"
+                               : "",
+            help);
 }
 
 int
-pacc_plan_stage_mark (const struct pacc_plan_in *in, int nstage,
-                      char *staged)
+pacc_plan_stage_mark (const struct pacc_plan_in *in, int nstage, char *staged)
 {
   int m = 0;
   memset (staged, 0, (size_t) in->n);
@@ -487,11 +494,11 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   /* The first block would wait for the arrays' registration: staging
      some of the read-only ones instead shortens that wait, and slows
      every block's loads of them (PACC_STAGE; the cost model decides).  */
-  if (in->stage_auto && in->stage_gbs > 0 && in->first_block
-      && in->pin_s > 0 && in->link_gbs > 0 && in->hbm_gbs > 0 && nin > 0)
+  if (in->stage_auto && in->stage_gbs > 0 && in->first_block && in->pin_s > 0
+      && in->link_gbs > 0 && in->hbm_gbs > 0 && nin > 0)
     {
-      char *staged = pacc_xcalloc (in->where, (size_t) in->n + 1, 1,
-                                   "the staged arrays");
+      char *staged
+        = pacc_xcalloc (in->where, (size_t) in->n + 1, 1, "the staged arrays");
       double t, t0 = 0, best = 0;
       int last = -1;
       rc = plan_staged (in, 0, staged, p, &t0, err, errlen);
@@ -503,8 +510,9 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
       struct pacc_plan_in nowait = *in;
       nowait.pin_s = 0;
       double wait = rc == 0 ? pred0 - pacc_plan_predict (&nowait, p) : 0;
-      int nc = in->stage_all ? 1 : nin < STAGE_CANDS - 1 ? nin
-                                                         : STAGE_CANDS - 1;
+      int nc = in->stage_all           ? 1
+               : nin < STAGE_CANDS - 1 ? nin
+                                       : STAGE_CANDS - 1;
       if (wait < pred0 * PLAN_STAGE_GAIN)
         nc = 0;
       for (int c = 1; rc == 0 && c <= nc; c++)
@@ -514,8 +522,8 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
           if (m <= last || m > nin)
             continue;
           last = m;
-          if (plan_staged (in, m, staged, &q, &t, err, errlen) == 0
-              && t < best && t < t0 * (1 - PLAN_STAGE_GAIN))
+          if (plan_staged (in, m, staged, &q, &t, err, errlen) == 0 && t < best
+              && t < t0 * (1 - PLAN_STAGE_GAIN))
             {
               pacc_plan_free (p);
               *p = q;
@@ -547,9 +555,9 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   if (rc == 0 && in->async && s->queues
       && p->nqueues < (long) s->queues * p->ndev)
     p->q_from = s->queues > MAX_QUEUES / p->ndev
-                ? "PACC_QUEUES, cut: at most " PACC_STR (MAX_QUEUES)
-                  " queues over all devices"
-                : "PACC_QUEUES, cut: at most one queue per chunk";
+                  ? "PACC_QUEUES, cut: at most " PACC_STR (
+                    MAX_QUEUES) " queues over all devices"
+                  : "PACC_QUEUES, cut: at most one queue per chunk";
   return rc;
 }
 
@@ -590,8 +598,10 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   int host = pacc_plan_host (in, k_auto ? &k : NULL, c_auto ? &nc : NULL);
   if (nc > MAX_CHUNKS)
     {
-      snprintf (err, errlen, "%s gives %ld chunks, more than %ld; use "
-                "thicker chunks", p->c_from, nc, MAX_CHUNKS);
+      snprintf (err, errlen,
+                "%s gives %ld chunks, more than %ld; use "
+                "thicker chunks",
+                p->c_from, nc, MAX_CHUNKS);
       return -1;
     }
   p->r_from = s->resident >= 0 ? "PACC_RESIDENT" : "auto";
@@ -643,10 +653,10 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   for (;;)
     {
       if (k_auto)
-        k = thin_k (&in->g, k, block ? (rows % block ? rows % block : block)
-                               : rows / nc);
+        k = thin_k (&in->g, k,
+                    block ? (rows % block ? rows % block : block) : rows / nc);
       pacc_make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
-                 s->skew == 1);
+                      s->skew == 1);
       if (p->dev_bytes <= p->avail)
         break;
       if (c_auto && nc < rows && nc < MAX_CHUNKS)
@@ -668,7 +678,7 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
         {
           /* The message describes the plan the settings asked for.  */
           pacc_make_plan (in, p, (int) nc, block, k, user_k_first (in), nq,
-                     s->skew == 1);
+                          s->skew == 1);
           return -2;
         }
     }
@@ -677,10 +687,11 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
     p->resident = 1;
   else if (s->resident == 1)
     {
-      snprintf (err, errlen, "PACC_RESIDENT=1, but the %d chunks share %d "
+      snprintf (err, errlen,
+                "PACC_RESIDENT=1, but the %d chunks share %d "
                 "buffers (%s per device available); use fewer chunks or "
-                "more devices", p->nchunks, p->nbuf,
-                pacc_fmt_bytes (b, sizeof b, p->avail));
+                "more devices",
+                p->nchunks, p->nbuf, pacc_fmt_bytes (b, sizeof b, p->avail));
       return -1;
     }
   /* The settings chose the plan; the model, given rates, still says

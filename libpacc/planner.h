@@ -20,7 +20,7 @@
 struct pacc_plan_array
 {
   const char *name;
-  int kind;              /* enum pacc_array_kind (pacc-abi.h).  */
+  int kind; /* enum pacc_array_kind (pacc-abi.h).  */
   size_t row_bytes;
 };
 
@@ -90,113 +90,113 @@ struct pacc_plan_array
 /* What the planner is given.  */
 struct pacc_plan_in
 {
-  const char *where;     /* the region, for out-of-memory messages.  */
+  const char *where; /* the region, for out-of-memory messages.  */
   struct pacc_geom g;
   long nsteps;
-  int async;             /* the pipeline has the `async' clause.  */
+  int async; /* the pipeline has the `async' clause.  */
   int n;
-  const struct pacc_plan_array *a;  /* [n].  */
-  int ndev;              /* devices the back end offers the pipeline.  */
-  int on_host;           /* the host path: chunks as cache blocks.  */
-  size_t mem;            /* buffer memory each device can still give
+  const struct pacc_plan_array *a; /* [n].  */
+  int ndev;             /* devices the back end offers the pipeline.  */
+  int on_host;          /* the host path: chunks as cache blocks.  */
+  size_t mem;           /* buffer memory each device can still give
                             (the smallest device's), before the
                             PACC_DEVICE_MEMORY cap.  */
-  const char *mem_kind;  /* whose memory, for the error: the data path
+  const char *mem_kind; /* whose memory, for the error: the data path
                             ("host", "register", ...).  */
-  const char *mem_why;   /* why MEM is what it is, for the error (NULL:
+  const char *mem_why;  /* why MEM is what it is, for the error (NULL:
                             PACC_DEVICE_MEMORY if set).  */
-  double link_gbs;       /* host <-> device copies, GB/s each way, and
+  double link_gbs;      /* host <-> device copies, GB/s each way, and
                             the device memory's peak, GB/s (the smallest
                             device's); 0: unknown, the fixed rules plan
                             instead of the cost model.  */
   double hbm_gbs;
-  double wb_gbs;         /* device -> host, GB/s (0: LINK_GBS).  */
-  double kernel_eff;     /* the fraction of HBM_GBS the kernels reach
+  double wb_gbs;        /* device -> host, GB/s (0: LINK_GBS).  */
+  double kernel_eff;    /* the fraction of HBM_GBS the kernels reach
                             (0: PLAN_KERNEL_EFF) ...  */
-  double overlap_loss;   /* ... and the fraction of the shorter of a
+  double overlap_loss;  /* ... and the fraction of the shorter of a
                             block's loads, write-backs and kernels that
                             does not overlap with the longest (0: all
                             of it does): both measured by a re-plan
                             (pacc_plan_measured).  */
-  int first_block;       /* the steps planned start with the region's
+  int first_block;      /* the steps planned start with the region's
                             first block (0: a re-plan's, later) ...  */
-  double pin_s;          /* ... which waits this long at least for host
+  double pin_s;         /* ... which waits this long at least for host
                             memory to be registered as it goes (the back
                             end's estimate; 0: none).  */
-  double stage_gbs;      /* loads of staged arrays (copied through pinned
+  double stage_gbs;     /* loads of staged arrays (copied through pinned
                             buffers, not registered: stage.h), GB/s on
                             the queue issuing them, one rate for all
                             devices (host copies); 0: staged arrays load
                             at the link's rate (a re-plan, whose measured
                             rate has them in).  */
-  const char *staged;    /* [n]: array i is staged (NULL: none) ...  */
-  int stage_auto;        /* ... or the planner may stage the last
+  const char *staged;   /* [n]: array i is staged (NULL: none) ...  */
+  int stage_auto;       /* ... or the planner may stage the last
                             targetin arrays (pacc_plan_stage_mark) when
                             the first block would wait for their
                             registration (PIN_S) longer than they take
                             through staging ...  */
-  int stage_all;         /* ... all of them or none (the back end copies
+  int stage_all;        /* ... all of them or none (the back end copies
                             them into its staging slots ahead of their
                             loads: some left to register would keep the
                             first block waiting for their registration,
                             benchmarks/RESULTS.md).  */
-  double kernel_tail_s;  /* the kernels' tail per chunk and step (0:
+  double kernel_tail_s; /* the kernels' tail per chunk and step (0:
                             PLAN_KERNEL_TAIL_S, < 0: none).  */
-  size_t ring_gran;      /* the back end's unit of a ring's bytes
+  size_t ring_gran;     /* the back end's unit of a ring's bytes
                             (backend.h); 0: no rings.  */
   const struct pacc_settings *s;
 };
 
 struct pacc_plan
 {
-  long k;                /* largest steps per block ...  */
-  long k_first;          /* ... but the region's first block, which has
+  long k;       /* largest steps per block ...  */
+  long k_first; /* ... but the region's first block, which has
                             this many (0: k; the buffers hold the larger
                             of the two), PACC_K_FIRST or the cost
                             model's when that block waits for the
                             registration of the arrays anyway.  */
   int nchunks, nqueues, nbuf, span;
-  int ndev;              /* devices used (at most one per chunk).  */
-  int dev_bufs;          /* buffer slots per device (at most).  */
-  long buf_rows;         /* rows per buffer.  */
-  int resident;          /* every chunk keeps its buffer across blocks:
+  int ndev;           /* devices used (at most one per chunk).  */
+  int dev_bufs;       /* buffer slots per device (at most).  */
+  long buf_rows;      /* rows per buffer.  */
+  int resident;       /* every chunk keeps its buffer across blocks:
                             only halos move between blocks.  */
-  int carry;             /* enum pacc_carry: streaming on one device,
+  int carry;          /* enum pacc_carry: streaming on one device,
                             chunk i takes the rows it shares with chunk
                             i - 1 from that chunk's buffer (chunks.h),
                             so the buffers follow the queues, not
                             span + 1.  */
-  long carry_rows;       /* rows of the carry buffer (0: none).  */
-  size_t carry_bytes;    /* its bytes: the targetinout arrays, every
+  long carry_rows;    /* rows of the carry buffer (0: none).  */
+  size_t carry_bytes; /* its bytes: the targetinout arrays, every
                             array read with PACC_CARRY_BUFFER (in
                             dev_bytes and buf_bytes).  */
-  int skew;              /* skewed (chunks.h): no halo row computed
+  int skew;           /* skewed (chunks.h): no halo row computed
                             twice; needs the carry.  */
-  int ring;              /* the targetin arrays' rows in rings (chunks.h,
+  int ring;           /* the targetin arrays' rows in rings (chunks.h,
                             with the carry): not in the buffers, not in
                             the carry buffer.  */
-  long ring_rows;        /* rows a ring holds, and ...  */
-  size_t ring_bytes;     /* ... the rings' bytes, all arrays (in
+  long ring_rows;     /* rows a ring holds, and ...  */
+  size_t ring_bytes;  /* ... the rings' bytes, all arrays (in
                             dev_bytes and buf_bytes).  */
-  long band_rows;        /* rows of a band (hlo + elo + hhi), ...  */
-  long band_buf_rows;    /* ... of the band buffer of each targetinout
+  long band_rows;     /* rows of a band (hlo + elo + hhi), ...  */
+  long band_buf_rows; /* ... of the band buffer of each targetinout
                             array (one band per step but one of the
                             longest block), and ...  */
-  size_t band_bytes;     /* ... its bytes for all of them (in dev_bytes
+  size_t band_bytes;  /* ... its bytes for all of them (in dev_bytes
                             and buf_bytes).  */
-  size_t buf_bytes;      /* all buffers of all arrays together.  */
-  size_t dev_bytes;      /* the buffers one device holds.  */
-  size_t avail;          /* the memory per device it was planned for.  */
+  size_t buf_bytes;   /* all buffers of all arrays together.  */
+  size_t dev_bytes;   /* the buffers one device holds.  */
+  size_t avail;       /* the memory per device it was planned for.  */
   const char *k_from, *c_from, *q_from, *d_from, *r_from,
-             *kf_from;   /* "auto" or the setting.  */
-  int nstage;            /* stage_auto: the last NSTAGE targetin arrays
+    *kf_from;         /* "auto" or the setting.  */
+  int nstage;         /* stage_auto: the last NSTAGE targetin arrays
                             are to be staged (pacc_plan_stage_mark) ...  */
-  double nostage_s;      /* ... and the prediction without (0: none).  */
-  double predicted_s;    /* the cost model's time of the region (0: no
+  double nostage_s;   /* ... and the prediction without (0: none).  */
+  double predicted_s; /* the cost model's time of the region (0: no
                             rates, the host path) ...  */
-  double score_s;        /* ... what the planner ranks it by
+  double score_s;     /* ... what the planner ranks it by
                             (pacc_plan_score) ...  */
-  double link_gbs, wb_gbs, hbm_gbs, kernel_eff, overlap_loss;  /* ... from
+  double link_gbs, wb_gbs, hbm_gbs, kernel_eff, overlap_loss; /* ... from
                                                                   these
                                                                   rates.  */
   struct pacc_chunk *ch; /* [nchunks], malloc'd; load ranges of a k-step
@@ -206,8 +206,8 @@ struct pacc_plan
 /* Plan IN into *P: 0 on success; -1 when no plan is possible, with the
    message (what does not fit, and what to change) in ERR.  *P is zeroed
    first and its chunks are freed by pacc_plan_free, in both cases.  */
-int pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p,
-               char *err, size_t errlen);
+int pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
+               size_t errlen);
 void pacc_plan_free (struct pacc_plan *p);
 
 /* A plan the search found to fit (planner.c): its score, steps per
@@ -320,8 +320,8 @@ int pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc);
    balanced), K steps per block (K0 in the region's first one, 0: K too),
    NQ queues per device, skewed if SKEW and the plan can be; derive span,
    buffers and their size, for the larger of K and K0, into P.  */
-void pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p,
-                     int c, long block, long k, long k0, int nq, int skew);
+void pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
+                     long block, long k, long k0, int nq, int skew);
 
 /* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
 void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,

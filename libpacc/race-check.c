@@ -16,8 +16,8 @@
 #define CHECK_MAX_SNAP (1L << 20)
 
 /* By enum pacc_op_kind.  */
-static const char *const op_name[] = { "load", "write-back", "kernels",
-                                       "halo copy" };
+static const char *const op_name[]
+  = { "load", "write-back", "kernels", "halo copy" };
 
 void
 pacc_race_start (struct pacc_race *c, const char *where, int nqueues,
@@ -31,8 +31,7 @@ pacc_race_start (struct pacc_race *c, const char *where, int nqueues,
   if (!c->on)
     return;
   c->vc = pacc_xcalloc (where, q * q, sizeof *c->vc, "the schedule check");
-  c->snap = pacc_xcalloc (where, nsnap, sizeof *c->snap,
-                          "the schedule check");
+  c->snap = pacc_xcalloc (where, nsnap, sizeof *c->snap, "the schedule check");
 }
 
 void
@@ -67,8 +66,8 @@ pacc_race_op (struct pacc_race *c, int q)
 }
 
 void
-pacc_race_access (struct pacc_race *c, int q, int what, int chunk,
-                  long block, const void *p, size_t bytes, int write)
+pacc_race_access (struct pacc_race *c, int q, int what, int chunk, long block,
+                  const void *p, size_t bytes, int write)
 {
   const unsigned long *v;
   struct pacc_race_access x;
@@ -90,19 +89,19 @@ pacc_race_access (struct pacc_race *c, int q, int what, int chunk,
       const struct pacc_race_access *y = &c->log[i];
       if (y->lo < x.hi && x.lo < y->hi && (x.write || y->write)
           && y->clock > v[y->queue])
-        pacc_internal_error (c->where, "schedule race: %s of chunk %d "
+        pacc_internal_error (c->where,
+                             "schedule race: %s of chunk %d "
                              "(block %ld, queue %d) and %s of chunk %d "
                              "(block %ld, queue %d) access the same memory "
-                             "with no event between them", op_name[x.what],
-                             x.chunk, x.block, x.queue, op_name[y->what],
-                             y->chunk, y->block, y->queue);
+                             "with no event between them",
+                             op_name[x.what], x.chunk, x.block, x.queue,
+                             op_name[y->what], y->chunk, y->block, y->queue);
     }
   if (c->nlog == c->caplog)
     {
       size_t cap = c->caplog ? 2 * c->caplog : 64;
-      struct pacc_race_access *log = pacc_xmalloc (c->where,
-                                                   cap * sizeof *log,
-                                                   "the schedule check");
+      struct pacc_race_access *log
+        = pacc_xmalloc (c->where, cap * sizeof *log, "the schedule check");
       if (c->nlog)
         memcpy (log, c->log, c->nlog * sizeof *log);
       free (c->log);

@@ -23,20 +23,20 @@
 /* A memory range a queued operation reads or writes.  */
 struct pacc_race_access
 {
-  uintptr_t lo, hi;      /* addresses, half open.  */
-  unsigned long clock;   /* the operation's time on its queue.  */
+  uintptr_t lo, hi;    /* addresses, half open.  */
+  unsigned long clock; /* the operation's time on its queue.  */
   int queue, chunk, what, write;
   long block;
 };
 
 struct pacc_race
 {
-  int on;                /* 0: too many events to keep snapshots of.  */
+  int on; /* 0: too many events to keep snapshots of.  */
   int nq;
   const char *where;
-  unsigned long *vc;     /* [nq * nq]: queue a's knowledge of queue b.  */
-  unsigned long *snap;   /* [nevents * nq].  */
-  struct pacc_race_access *log;  /* accesses not yet known to precede
+  unsigned long *vc;   /* [nq * nq]: queue a's knowledge of queue b.  */
+  unsigned long *snap; /* [nevents * nq].  */
+  struct pacc_race_access *log; /* accesses not yet known to precede
                                     every queue.  */
   size_t nlog, caplog;
 };

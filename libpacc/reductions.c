@@ -41,8 +41,7 @@ void *
 __pacc_reduction_slots (void *region, const long *ci, int idx,
                         unsigned long bytes, const char *name, int *fresh)
 {
-  struct pacc_region *r = pacc_region_check (region,
-                                             "__pacc_reduction_slots");
+  struct pacc_region *r = pacc_region_check (region, "__pacc_reduction_slots");
   struct pacc_slots *sl;
 
   int dev = ci[PACC_CI_DEVICE] < 0 ? 0 : (int) ci[PACC_CI_DEVICE];
@@ -67,10 +66,10 @@ __pacc_reduction_slots (void *region, const long *ci, int idx,
   if (!sl->buf)
     {
       char b[32];
-      pacc_error (r->where, "cannot allocate %s on device %d for the "
+      pacc_error (r->where,
+                  "cannot allocate %s on device %d for the "
                   "slots of reduction variable '%s'",
-                  pacc_fmt_bytes (b, sizeof b, bytes), dev,
-                  name ? name : "?");
+                  pacc_fmt_bytes (b, sizeof b, bytes), dev, name ? name : "?");
     }
   sl->next = r->slots;
   r->slots = sl;
@@ -81,13 +80,14 @@ __pacc_reduction_slots (void *region, const long *ci, int idx,
 void *
 __pacc_region_scratch (void *region, unsigned long bytes)
 {
-  struct pacc_region *r = pacc_region_check (region,
-                                             "__pacc_region_scratch");
+  struct pacc_region *r = pacc_region_check (region, "__pacc_region_scratch");
   struct pacc_scratch *sc;
 
   if (bytes > (size_t) -1 - sizeof *sc)
-    pacc_error (r->where, "out of memory: cannot allocate %lu bytes of "
-                "scratch memory", bytes);
+    pacc_error (r->where,
+                "out of memory: cannot allocate %lu bytes of "
+                "scratch memory",
+                bytes);
   sc = pacc_xcalloc (r->where, 1, sizeof *sc + bytes, "scratch memory");
   sc->next = r->scratch;
   r->scratch = sc;

@@ -25,8 +25,8 @@ pacc_region_names (struct pacc_region *r, const char *names)
   int i;
 
   /* Room for the list and a "#i" for every array.  */
-  r->names = pacc_xmalloc (r->where, len + 1 + (size_t) r->nall * 16,
-                           "array names");
+  r->names
+    = pacc_xmalloc (r->where, len + 1 + (size_t) r->nall * 16, "array names");
   memcpy (r->names, names ? names : "", len + 1);
   p = r->names;
   for (i = 0; i < r->nall && *p; i++)
@@ -49,8 +49,7 @@ pacc_region_names (struct pacc_region *r, const char *names)
 
 /* Whole array I (kind WHOLE): what to copy.  */
 static void
-check_whole (struct pacc_region *r, int i, void *const *host,
-             const long *ai)
+check_whole (struct pacc_region *r, int i, void *const *host, const long *ai)
 {
   struct pacc_sched_whole *w = &r->whole[i - r->n];
   long bytes = ai[PACC_AI_ROW_BYTES], off = ai[PACC_AI_TYPE_ROW];
@@ -94,8 +93,7 @@ pacc_region_check_arrays (struct pacc_region *r, void *const *host,
       long rb = ai[PACC_AI_ROW_BYTES], tr = ai[PACC_AI_TYPE_ROW];
       long elem = ai[PACC_AI_ELEM], dummy;
 
-      if (ai[PACC_AI_KIND] < PACC_KIND_IN
-          || ai[PACC_AI_KIND] > PACC_KIND_WHOLE
+      if (ai[PACC_AI_KIND] < PACC_KIND_IN || ai[PACC_AI_KIND] > PACC_KIND_WHOLE
           || (i >= r->n) != (ai[PACC_AI_KIND] == PACC_KIND_WHOLE))
         pacc_internal_error (r->where, "array '%s' has kind %ld", a->name,
                              ai[PACC_AI_KIND]);
@@ -106,25 +104,34 @@ pacc_region_check_arrays (struct pacc_region *r, void *const *host,
         }
       a->kind = (int) ai[PACC_AI_KIND];
       if (rb <= 0)
-        pacc_error (r->where, "array '%s': the size clause gives %ld bytes "
-                    "per row", a->name, rb);
+        pacc_error (r->where,
+                    "array '%s': the size clause gives %ld bytes "
+                    "per row",
+                    a->name, rb);
       if (tr == PACC_TYPE_ROW_EXTENTS_DIFFER)
-        pacc_error (r->where, "array '%s': the extents of its C type are "
-                    "not those of the size clause", a->name);
+        pacc_error (r->where,
+                    "array '%s': the extents of its C type are "
+                    "not those of the size clause",
+                    a->name);
       if (tr != 0 && tr != rb)
-        pacc_error (r->where, "array '%s': the size clause gives %ld bytes "
+        pacc_error (r->where,
+                    "array '%s': the size clause gives %ld bytes "
                     "per row, but its C type has %ld bytes per row",
                     a->name, rb, tr);
       if (elem <= 0 || rb % elem)
-        pacc_internal_error (r->where, "array '%s': element size %ld for "
-                             "rows of %ld bytes", a->name, elem, rb);
+        pacc_internal_error (r->where,
+                             "array '%s': element size %ld for "
+                             "rows of %ld bytes",
+                             a->name, elem, rb);
       if (!host[i])
         pacc_error (r->where, "array '%s' is a null pointer", a->name);
       /* The addresses of the rows must be representable.  */
       if (__builtin_mul_overflow (lo0, rb, &dummy)
           || __builtin_mul_overflow (last, rb, &dummy))
-        pacc_error (r->where, "array '%s': rows [%ld,%ld) of %ld bytes do "
-                    "not fit in the address space", a->name, lo0, last, rb);
+        pacc_error (r->where,
+                    "array '%s': rows [%ld,%ld) of %ld bytes do "
+                    "not fit in the address space",
+                    a->name, lo0, last, rb);
       a->row_bytes = (size_t) rb;
       r->host[i] = host[i];
     }
@@ -158,7 +165,8 @@ pacc_region_check_arrays (struct pacc_region *r, void *const *host,
           continue;
         row_span (r, i, &a0, &a1);
         if (a0 < w1 && w0 < a1)
-          pacc_error (r->where, "arrays '%s' and '%s' overlap in memory; "
+          pacc_error (r->where,
+                      "arrays '%s' and '%s' overlap in memory; "
                       "'%s' (copyin) must not change in the region",
                       a->name, w->name, w->name);
       }

@@ -50,9 +50,11 @@ check_pipeline_device (const char *where)
   int cur = acc_get_device_num (acc_device_nvidia);
   int mine = pacc_backend->home_device ();
   if (cur != mine)
-    pacc_error (where, "a pipeline inside deviceid(%d): pipelines start "
+    pacc_error (where,
+                "a pipeline inside deviceid(%d): pipelines start "
                 "on device %d (and spread over PACC_DEVICES devices from "
-                "there)", cur, mine);
+                "there)",
+                cur, mine);
 }
 
 /* The plan, for the devices and memory the back end offers.  */
@@ -82,7 +84,8 @@ plan (struct pacc_region *r)
   /* The registration the first block will wait for: the model may give
      that block more steps (the ranks of `mpi' agree on one k).  */
   in.pin_s = r->be_region && r->base->pin_pending && !r->dist
-             ? r->base->pin_pending (r->be_region) : 0;
+               ? r->base->pin_pending (r->be_region)
+               : 0;
   pacc_stage_inputs (r, &in);
   /* The cost model's rates, unless PACC_K and the chunks are both given
      (the back end's probe runs before the free memory is read: it
@@ -134,11 +137,12 @@ alloc_buffers (struct pacc_region *r)
         need += r->whole[w].bytes;
       char b1[32], b2[32], b3[32];
       r->mem_limit = need - need / 8;
-      pacc_warning (r->where, "cannot allocate %s of %s buffer memory for "
+      pacc_warning (r->where,
+                    "cannot allocate %s of %s buffer memory for "
                     "array '%s'%s on device %d (the plan needed %s per "
-                    "device): planning again within %s", pacc_fmt_bytes
-                    (b1, sizeof b1, f.bytes), r->base->name, f.array,
-                    f.what, f.dev,
+                    "device): planning again within %s",
+                    pacc_fmt_bytes (b1, sizeof b1, f.bytes), r->base->name,
+                    f.array, f.what, f.dev,
                     pacc_fmt_bytes (b2, sizeof b2, need),
                     pacc_fmt_bytes (b3, sizeof b3, r->mem_limit));
       r->st.replans++;
@@ -155,16 +159,21 @@ alloc_buffers (struct pacc_region *r)
 static void
 dist_begin (struct pacc_region *r, long *kb)
 {
-  static const char *const signames[] = {
-    "the number of pipelined arrays", "the number of copyin arrays",
-    "the halo below", "the halo above", "the extra rows below",
-    "the extra rows above", "the first time step",
-    "the number of time steps", "the kernels per time step",
-    "the ghost rows", "the 'async' clause", "PACC_K"
-  };
-  long sig[] = { r->n, r->wn, r->g.hlo, r->g.hhi, r->g.elo, r->g.ehi, r->t0,
-                 r->nsteps, r->nkernels, r->dist->ghosts, r->async,
-                 pacc_settings.k };
+  static const char *const signames[] = { "the number of pipelined arrays",
+                                          "the number of copyin arrays",
+                                          "the halo below",
+                                          "the halo above",
+                                          "the extra rows below",
+                                          "the extra rows above",
+                                          "the first time step",
+                                          "the number of time steps",
+                                          "the kernels per time step",
+                                          "the ghost rows",
+                                          "the 'async' clause",
+                                          "PACC_K" };
+  long sig[] = { r->n,        r->wn,           r->g.hlo, r->g.hhi,
+                 r->g.elo,    r->g.ehi,        r->t0,    r->nsteps,
+                 r->nkernels, r->dist->ghosts, r->async, pacc_settings.k };
   pacc_dist_setup (r->dist, &r->g, sig, signames,
                    (int) (sizeof sig / sizeof *sig), r->a, r->n, kb,
                    (int) r->nkernels);
@@ -185,7 +194,8 @@ region_begin (int abi_version, const char *where, const char *names,
   pacc_runtime_region_enter (where);
   check_pipeline_device (where);
   if (abi_version != PACC_ABI_VERSION)
-    pacc_error (where, "the program was compiled for libpacc ABI version "
+    pacc_error (where,
+                "the program was compiled for libpacc ABI version "
                 "%d, but this libpacc implements version %d; rebuild it",
                 abi_version, PACC_ABI_VERSION);
   if (narrays < 1 || !host || !ainfo || !rinfo)
@@ -202,10 +212,8 @@ region_begin (int abi_version, const char *where, const char *names,
     pacc_internal_error (where, "region without pipelined arrays");
   r->wn = narrays - r->n;
   r->a = pacc_xcalloc (where, (size_t) narrays, sizeof *r->a, "arrays");
-  r->host = pacc_xcalloc (where, (size_t) narrays, sizeof *r->host,
-                          "arrays");
-  r->whole = pacc_xcalloc (where, (size_t) r->wn, sizeof *r->whole,
-                           "arrays");
+  r->host = pacc_xcalloc (where, (size_t) narrays, sizeof *r->host, "arrays");
+  r->whole = pacc_xcalloc (where, (size_t) r->wn, sizeof *r->whole, "arrays");
   pacc_region_names (r, names);
   r->base = pacc_backend;
 
@@ -240,10 +248,9 @@ region_begin (int abi_version, const char *where, const char *names,
     }
 
   r->perm = pacc_xcalloc (where, (size_t) r->n, sizeof *r->perm, "arrays");
-  r->perm_tmp = pacc_xcalloc (where, (size_t) r->n, sizeof *r->perm_tmp,
-                              "arrays");
-  r->handed = pacc_xcalloc (where, (size_t) r->n, sizeof *r->handed,
-                            "arrays");
+  r->perm_tmp
+    = pacc_xcalloc (where, (size_t) r->n, sizeof *r->perm_tmp, "arrays");
+  r->handed = pacc_xcalloc (where, (size_t) r->n, sizeof *r->handed, "arrays");
   r->cur = -1;
   r->st.t_begin = pacc_now_us ();
 
@@ -277,8 +284,8 @@ region_begin (int abi_version, const char *where, const char *names,
   pacc_stage_apply (r);
   /* One worker thread per device issues the queue operations
      (workers.c): by default when the pipeline spreads over devices.  */
-  r->workers = pacc_settings.workers >= 0 ? pacc_settings.workers
-                                          : r->plan.ndev > 1;
+  r->workers
+    = pacc_settings.workers >= 0 ? pacc_settings.workers : r->plan.ndev > 1;
   r->w_from = pacc_settings.workers >= 0 ? "PACC_WORKERS" : "auto";
   r->be = r->workers ? pacc_workers_wrap (r->base) : r->base;
   pacc_runtime_set_issuer (r->be);
@@ -318,8 +325,8 @@ __pacc_region_begin (int abi_version, const char *where, const char *names,
                      int narrays, void *const *host, const long *ainfo,
                      const long *rinfo)
 {
-  return region_begin (abi_version, where, names, narrays, host, ainfo,
-                       rinfo, NULL, NULL);
+  return region_begin (abi_version, where, names, narrays, host, ainfo, rinfo,
+                       NULL, NULL);
 }
 
 void *
@@ -340,8 +347,8 @@ __pacc_region_begin_dist (int abi_version, const char *where,
   d->rank = rank;
   d->size = size;
   d->ghosts = ghosts;
-  return region_begin (abi_version, where, names, narrays, host, ainfo,
-                       rinfo, kb, d);
+  return region_begin (abi_version, where, names, narrays, host, ainfo, rinfo,
+                       kb, d);
 }
 
 void
@@ -351,7 +358,7 @@ __pacc_region_allreduce (void *region, void *buf, long count, int bytes,
   struct pacc_region *r = check (region, "__pacc_region_allreduce");
   if (!r->dist)
     pacc_internal_error (r->where, "reduction over the ranks in a region "
-                         "without 'mpi'");
+                                   "without 'mpi'");
   pacc_dist_reduce (r->dist, buf, count, bytes, type, op);
 }
 
@@ -378,7 +385,7 @@ __pacc_next_block (void *region, long *blk)
     return 0;
   pacc_replan (r);
   kk = r->s.blocks_started == 0 && r->plan.k_first ? r->plan.k_first
-       : r->plan.k;
+                                                   : r->plan.k;
   kk = left < kk ? left : kk;
   if (r->dist)
     pacc_dist_block (r->dist, &r->s, kk);
@@ -404,8 +411,10 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   if (!r->in_block)
     pacc_internal_error (r->where, "__pacc_next_chunk outside a block");
   if (r->cur >= 0)
-    pacc_internal_error (r->where, "__pacc_next_chunk before "
-                         "__pacc_chunk_done of chunk %d", r->cur);
+    pacc_internal_error (r->where,
+                         "__pacc_next_chunk before "
+                         "__pacc_chunk_done of chunk %d",
+                         r->cur);
   if (r->s.n_loaded == r->plan.nchunks)
     return 0;
   i = r->s.n_loaded;
@@ -421,8 +430,8 @@ __pacc_next_chunk (void *region, long *ci, void **ptr)
   r->cur = i;
   r->st.chunks++;
   pacc_sched_kernels_start (&r->s, i);
-  struct pacc_opinfo info = pacc_sched_opinfo (&r->s, PACC_OP_KERNELS, -1,
-                                               i, 0);
+  struct pacc_opinfo info
+    = pacc_sched_opinfo (&r->s, PACC_OP_KERNELS, -1, i, 0);
   pacc_launch_chunk (&info);
   return 1;
 }
@@ -453,26 +462,32 @@ check_rotation (struct pacc_region *r, int chunk, void *const *ptr)
               other = c;
           }
       if (j == r->n && other >= 0)
-        pacc_internal_error (r->where, "chunk %d: array '%s' holds the "
+        pacc_internal_error (r->where,
+                             "chunk %d: array '%s' holds the "
                              "buffer of '%s', of another kind or row size",
                              chunk, r->a[i].name, r->a[other].name);
       if (j == r->n)
-        pacc_internal_error (r->where, "chunk %d: array '%s' holds %p, none "
-                             "of the chunk's buffers", chunk, r->a[i].name,
-                             ptr[i]);
+        pacc_internal_error (r->where,
+                             "chunk %d: array '%s' holds %p, none "
+                             "of the chunk's buffers",
+                             chunk, r->a[i].name, ptr[i]);
       p[i] = j;
     }
   for (i = 0; i < r->n; i++)
     for (j = i + 1; j < r->n; j++)
       if (p[i] == p[j])
-        pacc_internal_error (r->where, "chunk %d: arrays '%s' and '%s' both "
-                             "hold the buffer of '%s'", chunk, r->a[i].name,
-                             r->a[j].name, r->a[p[i]].name);
+        pacc_internal_error (r->where,
+                             "chunk %d: arrays '%s' and '%s' both "
+                             "hold the buffer of '%s'",
+                             chunk, r->a[i].name, r->a[j].name,
+                             r->a[p[i]].name);
   if (r->perm_set)
     {
       if (memcmp (p, r->perm, (size_t) r->n * sizeof *p))
-        pacc_internal_error (r->where, "chunk %d rotated the arrays "
-                             "differently from chunk 0 of the block", chunk);
+        pacc_internal_error (r->where,
+                             "chunk %d rotated the arrays "
+                             "differently from chunk 0 of the block",
+                             chunk);
     }
   r->perm_set = 1;
 }
@@ -480,8 +495,8 @@ check_rotation (struct pacc_region *r, int chunk, void *const *ptr)
 void
 __pacc_step (void *region, const long *ci, void *const *ptr, long s)
 {
-  pacc_sched_step (&check (region, "__pacc_step")->s,
-                   (int) ci[PACC_CI_INDEX], ptr, s);
+  pacc_sched_step (&check (region, "__pacc_step")->s, (int) ci[PACC_CI_INDEX],
+                   ptr, s);
 }
 
 void
@@ -493,10 +508,12 @@ __pacc_chunk_done (void *region, const long *ci, void *const *ptr)
 
   if (i < 0)
     pacc_internal_error (r->where, "__pacc_chunk_done without "
-                         "__pacc_next_chunk");
+                                   "__pacc_next_chunk");
   if (ci[PACC_CI_INDEX] != i)
-    pacc_internal_error (r->where, "__pacc_chunk_done for chunk %ld while "
-                         "chunk %d runs", ci[PACC_CI_INDEX], i);
+    pacc_internal_error (r->where,
+                         "__pacc_chunk_done for chunk %ld while "
+                         "chunk %d runs",
+                         ci[PACC_CI_INDEX], i);
   pacc_sched_kernels_end (&r->s, i, t);
   pacc_launch_chunk (NULL);
   check_rotation (r, i, ptr);
@@ -532,12 +549,15 @@ __pacc_rows_outside (const char *where, int kernel, long first, long last,
                      long lo, long len)
 {
   if (len <= 0)
-    pacc_error (where, "kernel %d touches rows %ld to %ld of the first "
-                "dimension, but size gives it no rows ([%ld:%ld])", kernel,
-                first, last, lo, len);
-  pacc_error (where, "kernel %d touches rows %ld to %ld of the first "
+    pacc_error (where,
+                "kernel %d touches rows %ld to %ld of the first "
+                "dimension, but size gives it no rows ([%ld:%ld])",
+                kernel, first, last, lo, len);
+  pacc_error (where,
+              "kernel %d touches rows %ld to %ld of the first "
               "dimension, outside the rows %ld to %ld that size gives "
-              "([%ld:%ld])", kernel, first, last, lo, lo + len - 1, lo, len);
+              "([%ld:%ld])",
+              kernel, first, last, lo, lo + len - 1, lo, len);
 }
 
 void
@@ -545,32 +565,36 @@ __pacc_cols_outside (const char *where, int kernel, int dim, long first,
                      long last, long lo, long len)
 {
   if (len <= 0)
-    pacc_error (where, "kernel %d touches indices %ld to %ld along "
+    pacc_error (where,
+                "kernel %d touches indices %ld to %ld along "
                 "dim(%d), but size gives that dimension none ([%ld:%ld])",
                 kernel, first, last, dim, lo, len);
-  pacc_error (where, "kernel %d touches indices %ld to %ld along dim(%d), "
-              "outside the %ld to %ld that size gives ([%ld:%ld])", kernel,
-              first, last, dim, lo, lo + len - 1, lo, len);
+  pacc_error (where,
+              "kernel %d touches indices %ld to %ld along dim(%d), "
+              "outside the %ld to %ld that size gives ([%ld:%ld])",
+              kernel, first, last, dim, lo, lo + len - 1, lo, len);
 }
 
 void
 __pacc_temp_unwritten (const char *where, int kernel, const char *array,
-                       int dim, long first, long last, long wfirst,
-                       long wlast, long t)
+                       int dim, long first, long last, long wfirst, long wlast,
+                       long t)
 {
   if (wlast < wfirst)
-    pacc_error (where, "kernel %d reads targettemp array '%s' at indices "
+    pacc_error (where,
+                "kernel %d reads targettemp array '%s' at indices "
                 "%ld to %ld along dim(%d) at t = %ld, but the time step "
                 "writes none of them before: those values would cross a "
                 "time-block boundary; make the loops that write it cover "
-                "them, or list '%s' in targetinout", kernel, array, first,
-                last, dim, t, array);
-  pacc_error (where, "kernel %d reads targettemp array '%s' at indices %ld "
+                "them, or list '%s' in targetinout",
+                kernel, array, first, last, dim, t, array);
+  pacc_error (where,
+              "kernel %d reads targettemp array '%s' at indices %ld "
               "to %ld along dim(%d) at t = %ld, but the time step writes "
               "only %ld to %ld of it before: the others would cross a "
               "time-block boundary; make the loops that write it cover "
-              "them, or list '%s' in targetinout", kernel, array, first,
-              last, dim, t, wfirst, wlast, array);
+              "them, or list '%s' in targetinout",
+              kernel, array, first, last, dim, t, wfirst, wlast, array);
 }
 
 void
@@ -578,16 +602,20 @@ __pacc_copyin_outside (const char *where, int kernel, const char *name,
                        long first, long last, long lo, long len)
 {
   if (kernel == 0)
-    pacc_error (where, "the copyin section %s[%ld:%ld] reaches outside "
+    pacc_error (where,
+                "the copyin section %s[%ld:%ld] reaches outside "
                 "'%s', whose C type has %ld elements along the first "
-                "dimension", name, lo, len, name, last - first + 1);
+                "dimension",
+                name, lo, len, name, last - first + 1);
   if (first == last)
-    pacc_error (where, "kernel %d reads %s[%ld], outside the section "
-                "%s[%ld:%ld] that copyin gives", kernel, name, first, name,
-                lo, len);
-  pacc_error (where, "kernel %d reads %s[%ld] to %s[%ld], outside the "
-              "section %s[%ld:%ld] that copyin gives", kernel, name, first,
-              name, last, name, lo, len);
+    pacc_error (where,
+                "kernel %d reads %s[%ld], outside the section "
+                "%s[%ld:%ld] that copyin gives",
+                kernel, name, first, name, lo, len);
+  pacc_error (where,
+              "kernel %d reads %s[%ld] to %s[%ld], outside the "
+              "section %s[%ld:%ld] that copyin gives",
+              kernel, name, first, name, last, name, lo, len);
 }
 
 void

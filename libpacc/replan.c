@@ -60,8 +60,9 @@ pacc_replan_start (struct pacc_region *r)
   if (!mode || r->dist
       || r->nsteps <= (r->plan.k_first ? r->plan.k_first : r->plan.k))
     return;
-  if (mode == 1 && (r->plan.predicted_s <= 0 || r->plan.resident
-                    || (s->k && (s->chunks || s->block))))
+  if (mode == 1
+      && (r->plan.predicted_s <= 0 || r->plan.resident
+          || (s->k && (s->chunks || s->block))))
     return;
   r->replan = mode;
   if (mode == 2)
@@ -104,17 +105,19 @@ switch_plan (struct pacc_region *r, struct pacc_plan *next)
       pacc_plan_free (&old);
       return 1;
     }
-  pacc_warning (r->where, "re-plan: cannot allocate %s of %s buffer memory "
+  pacc_warning (r->where,
+                "re-plan: cannot allocate %s of %s buffer memory "
                 "for array '%s'%s on device %d; the region keeps its plan",
-                pacc_fmt_bytes (b, sizeof b, f.bytes), r->base->name,
-                f.array, f.what, f.dev);
+                pacc_fmt_bytes (b, sizeof b, f.bytes), r->base->name, f.array,
+                f.what, f.dev);
   pacc_plan_free (&r->plan);
   r->plan = old;
   if (!pacc_sched_alloc (&r->s, &f))
-    pacc_error (r->where, "cannot allocate %s of %s buffer memory for array "
+    pacc_error (r->where,
+                "cannot allocate %s of %s buffer memory for array "
                 "'%s'%s on device %d again after a re-plan gave it back",
-                pacc_fmt_bytes (b, sizeof b, f.bytes), r->base->name,
-                f.array, f.what, f.dev);
+                pacc_fmt_bytes (b, sizeof b, f.bytes), r->base->name, f.array,
+                f.what, f.dev);
   return 0;
 }
 
@@ -131,15 +134,15 @@ measure (struct pacc_region *r, struct pacc_plan_in *in)
     return 0;
   *in = m;
   if (pacc_settings.verbose >= 1)
-    pacc_note (r->where, "re-plan after block %ld (%ld steps, %.3f s on the "
+    pacc_note (r->where,
+               "re-plan after block %ld (%ld steps, %.3f s on the "
                "device): loads %.1f GB/s, write-backs %.1f GB/s, kernels "
                "%.0f %% of the memory's %.0f GB/s peak, %.0f %% of the "
                "shorter phases not overlapped (the plan assumed %.1f GB/s, "
-               "%.0f %% and 0 %%)", r->replan_block - 1, r->plan.k,
-               span * 1e-6, m.link_gbs,
-               m.wb_gbs, 100 * m.kernel_eff, m.hbm_gbs,
-               100 * m.overlap_loss, r->plan.link_gbs,
-               100 * r->plan.kernel_eff);
+               "%.0f %% and 0 %%)",
+               r->replan_block - 1, r->plan.k, span * 1e-6, m.link_gbs,
+               m.wb_gbs, 100 * m.kernel_eff, m.hbm_gbs, 100 * m.overlap_loss,
+               r->plan.link_gbs, 100 * r->plan.kernel_eff);
   return 1;
 }
 
@@ -161,10 +164,11 @@ pacc_replan (struct pacc_region *r)
      first block of 192 steps at 2x gave its kernels 19 % of the peak
      instead of 57 %, and the re-plan took a slower plan for the last 64
      (benchmarks/RESULTS.md).  */
-  int which = r->replan == 1 && r->replan_block == 1
-              ? pacc_plan_replan_block (&r->plan, r->nsteps - r->s.steps_done,
-                                        pacc_trace_pinned (&r->st) > 0)
-              : 0;
+  int which
+    = r->replan == 1 && r->replan_block == 1
+        ? pacc_plan_replan_block (&r->plan, r->nsteps - r->s.steps_done,
+                                  pacc_trace_pinned (&r->st) > 0)
+        : 0;
   if (which)
     {
       pacc_trace_keep (&r->st, which > 0);
@@ -215,31 +219,32 @@ pacc_replan (struct pacc_region *r)
   int same = next.k == r->plan.k && next.nchunks == r->plan.nchunks
              && next.nqueues == r->plan.nqueues
              && next.resident == r->plan.resident;
-  int change = r->replan == 2
-               || (!same && s_next < s_cur * (1 - REPLAN_GAIN));
+  int change = r->replan == 2 || (!same && s_next < s_cur * (1 - REPLAN_GAIN));
   if (r->replan == 1)
     {
       r->replan_at = (now - r->st.t_begin) * 1e-6;
       r->replan_pred = change ? next.predicted_s : t_cur;
       if (pacc_settings.verbose >= 1)
-        pacc_note (r->where, "re-plan: for the %ld steps left, k %ld, %d "
+        pacc_note (r->where,
+                   "re-plan: for the %ld steps left, k %ld, %d "
                    "chunks and %d queues %s: %.3f s predicted (%.3f s with "
                    "the link %d %% slower), against %.3f s (%.3f s) for k "
-                   "%ld, %d chunks and %d queues%s", in.nsteps,
-                   next.k, next.nchunks, next.nqueues,
-                   change ? "take over" : "would take",
-                   next.predicted_s, s_next,
-                   pacc_plan_link_margin (&in), t_cur, s_cur, r->plan.k,
-                   r->plan.nchunks, r->plan.nqueues,
-                   change ? "" : same ? " (the same plan)"
-                   : " (not worth new buffers)");
+                   "%ld, %d chunks and %d queues%s",
+                   in.nsteps, next.k, next.nchunks, next.nqueues,
+                   change ? "take over" : "would take", next.predicted_s,
+                   s_next, pacc_plan_link_margin (&in), t_cur, s_cur,
+                   r->plan.k, r->plan.nchunks, r->plan.nqueues,
+                   change ? ""
+                   : same ? " (the same plan)"
+                          : " (not worth new buffers)");
     }
   /* Say where the values come from now.  */
   if (!r->plan_in.s->k)
     next.k_from = r->replan == 2 ? "PACC_REPLAN=2" : "auto, re-planned";
   if (!r->plan_in.s->chunks && !r->plan_in.s->block)
-    next.c_from = r->chunks_fixed ? "auto, kept for the reductions"
-                  : r->replan == 2 ? "PACC_REPLAN=2" : "auto, re-planned";
+    next.c_from = r->chunks_fixed  ? "auto, kept for the reductions"
+                  : r->replan == 2 ? "PACC_REPLAN=2"
+                                   : "auto, re-planned";
   if (!change)
     {
       pacc_plan_free (&next);

@@ -35,7 +35,8 @@ pacc_report_plan (const struct pacc_region *r)
       minrows = rows < minrows ? rows : minrows;
       maxrows = rows > maxrows ? rows : maxrows;
     }
-  pacc_note (r->where, "plan: %s; rows [%ld,%ld), %ld steps from t=%ld, "
+  pacc_note (r->where,
+             "plan: %s; rows [%ld,%ld), %ld steps from t=%ld, "
              "halo -%ld/+%ld (extra -%ld/+%ld); k %ld (%s), chunks %d (%s, "
              "%ld-%ld rows), queues %d (%s), devices %d (%s%s), buffers %d "
              "x %s (%s in all, %s per device, of %s), %s (%s), workers %s "
@@ -50,34 +51,38 @@ pacc_report_plan (const struct pacc_region *r)
              pacc_fmt_bytes (b2, sizeof b2, p->buf_bytes),
              pacc_fmt_bytes (b3, sizeof b3, p->dev_bytes),
              pacc_fmt_bytes (b4, sizeof b4, p->avail),
-             p->resident ? "resident" : p->skew ? "streaming, skewed"
-             : "streaming", p->r_from,
-             r->workers ? "on" : "off", r->w_from,
+             p->resident ? "resident"
+             : p->skew   ? "streaming, skewed"
+                         : "streaming",
+             p->r_from, r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
   if (p->ring)
-    pacc_note (r->where, "rings: the targetin arrays' rows in rings of %ld "
+    pacc_note (r->where,
+               "rings: the targetin arrays' rows in rings of %ld "
                "rows (%s in all, in the buffers' total), not in the "
-               "buffers; no carry copies them", p->ring_rows,
-               pacc_fmt_bytes (b1, sizeof b1, p->ring_bytes));
+               "buffers; no carry copies them",
+               p->ring_rows, pacc_fmt_bytes (b1, sizeof b1, p->ring_bytes));
   if (p->k_first && !r->s.blocks_started)
-    pacc_note (r->where, "first block: k %ld (%s), buffers for its halo "
-               "rows; %.3f s of registration predicted in it", p->k_first,
-               p->kf_from, r->plan_in.pin_s);
+    pacc_note (r->where,
+               "first block: k %ld (%s), buffers for its halo "
+               "rows; %.3f s of registration predicted in it",
+               p->k_first, p->kf_from, r->plan_in.pin_s);
   if (p->predicted_s > 0 && r->replans_done)
-    pacc_note (r->where, "cost model: %.3f s predicted for the %ld steps "
+    pacc_note (r->where,
+               "cost model: %.3f s predicted for the %ld steps "
                "left (loads %.1f GB/s, write-backs %.1f GB/s, kernels at "
                "%.0f GB/s: %.0f %% of the memory's %.0f GB/s peak, %.0f %% "
-               "of the shorter phases not overlapped)", p->predicted_s,
-               r->nsteps - r->s.steps_done, p->link_gbs, p->wb_gbs,
-               p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff, p->hbm_gbs,
-               100 * p->overlap_loss);
+               "of the shorter phases not overlapped)",
+               p->predicted_s, r->nsteps - r->s.steps_done, p->link_gbs,
+               p->wb_gbs, p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff,
+               p->hbm_gbs, 100 * p->overlap_loss);
   else if (p->predicted_s > 0)
-    pacc_note (r->where, "cost model: %.3f s predicted for this plan "
+    pacc_note (r->where,
+               "cost model: %.3f s predicted for this plan "
                "(loads %.1f GB/s and write-backs %.1f GB/s at once, kernels "
                "at %.0f GB/s: %.0f %% of the memory's %.0f GB/s peak)",
                p->predicted_s, p->link_gbs, p->wb_gbs,
-               p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff,
-               p->hbm_gbs);
+               p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff, p->hbm_gbs);
 }
 
 void
@@ -87,17 +92,18 @@ pacc_report_end (const struct pacc_region *r, double t_end)
   const struct pacc_stats *st = &r->st;
   if (pacc_settings.verbose < 1)
     return;
-  pacc_note (r->where, "done: %ld blocks, %ld chunks; in %s, loads %.3f ms; "
+  pacc_note (r->where,
+             "done: %ld blocks, %ld chunks; in %s, loads %.3f ms; "
              "out %s, write-backs %.3f ms; halos %s, %.3f ms; kernels "
              "%.3f ms; total %.3f ms",
              st->blocks, st->chunks,
              pacc_fmt_bytes (b1, sizeof b1, st->bytes_in), st->t_load * 1e-3,
              pacc_fmt_bytes (b2, sizeof b2, st->bytes_out), st->t_wb * 1e-3,
-             pacc_fmt_bytes (b3, sizeof b3, st->bytes_halo),
-             st->t_halo * 1e-3, st->t_kernels * 1e-3,
-             (t_end - st->t_begin) * 1e-3);
+             pacc_fmt_bytes (b3, sizeof b3, st->bytes_halo), st->t_halo * 1e-3,
+             st->t_kernels * 1e-3, (t_end - st->t_begin) * 1e-3);
   if (r->replan_at > 0)
-    pacc_note (r->where, "cost model: predicted %.3f s (%.3f s to the "
+    pacc_note (r->where,
+               "cost model: predicted %.3f s (%.3f s to the "
                "re-plan, %.3f s after it), measured %.3f s",
                r->replan_at + r->replan_pred, r->replan_at, r->replan_pred,
                (t_end - st->t_begin) * 1e-6);
@@ -105,7 +111,8 @@ pacc_report_end (const struct pacc_region *r, double t_end)
     pacc_note (r->where, "cost model: predicted %.3f s, measured %.3f s",
                r->plan.predicted_s, (t_end - st->t_begin) * 1e-6);
   if (st->replans)
-    pacc_note (r->where, "planned %ld time%s again after a failed "
+    pacc_note (r->where,
+               "planned %ld time%s again after a failed "
                "allocation (the last plan above is the one that ran)",
                st->replans, st->replans == 1 ? "" : "s");
   /* On a GPU the times come from device events: how fast each direction
@@ -121,16 +128,18 @@ pacc_report_end (const struct pacc_region *r, double t_end)
       char pin[96] = "";
       /* PACC_PIN=first-block: registration inside the span.  */
       if (st->t_pin > 0)
-        snprintf (pin, sizeof pin, ", %.3f ms of the issuing threads' "
-                  "time in it registering host memory", st->t_pin * 1e-3);
-      pacc_note (r->where, "device: load %.2f GB/s, write-back %.2f GB/s; "
+        snprintf (pin, sizeof pin,
+                  ", %.3f ms of the issuing threads' "
+                  "time in it registering host memory",
+                  st->t_pin * 1e-3);
+      pacc_note (r->where,
+                 "device: load %.2f GB/s, write-back %.2f GB/s; "
                  "copies and kernels busy %.3f ms over a span of %.3f ms "
                  "(overlap %.2fx%s), %.1f %% of the region outside it; data "
                  "path %s",
                  st->t_load > 0 ? (double) st->bytes_in / st->t_load * 1e-3
-                 : 0.0,
-                 st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3
-                 : 0.0,
+                                : 0.0,
+                 st->t_wb > 0 ? (double) st->bytes_out / st->t_wb * 1e-3 : 0.0,
                  busy * 1e-3, span * 1e-3, busy / span, pin,
                  all > span ? 100.0 * (all - span) / all : 0.0,
                  r->data_path ? r->data_path : r->base->name);
@@ -148,10 +157,11 @@ pacc_report_launches (const struct pacc_region *r)
      the host waited for full CUDA queues (it ran ahead of the device by
      as much as they hold).  */
   pacc_launch_since (&r->launches, &fast, &slow, &med, &mean, &last);
-  pacc_note (r->where, "kernel launches: %lu by PACC (host time median "
+  pacc_note (r->where,
+             "kernel launches: %lu by PACC (host time median "
              "%.1f us, mean %.1f us; last enqueued %.1f ms before the "
-             "device finished), %lu by libgomp", fast, med, mean, last,
-             slow);
+             "device finished), %lu by libgomp",
+             fast, med, mean, last, slow);
 }
 
 /* PACC_PROGRESS=S: at the start of a block, at most every S seconds, a
@@ -173,8 +183,9 @@ pacc_report_progress (const struct pacc_region *r)
   pacc_fmt_bytes (bi, sizeof bi, in);
   pacc_fmt_bytes (bo, sizeof bo, out);
   double secs = (now - r->st.t_begin) * 1e-6;
-  pacc_note (r->where, "progress: step %ld of %ld (block %ld), %.1f s, "
-             "%s loaded, %s written back; about %.0f s left", done,
-             r->nsteps, r->s.blocks_started - 1, secs, bi, bo,
+  pacc_note (r->where,
+             "progress: step %ld of %ld (block %ld), %.1f s, "
+             "%s loaded, %s written back; about %.0f s left",
+             done, r->nsteps, r->s.blocks_started - 1, secs, bi, bo,
              secs * (double) (r->nsteps - done) / (double) done);
 }

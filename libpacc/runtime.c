@@ -52,7 +52,8 @@ pacc_runtime_init (const char *where)
         pacc_note (NULL, "data path %s, %d device%s%s", pacc_backend->name,
                    pacc_ndevices, pacc_ndevices == 1 ? "" : "s",
                    pacc_backend->on_host && pacc_ndevices > 1
-                   ? " emulated on the host (PACC_DEVICES)" : "");
+                     ? " emulated on the host (PACC_DEVICES)"
+                     : "");
       initialised = 1;
     }
   pthread_mutex_unlock (&init_lock);
@@ -63,7 +64,7 @@ pacc_runtime_region_enter (const char *where)
 {
   if (in_region)
     pacc_internal_error (where, "a region started inside another region "
-                         "of the same thread");
+                                "of the same thread");
   pthread_mutex_lock (&region_lock);
   in_region = 1;
 }

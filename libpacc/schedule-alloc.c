@@ -57,12 +57,9 @@ void
 pacc_sched_init (struct pacc_sched *s, char *const *host)
 {
   const char *w = s->where;
-  s->cur_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->cur_host,
-                              "arrays");
-  s->new_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->new_host,
-                              "arrays");
-  s->perm_tmp = pacc_xcalloc (w, (size_t) s->n, sizeof *s->perm_tmp,
-                              "arrays");
+  s->cur_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->cur_host, "arrays");
+  s->new_host = pacc_xcalloc (w, (size_t) s->n, sizeof *s->new_host, "arrays");
+  s->perm_tmp = pacc_xcalloc (w, (size_t) s->n, sizeof *s->perm_tmp, "arrays");
   for (int i = 0; i < s->n; i++)
     s->cur_host[i] = host[i];
 }
@@ -91,8 +88,8 @@ pacc_sched_ring_row (const struct pacc_sched *s, int a, long row)
 }
 
 int
-pacc_sched_ring_part (const struct pacc_sched *s, const void *p,
-                      size_t bytes, char **p1, size_t *n1, char **p2)
+pacc_sched_ring_part (const struct pacc_sched *s, const void *p, size_t bytes,
+                      char **p1, size_t *n1, char **p2)
 {
   for (int a = 0; s->ring && a < s->n; a++)
     {
@@ -149,10 +146,11 @@ pacc_sched_ring_waits (struct pacc_sched *s, int i, int *m)
       if (a0 >= x1 - s->ring_len)
         continue;
       if (d < p->nbuf || s->ev_q[pacc_sched_ring_event (s, u)] < 0)
-        pacc_internal_error (s->where, "chunk %d's rows in the rings "
+        pacc_internal_error (s->where,
+                             "chunk %d's rows in the rings "
                              "overwrite those of the chunk %d before it, "
-                             "which may still run (rings of %ld rows)", i, d,
-                             s->ring_len);
+                             "which may still run (rings of %ld rows)",
+                             i, d, s->ring_len);
       m[n++] = u;
     }
   s->ring_w[2 * t] = c->llo + base;
@@ -169,14 +167,14 @@ ring_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
   size_t unit = s->be->ring_unit ? s->be->ring_unit (0) : 0;
   if (!unit)
     pacc_internal_error (s->where, "a plan with rings and a back end "
-                         "without");
+                                   "without");
   s->ring = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *), "rings");
-  s->ring_bytes = pacc_xcalloc (s->where, (size_t) s->n, sizeof (size_t),
-                                "rings");
-  s->ring_w = pacc_xcalloc (s->where, 4 * (size_t) p->nchunks, sizeof (long),
-                            "rings");
-  s->ring_m = pacc_xcalloc (s->where, 2 * (size_t) p->nchunks, sizeof (int),
-                            "rings");
+  s->ring_bytes
+    = pacc_xcalloc (s->where, (size_t) s->n, sizeof (size_t), "rings");
+  s->ring_w
+    = pacc_xcalloc (s->where, 4 * (size_t) p->nchunks, sizeof (long), "rings");
+  s->ring_m
+    = pacc_xcalloc (s->where, 2 * (size_t) p->nchunks, sizeof (int), "rings");
   s->ev_ring = pacc_xcalloc (s->where, 2 * (size_t) p->nchunks,
                              sizeof (void *), "events");
   for (int i = 0; i < 2 * p->nchunks; i++)
@@ -189,8 +187,7 @@ ring_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
         size_t rb = s->a[a].row_bytes;
         size_t bytes = pacc_plan_ring_bytes (p->ring_rows, rb, unit);
         long len = (long) (bytes / rb);
-        s->ring_len = s->ring_len < 0 || len < s->ring_len ? len
-                      : s->ring_len;
+        s->ring_len = s->ring_len < 0 || len < s->ring_len ? len : s->ring_len;
         s->ring_bytes[a] = bytes;
         if (!(s->ring[a] = s->be->ring_alloc (0, bytes)))
           {
@@ -211,13 +208,13 @@ ring_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
    chunk into *EV: 1, or 0 with *F saying which buffer could not be had,
    everything given back.  */
 static int
-side_bufs (struct pacc_sched *s, void ***buf, void ***ev, long rows,
-           int band, const char *what, struct pacc_alloc_failure *f)
+side_bufs (struct pacc_sched *s, void ***buf, void ***ev, long rows, int band,
+           const char *what, struct pacc_alloc_failure *f)
 {
   const struct pacc_plan *p = s->p;
   *buf = pacc_xcalloc (s->where, (size_t) s->n, sizeof (void *), "buffers");
-  *ev = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
-                      "events");
+  *ev
+    = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *), "events");
   for (int i = 0; i < p->nchunks; i++)
     (*ev)[i] = s->be->event_create (0);
   for (int a = 0; a < s->n; a++)
@@ -246,14 +243,14 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
   const struct pacc_plan *p = s->p;
   int i, b, a;
 
-  s->queue = pacc_xcalloc (s->where, (size_t) p->nqueues, sizeof (void *),
-                           "queues");
+  s->queue
+    = pacc_xcalloc (s->where, (size_t) p->nqueues, sizeof (void *), "queues");
   for (i = 0; i < p->nqueues; i++)
     s->queue[i] = be->queue_create (i % p->ndev, i);
-  s->ev_load = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
-                             "events");
-  s->ev_wb = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *),
-                           "events");
+  s->ev_load
+    = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *), "events");
+  s->ev_wb
+    = pacc_xcalloc (s->where, (size_t) p->nchunks, sizeof (void *), "events");
   for (i = 0; i < p->nchunks; i++)
     {
       s->ev_load[i] = be->event_create (pacc_sched_device (s, i));
@@ -261,11 +258,11 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
     }
   s->buf = pacc_xcalloc (s->where, (size_t) p->nbuf * (size_t) s->n,
                          sizeof (void *), "buffers");
-  s->buf_last = pacc_xcalloc (s->where, (size_t) p->nbuf, sizeof (int),
-                              "buffers");
+  s->buf_last
+    = pacc_xcalloc (s->where, (size_t) p->nbuf, sizeof (int), "buffers");
   s->buf_busy = pacc_xcalloc (s->where, (size_t) p->nbuf, 1, "buffers");
-  s->bperm = pacc_xcalloc (s->where, (size_t) s->n, sizeof *s->bperm,
-                           "arrays");
+  s->bperm
+    = pacc_xcalloc (s->where, (size_t) s->n, sizeof *s->bperm, "arrays");
   for (i = 0; i < s->n; i++)
     s->bperm[i] = i;
   for (b = 0; b < p->nbuf; b++)
@@ -292,8 +289,8 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
     }
   s->wbuf = pacc_xcalloc (s->where, (size_t) p->ndev * (size_t) s->wn,
                           sizeof (void *), "buffers");
-  s->ev_whole = pacc_xcalloc (s->where, (size_t) p->ndev, sizeof (void *),
-                              "events");
+  s->ev_whole
+    = pacc_xcalloc (s->where, (size_t) p->ndev, sizeof (void *), "events");
   for (int d = 0; d < p->ndev; d++)
     {
       s->ev_whole[d] = be->event_create (d);
@@ -314,14 +311,16 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
         }
     }
   if ((p->ring && !ring_alloc (s, f))
-      || (p->carry && !side_bufs (s, &s->cbuf, &s->ev_carry, p->carry_rows, 0,
-                               " (carry)", f))
-      || (p->skew && !side_bufs (s, &s->sbuf, &s->ev_band, p->band_buf_rows,
-                                 1, " (bands)", f)))
+      || (p->carry
+          && !side_bufs (s, &s->cbuf, &s->ev_carry, p->carry_rows, 0,
+                         " (carry)", f))
+      || (p->skew
+          && !side_bufs (s, &s->sbuf, &s->ev_band, p->band_buf_rows, 1,
+                         " (bands)", f)))
     return 0;
   int nev = p->ring ? pacc_sched_ring_event (s, 2 * p->nchunks)
-            : (p->carry ? 3 : 2) * p->nchunks + p->ndev
-              + (p->skew ? p->nchunks : 0);
+                    : (p->carry ? 3 : 2) * p->nchunks + p->ndev
+                        + (p->skew ? p->nchunks : 0);
   s->ev_q = pacc_xcalloc (s->where, (size_t) nev, sizeof *s->ev_q, "events");
   for (i = 0; i < nev; i++)
     s->ev_q[i] = -1;

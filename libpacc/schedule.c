@@ -99,11 +99,12 @@ static void *
 event (const struct pacc_sched *s, int ev)
 {
   int c = s->p->nchunks, w = 2 * c + s->p->ndev;
-  return ev < c ? s->ev_load[ev] : ev < 2 * c ? s->ev_wb[ev - c]
-         : ev < w ? s->ev_whole[ev - 2 * c]
-         : ev < w + c ? s->ev_carry[ev - w]
+  return ev < c           ? s->ev_load[ev]
+         : ev < 2 * c     ? s->ev_wb[ev - c]
+         : ev < w         ? s->ev_whole[ev - 2 * c]
+         : ev < w + c     ? s->ev_carry[ev - w]
          : ev < w + 2 * c ? s->ev_band[ev - w - c]
-         : s->ev_ring[ev - w - 2 * c];
+                          : s->ev_ring[ev - w - 2 * c];
 }
 
 static int
@@ -150,8 +151,8 @@ q_wait_chunks (struct pacc_sched *s, int q, int base, int lo, int hi)
 
 /* The current operation on queue Q, WHAT of CHUNK, accesses BYTES at P.  */
 static void
-check_access (struct pacc_sched *s, int q, int what, int chunk,
-              const void *p, size_t bytes, int write)
+check_access (struct pacc_sched *s, int q, int what, int chunk, const void *p,
+              size_t bytes, int write)
 {
   char *p1, *p2;
   size_t n1;
@@ -163,8 +164,7 @@ check_access (struct pacc_sched *s, int q, int what, int chunk,
     {
       pacc_race_access (&s->race, q, what, chunk, b, p1, n1, write);
       if (bytes > n1)
-        pacc_race_access (&s->race, q, what, chunk, b, p2, bytes - n1,
-                          write);
+        pacc_race_access (&s->race, q, what, chunk, b, p2, bytes - n1, write);
     }
 }
 
@@ -186,9 +186,8 @@ copy_rows (struct pacc_sched *s, int i, int q, int a, long lo, long hi,
            int out)
 {
   size_t bytes = (size_t) (hi - lo) * s->a[a].row_bytes;
-  struct pacc_opinfo info = pacc_sched_opinfo (s, out ? PACC_OP_WB
-                                                      : PACC_OP_LOAD,
-                                               a, i, bytes);
+  struct pacc_opinfo info
+    = pacc_sched_opinfo (s, out ? PACC_OP_WB : PACC_OP_LOAD, a, i, bytes);
   char *host = pacc_sched_host_row (s, a, lo);
   char *buf = buf_row (s, i, a, lo);
   check_access (s, q, info.kind, i, out ? buf : host, bytes, 0);
@@ -226,11 +225,10 @@ load_whole (struct pacc_sched *s)
       for (int w = 0; w < s->wn; w++)
         {
           void *buf = s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w];
-          struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_LOAD, -1,
-                                                       d, s->w[w].bytes);
+          struct pacc_opinfo info
+            = pacc_sched_opinfo (s, PACC_OP_LOAD, -1, d, s->w[w].bytes);
           info.array = s->w[w].name;
-          check_access (s, d, PACC_OP_LOAD, d, s->w[w].host, s->w[w].bytes,
-                        0);
+          check_access (s, d, PACC_OP_LOAD, d, s->w[w].host, s->w[w].bytes, 0);
           check_access (s, d, PACC_OP_LOAD, d, buf, s->w[w].bytes, 1);
           s->be->copy_in (s->queue[d], buf, s->w[w].host, s->w[w].bytes,
                           &info);
@@ -257,8 +255,7 @@ rotation_of (const struct pacc_sched *s)
   const struct pacc_plan *p = s->p;
   if (p->resident || p->ndev > 1)
     return 0;
-  return (int) (((long) s->rot + p->nchunks)
-                % ((long) p->nqueues * p->nbuf));
+  return (int) (((long) s->rot + p->nchunks) % ((long) p->nqueues * p->nbuf));
 }
 
 void
@@ -266,9 +263,10 @@ pacc_sched_block (struct pacc_sched *s, long kk)
 {
   struct pacc_alloc_failure f;
   if (!s->resources && !pacc_sched_alloc (s, &f))
-    pacc_error (s->where, "cannot allocate %zu bytes of %s buffer memory "
-                "for array '%s'%s on device %d", f.bytes, s->be->name,
-                f.array, f.what, f.dev);
+    pacc_error (s->where,
+                "cannot allocate %zu bytes of %s buffer memory "
+                "for array '%s'%s on device %d",
+                f.bytes, s->be->name, f.array, f.what, f.dev);
   /* The rings: this block's rows after the last block's.  */
   if (s->ring && s->plan_blocks > 0)
     s->ring_start += s->p->ch[s->p->nchunks - 1].lhi - s->ring_first;
@@ -315,9 +313,10 @@ check_released (const struct pacc_sched *s, int i, long lo, long hi)
   /* Rows below lo0 are another rank's, in the side buffers.  */
   lo = lo > s->g->lo0 ? lo : s->g->lo0;
   if (hi > lo && lo < s->released)
-    pacc_internal_error (s->where, "chunk %d copies host rows [%ld,%ld) "
-                         "after rows below %ld were released", i, lo, hi,
-                         s->released);
+    pacc_internal_error (s->where,
+                         "chunk %d copies host rows [%ld,%ld) "
+                         "after rows below %ld were released",
+                         i, lo, hi, s->released);
 }
 
 static void
@@ -328,12 +327,14 @@ issue_wb (struct pacc_sched *s, int j)
   void *queue = s->queue[q];
   /* Resident: only the last block writes back (and every block when a
      re-plan may follow it).  */
-  int copy = !s->p->resident || s->steps_done + s->kk >= s->nsteps
-             || s->write_all;
+  int copy
+    = !s->p->resident || s->steps_done + s->kk >= s->nsteps || s->write_all;
 
   if (pacc_settings.verbose >= 2)
-    pacc_note (s->where, "  write-back chunk %d rows [%ld,%ld), after the "
-               "loads of chunks %d-%d", j, c->lo, c->hi, c->rd_lo, c->rd_hi);
+    pacc_note (s->where,
+               "  write-back chunk %d rows [%ld,%ld), after the "
+               "loads of chunks %d-%d",
+               j, c->lo, c->hi, c->rd_lo, c->rd_hi);
   /* (a) */
   q_wait_chunks (s, q, 0, c->rd_lo, c->rd_hi);
   pacc_race_op (&s->race, q);
@@ -401,9 +402,10 @@ issue_halos (struct pacc_sched *s)
       int q = pacc_sched_queue (s, k);
       void *queue = s->queue[q];
       if (pacc_settings.verbose >= 2)
-        pacc_note (s->where, "  chunk %d rows [%ld,%ld): halo rows of "
-                   "[%ld,%ld) from chunks %d-%d on queue %d", k, c->lo,
-                   c->hi, c->llo, c->lhi, c->wd_lo, c->wd_hi, q);
+        pacc_note (s->where,
+                   "  chunk %d rows [%ld,%ld): halo rows of "
+                   "[%ld,%ld) from chunks %d-%d on queue %d",
+                   k, c->lo, c->hi, c->llo, c->lhi, c->wd_lo, c->wd_hi, q);
       /* (b) */
       q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
       pacc_race_op (&s->race, q);
@@ -428,8 +430,8 @@ issue_halos (struct pacc_sched *s)
               {
                 size_t rb = s->a[a].row_bytes;
                 size_t bytes = (size_t) (hi - lo) * rb;
-                struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO,
-                                                             a, k, bytes);
+                struct pacc_opinfo info
+                  = pacc_sched_opinfo (s, PACC_OP_HALO, a, k, bytes);
                 char *dst = buf_row (s, k, a, lo);
                 char *src = buf_row (s, j, a, lo);
                 check_access (s, q, PACC_OP_HALO, k, src, bytes, 0);
@@ -459,8 +461,7 @@ chunk_ptrs (const struct pacc_sched *s, int i, void **ptr)
     }
   for (int w = 0; w < s->wn; w++)
     ptr[s->n + w]
-      = (void *) ((uintptr_t) s->wbuf[(size_t) d * (size_t) s->wn
-                                      + (size_t) w]
+      = (void *) ((uintptr_t) s->wbuf[(size_t) d * (size_t) s->wn + (size_t) w]
                   - (uintptr_t) s->w[w].off);
 }
 
@@ -495,11 +496,11 @@ carry_in (struct pacc_sched *s, int i)
       {
         size_t rb = s->a[a].row_bytes;
         size_t bytes = (size_t) (c->xlo - c->llo) * rb;
-        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO, a, i,
-                                                     bytes);
+        struct pacc_opinfo info
+          = pacc_sched_opinfo (s, PACC_OP_HALO, a, i, bytes);
         char *src = pacc_sched_in_carry (s, a)
-                    ? (char *) s->cbuf[a] + (size_t) (c->llo - s->c_lo) * rb
-                    : buf_row (s, i - 1, a, c->llo);
+                      ? (char *) s->cbuf[a] + (size_t) (c->llo - s->c_lo) * rb
+                      : buf_row (s, i - 1, a, c->llo);
         char *dst = buf_row (s, i, a, c->llo);
         check_access (s, q, PACC_OP_HALO, i, src, bytes, 0);
         check_access (s, q, PACC_OP_HALO, i, dst, bytes, 1);
@@ -521,8 +522,8 @@ carry_out (struct pacc_sched *s, int i)
       {
         size_t rb = s->a[a].row_bytes;
         size_t bytes = (size_t) (n->xlo - n->llo) * rb;
-        struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO, a, i,
-                                                     bytes);
+        struct pacc_opinfo info
+          = pacc_sched_opinfo (s, PACC_OP_HALO, a, i, bytes);
         char *src = buf_row (s, i, a, n->llo);
         check_access (s, q, PACC_OP_HALO, i, src, bytes, 0);
         check_access (s, q, PACC_OP_HALO, i, s->cbuf[a], bytes, 1);
@@ -559,34 +560,38 @@ pacc_sched_load (struct pacc_sched *s, int i, void **ptr)
     {
       char dev[32] = "", from[96] = "";
       if (s->p->ndev > 1)
-        snprintf (dev, sizeof dev, " of device %d",
-                  pacc_sched_device (s, i));
+        snprintf (dev, sizeof dev, " of device %d", pacc_sched_device (s, i));
       if (c->xlo > c->llo)
         snprintf (from, sizeof from, " ([%ld,%ld) from the carry)", c->llo,
                   c->xlo);
       if (s->plan_blocks > 1)
-        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld)%s "
+        pacc_note (s->where,
+                   "  chunk %d rows [%ld,%ld): load [%ld,%ld)%s "
                    "into buffer %d on queue %d%s, after the previous block's "
-                   "write-backs of chunks %d-%d", i, c->lo, c->hi, c->llo,
-                   c->lhi, from, b, q, dev, c->wd_lo, c->wd_hi);
+                   "write-backs of chunks %d-%d",
+                   i, c->lo, c->hi, c->llo, c->lhi, from, b, q, dev, c->wd_lo,
+                   c->wd_hi);
       else
-        pacc_note (s->where, "  chunk %d rows [%ld,%ld): load [%ld,%ld)%s "
-                   "into buffer %d on queue %d%s", i, c->lo, c->hi, c->llo,
-                   c->lhi, from, b, q, dev);
+        pacc_note (s->where,
+                   "  chunk %d rows [%ld,%ld): load [%ld,%ld)%s "
+                   "into buffer %d on queue %d%s",
+                   i, c->lo, c->hi, c->llo, c->lhi, from, b, q, dev);
     }
 
   /* (c) */
   if (s->buf_busy[b])
-    pacc_internal_error (s->where, "buffer %d reused by chunk %d before the "
-                         "write-back of chunk %d", b, i, s->buf_last[b]);
+    pacc_internal_error (s->where,
+                         "buffer %d reused by chunk %d before the "
+                         "write-back of chunk %d",
+                         b, i, s->buf_last[b]);
   if (s->buf_last[b] >= 0)
     q_wait (s, q, s->p->nchunks + s->buf_last[b]);
   /* (b) */
   if (s->plan_blocks > 1)
     q_wait_chunks (s, q, s->p->nchunks, c->wd_lo, c->wd_hi);
   /* The rows the rings' part of the load overwrites.  */
-  for (int k = 0, nw = s->ring ? pacc_sched_ring_waits (s, i, s->ring_m)
-                               : 0; k < nw; k++)
+  for (int k = 0, nw = s->ring ? pacc_sched_ring_waits (s, i, s->ring_m) : 0;
+       k < nw; k++)
     q_wait (s, q, pacc_sched_ring_event (s, s->ring_m[k]));
 
   pacc_race_op (&s->race, q);
@@ -624,8 +629,8 @@ pacc_sched_kernels_start (struct pacc_sched *s, int i)
   s->t_kernels = pacc_now_us ();
   if (s->be->kernels_mark)
     {
-      struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_KERNELS, -1, i,
-                                                   0);
+      struct pacc_opinfo info
+        = pacc_sched_opinfo (s, PACC_OP_KERNELS, -1, i, 0);
       s->be->kernels_mark (s->queue[pacc_sched_queue (s, i)], 1, &info);
     }
 }
@@ -646,15 +651,18 @@ pacc_sched_step (struct pacc_sched *s, int i, void *const *ptr, long step)
   const struct pacc_plan *p = s->p;
   int q = pacc_sched_queue (s, i), last = p->nchunks - 1;
   if (i != s->n_loaded - 1 || i < s->n_done)
-    pacc_internal_error (s->where, "__pacc_step for chunk %d, which does "
-                         "not run", i);
+    pacc_internal_error (s->where,
+                         "__pacc_step for chunk %d, which does "
+                         "not run",
+                         i);
   if (!p->skew || step < 1 || step >= s->kk)
     return;
   /* The band buffer's last user before I: chunk I - 1 (it saved I's
      bands), or the previous block's last chunk (it restored from the
      slots I overwrites).  */
-  int prev = i > 0 ? band_event (s, i - 1)
-             : s->plan_blocks > 1 ? band_event (s, last) : -1;
+  int prev = i > 0                ? band_event (s, i - 1)
+             : s->plan_blocks > 1 ? band_event (s, last)
+                                  : -1;
   if (step == 1 && prev >= 0 && s->ev_q[prev] >= 0)
     q_wait (s, q, prev);
   pacc_race_op (&s->race, q);
@@ -673,8 +681,8 @@ pacc_sched_step (struct pacc_sched *s, int i, void *const *ptr, long step)
                          + (size_t) (step - 1) * (size_t) p->band_rows * rb;
             char *buf = (char *) ptr[a] + (uintptr_t) (lo * (long) rb);
             char *src = save ? buf : band, *dst = save ? band : buf;
-            struct pacc_opinfo info = pacc_sched_opinfo (s, PACC_OP_HALO, a,
-                                                         i, bytes);
+            struct pacc_opinfo info
+              = pacc_sched_opinfo (s, PACC_OP_HALO, a, i, bytes);
             check_access (s, q, PACC_OP_HALO, i, src, bytes, 0);
             check_access (s, q, PACC_OP_HALO, i, dst, bytes, 1);
             s->be->copy_buf (s->queue[q], dst, src, 0, bytes, &info);
@@ -702,15 +710,17 @@ pacc_sched_done (struct pacc_sched *s, int i)
       check_access (s, q, PACC_OP_KERNELS, i,
                     pacc_sched_ring_row (s, a, s->p->ch[i].llo),
                     (size_t) (s->p->ch[i].lhi - s->p->ch[i].llo)
-                    * s->a[a].row_bytes, 0);
+                      * s->a[a].row_bytes,
+                    0);
     else
       check_access (s, q, PACC_OP_KERNELS, i, s->buf[b * s->n + a],
                     (size_t) s->p->buf_rows * s->a[a].row_bytes,
                     s->a[a].kind != PACC_KIND_IN);
   for (a = 0; a < s->wn; a++)
-    check_access (s, q, PACC_OP_KERNELS, i,
-                  s->wbuf[(size_t) pacc_sched_device (s, i) * (size_t) s->wn
-                          + (size_t) a], s->w[a].bytes, 0);
+    check_access (
+      s, q, PACC_OP_KERNELS, i,
+      s->wbuf[(size_t) pacc_sched_device (s, i) * (size_t) s->wn + (size_t) a],
+      s->w[a].bytes, 0);
   s->n_done = i + 1;
   issue_ready (s);
 }
@@ -722,8 +732,10 @@ pacc_sched_block_end (struct pacc_sched *s, const int *perm)
   char **t;
 
   if (s->wb_next != s->p->nchunks)
-    pacc_internal_error (s->where, "block ended with %d of %d write-backs "
-                         "issued", s->wb_next, s->p->nchunks);
+    pacc_internal_error (s->where,
+                         "block ended with %d of %d write-backs "
+                         "issued",
+                         s->wb_next, s->p->nchunks);
   /* Name i held buffer perm[i], loaded from cur_host[perm[i]] and written
      back there: the next block loads it from there.  */
   for (i = 0; i < s->n; i++)

@@ -20,9 +20,9 @@
 struct pacc_sched_whole
 {
   const char *name;
-  const char *host;      /* first byte copied.  */
+  const char *host; /* first byte copied.  */
   size_t bytes;
-  long off;              /* of HOST from the user's pointer.  */
+  long off; /* of HOST from the user's pointer.  */
 };
 
 struct pacc_sched
@@ -30,87 +30,87 @@ struct pacc_sched
   /* Given by the caller (pacc_sched_init).  */
   const char *where;
   const struct pacc_backend *be;
-  struct pacc_plan *p;            /* its chunks' load ranges change per
+  struct pacc_plan *p; /* its chunks' load ranges change per
                                      block.  */
   const struct pacc_geom *g;
   int n;
   const struct pacc_plan_array *a;
   long nsteps;
   int async;
-  int host_device;                /* report device -1 for every chunk.  */
+  int host_device; /* report device -1 for every chunk.  */
   struct pacc_stats *st;
-  int wn;                         /* whole arrays (after the N).  */
+  int wn; /* whole arrays (after the N).  */
   const struct pacc_sched_whole *w;
 
   /* Back-end resources, allocated at the first block.  */
   int resources;
-  void **queue;          /* [nqueues].  */
+  void **queue;            /* [nqueues].  */
   void **ev_load, **ev_wb; /* [nchunks], recorded after a chunk's load
                               and after its write-back.  */
-  void **buf;            /* [nbuf * n]: buffer of array a in slot s is
+  void **buf;              /* [nbuf * n]: buffer of array a in slot s is
                             buf[s * n + a].  */
-  int *buf_last;         /* [nbuf]: chunk that last used the slot, -1.  */
-  char *buf_busy;        /* [nbuf]: its write-back is not issued yet.  */
-  int *bperm;            /* [n]: buffer of each name in a resident plan
+  int *buf_last;           /* [nbuf]: chunk that last used the slot, -1.  */
+  char *buf_busy;          /* [nbuf]: its write-back is not issued yet.  */
+  int *bperm;              /* [n]: buffer of each name in a resident plan
                             (the rotations of all blocks so far).  */
-  void **wbuf;           /* [ndev * wn]: whole array w on device d is
+  void **wbuf;             /* [ndev * wn]: whole array w on device d is
                             wbuf[d * wn + w].  */
-  void **ev_whole;       /* [ndev]: recorded after device d's copies.  */
-  void **cbuf;           /* [n]: the carry buffer of each array (NULL for
+  void **ev_whole;         /* [ndev]: recorded after device d's copies.  */
+  void **cbuf;             /* [n]: the carry buffer of each array (NULL for
                             temp arrays, or without the carry).  */
-  void **ev_carry;       /* [nchunks]: recorded after chunk i filled the
+  void **ev_carry;         /* [nchunks]: recorded after chunk i filled the
                             carry for chunk i + 1.  */
-  long c_lo;             /* global row of the carry's first row now.  */
-  void **sbuf;           /* [n]: a skewed plan's band buffer of each
+  long c_lo;               /* global row of the carry's first row now.  */
+  void **sbuf;             /* [n]: a skewed plan's band buffer of each
                             targetinout array (NULL for the others):
                             slot s - 1 holds band s (chunks.h).  */
-  void **ev_band;        /* [nchunks]: recorded after chunk i's last
+  void **ev_band;          /* [nchunks]: recorded after chunk i's last
                             band copy of the block.  */
-  void **ring;           /* [n]: each targetin array's ring with
+  void **ring;             /* [n]: each targetin array's ring with
                             plan->ring (chunks.h; NULL for the others,
                             which have buffers), or NULL, ...  */
-  size_t *ring_bytes;    /* ... its bytes (mapped twice, backend.h) ...  */
-  long ring_len;         /* ... the rows every ring holds at least ...  */
-  long ring_first, ring_start;  /* ... and global row RING_FIRST of this
+  size_t *ring_bytes;      /* ... its bytes (mapped twice, backend.h) ...  */
+  long ring_len;           /* ... the rows every ring holds at least ...  */
+  long ring_first, ring_start; /* ... and global row RING_FIRST of this
                                    block is ring row RING_START: the
                                    blocks follow each other in the
                                    rings.  */
-  long *ring_w;          /* [4 nchunks]: ring rows of the load range of
+  long *ring_w;                /* [4 nchunks]: ring rows of the load range of
                             the chunk in ring slot t (pacc_sched_ring_slot),
                             at 2 t and 2 t + 1, ...  */
-  void **ev_ring;        /* [2 nchunks]: ... and its event, recorded after
+  void **ev_ring; /* [2 nchunks]: ... and its event, recorded after
                             its kernels (with its write-back).  */
-  int *ring_m;           /* [2 nchunks], scratch.  */
-  int *ev_q;             /* [events]: the queue each event was last
+  int *ring_m;    /* [2 nchunks], scratch.  */
+  int *ev_q;      /* [events]: the queue each event was last
                             recorded on.  */
-  int rot;               /* chunk i's queue and slot are those of i + rot
+  int rot;        /* chunk i's queue and slot are those of i + rot
                             (rotation_of, schedule.c).  */
   struct pacc_race race;
 
   /* The host array each name loads from and writes back to now.  */
-  char **cur_host, **new_host;    /* [n].  */
+  char **cur_host, **new_host; /* [n].  */
   /* Rows beyond the own ones (g->ext_lo, g->ext_hi: another rank's,
      dist.h): side[2 * a] holds name a's rows from side_first[0] up to
      lo0, side[2 * a + 1] those from lo0 + len0 on; the caller fills them
      between blocks.  NULL in a region of one process.  Permuted with
      cur_host by the block's rotation.  */
-  char **side, **new_side;        /* [2 * n].  */
+  char **side, **new_side; /* [2 * n].  */
   long side_first[2];
-  int *perm_tmp;                  /* [n], scratch.  */
+  int *perm_tmp; /* [n], scratch.  */
 
   /* Progress.  */
   long steps_done, kk;
   long blocks_started;
-  long plan_blocks;      /* of them, with the resources the plan has now
+  long plan_blocks; /* of them, with the resources the plan has now
                             (a re-plan allocates new ones: replan.c).  */
-  int write_all;         /* a resident plan writes back every block: a
+  int write_all;    /* a resident plan writes back every block: a
                             re-plan may follow it.  */
-  long released;         /* host rows [lo0, released) will not be copied
+  long released;    /* host rows [lo0, released) will not be copied
                             again in this region (the last block).  */
-  int n_loaded, n_done, wb_next;  /* chunks of this block whose load was
+  int n_loaded, n_done, wb_next; /* chunks of this block whose load was
                                      issued / that are done / whose
                                      write-back was issued.  */
-  double t_kernels;      /* host clock at the current chunk's kernels.  */
+  double t_kernels; /* host clock at the current chunk's kernels.  */
 };
 
 /* Whether array A's shared rows go through the carry buffer (else, with
@@ -163,7 +163,7 @@ struct pacc_alloc_failure
   size_t bytes;
   int dev;
   const char *array;
-  const char *what;               /* "" or, for the message, " (copyin)"
+  const char *what; /* "" or, for the message, " (copyin)"
                                      for a whole copy, " (carry)".  */
 };
 /* The queues, events and buffers of the plan: 1, or 0 with *F saying

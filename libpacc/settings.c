@@ -74,16 +74,31 @@ bytes (const char *where, const char *name)
     {
       switch (*end)
         {
-        case 'k': case 'K': mul = 1ull << 10; end++; break;
-        case 'm': case 'M': mul = 1ull << 20; end++; break;
-        case 'g': case 'G': mul = 1ull << 30; end++; break;
-        default: break;
+        case 'k':
+        case 'K':
+          mul = 1ull << 10;
+          end++;
+          break;
+        case 'm':
+        case 'M':
+          mul = 1ull << 20;
+          end++;
+          break;
+        case 'g':
+        case 'G':
+          mul = 1ull << 30;
+          end++;
+          break;
+        default:
+          break;
         }
       if (!*end && x > 0 && x <= ~0ull / mul)
         return x * mul;
     }
-  pacc_error (where, "%s: expected a positive number of bytes with an "
-              "optional K, M or G suffix, got '%s'", name, v);
+  pacc_error (where,
+              "%s: expected a positive number of bytes with an "
+              "optional K, M or G suffix, got '%s'",
+              name, v);
 }
 
 /* A one-digit variable from 0 to MAX (EXPECTED spells them for the
@@ -100,8 +115,8 @@ digit (const char *where, const char *name, int max, int dflt,
   return v[0] - '0';
 }
 
-static const char *const fault_kinds[PACC_FAULT_KINDS] =
-  { "alloc", "register", "copy", "launch" };
+static const char *const fault_kinds[PACC_FAULT_KINDS]
+  = { "alloc", "register", "copy", "launch" };
 
 /* PACC_FAULT=KIND:N[,KIND:N...], each KIND once.  */
 static void
@@ -117,22 +132,24 @@ fault (const char *where, struct pacc_settings *s)
       unsigned long long n;
       const char *end;
       for (k = 0; k < PACC_FAULT_KINDS; k++)
-        if (strlen (fault_kinds[k]) == len && !strncmp (p, fault_kinds[k], len))
+        if (strlen (fault_kinds[k]) == len
+            && !strncmp (p, fault_kinds[k], len))
           break;
       if (k == PACC_FAULT_KINDS || p[len] != ':'
           || !parse_digits (p + len + 1, 0xffffffffUL, &n, &end) || n == 0
           || (*end && *end != ','))
-        pacc_error (where, "PACC_FAULT: expected KIND:N[,KIND:N...] with "
+        pacc_error (where,
+                    "PACC_FAULT: expected KIND:N[,KIND:N...] with "
                     "KIND alloc, register, copy or launch and N from 1 to "
-                    "4294967295, got '%s'", v);
+                    "4294967295, got '%s'",
+                    v);
       if (s->fault_at[k])
         pacc_error (where, "PACC_FAULT: '%s' is given twice in '%s'",
                     fault_kinds[k], v);
       s->fault_at[k] = (unsigned long) n;
       p = *end ? end + 1 : end;
       if (*end && !*p)
-        pacc_error (where, "PACC_FAULT: expected KIND:N after ',' in '%s'",
-                    v);
+        pacc_error (where, "PACC_FAULT: expected KIND:N after ',' in '%s'", v);
     }
 }
 
@@ -151,8 +168,7 @@ pacc_fault (enum pacc_fault_kind kind)
 {
   unsigned long at = pacc_settings.fault_at[kind];
   return at && !fault_held
-         && __atomic_add_fetch (&fault_calls[kind], 1, __ATOMIC_RELAXED)
-            == at;
+         && __atomic_add_fetch (&fault_calls[kind], 1, __ATOMIC_RELAXED) == at;
 }
 
 const char *
@@ -182,12 +198,12 @@ pacc_env_read (const char *where)
   s->block = positive (where, "PACC_BLOCK", 0x7fffffffffffffffL);
   s->queues = (int) positive (where, "PACC_QUEUES", MAX_QUEUES);
   s->devices = (int) positive (where, "PACC_DEVICES", MAX_DEVICES);
-  s->host_threads = (int) positive (where, "PACC_HOST_THREADS",
-                                    HOST_MAX_THREADS);
+  s->host_threads
+    = (int) positive (where, "PACC_HOST_THREADS", HOST_MAX_THREADS);
   s->device_memory = bytes (where, "PACC_DEVICE_MEMORY");
   if (s->chunks && s->block)
     pacc_error (where, "PACC_CHUNKS and PACC_BLOCK are both set; "
-                "set one of them");
+                       "set one of them");
 
   s->verbose = digit (where, "PACC_VERBOSE", 2, 0, "0, 1 or 2");
   s->progress = positive (where, "PACC_PROGRESS", 86400);
@@ -203,12 +219,14 @@ pacc_env_read (const char *where)
       unsigned long long x;
       const char *end;
       if (!parse_digits (v, 90, &x, &end) || *end)
-        pacc_error (where, "PACC_LINK_MARGIN: expected an integer from 0 "
-                    "to 90, got '%s'", v);
+        pacc_error (where,
+                    "PACC_LINK_MARGIN: expected an integer from 0 "
+                    "to 90, got '%s'",
+                    v);
       s->link_margin = x ? (int) x : -1;
     }
-  s->early_unregister = digit (where, "PACC_EARLY_UNREGISTER", 3, 3,
-                               "0, 1, 2 or 3");
+  s->early_unregister
+    = digit (where, "PACC_EARLY_UNREGISTER", 3, 3, "0, 1, 2 or 3");
   v = get ("PACC_PIN");
   s->pin_lazy = 1;
   if (v)
@@ -218,8 +236,10 @@ pacc_env_read (const char *where)
       else if (!strcmp (v, "first-block"))
         s->pin_lazy = 1;
       else
-        pacc_error (where, "PACC_PIN: expected begin or first-block, got "
-                    "'%s'", v);
+        pacc_error (where,
+                    "PACC_PIN: expected begin or first-block, got "
+                    "'%s'",
+                    v);
     }
   s->pin_piece = bytes (where, "PACC_PIN_PIECE");
   s->workers = digit (where, "PACC_WORKERS", 1, -1, "0 or 1");
@@ -238,8 +258,10 @@ pacc_env_read (const char *where)
       else if (!strcmp (v, "staging"))
         s->data_path = PACC_PATH_STAGING;
       else
-        pacc_error (where, "PACC_DATA_PATH: expected auto, host, register "
-                    "or staging, got '%s'", v);
+        pacc_error (where,
+                    "PACC_DATA_PATH: expected auto, host, register "
+                    "or staging, got '%s'",
+                    v);
     }
 
   /* auto is -1; unset, auto when the host copies run ahead and 0 when
@@ -253,8 +275,10 @@ pacc_env_read (const char *where)
       unsigned long long x;
       const char *end;
       if (!parse_digits (v, 4096, &x, &end) || *end)
-        pacc_error (where, "PACC_STAGE: expected auto or an integer from 0 "
-                    "to 4096, got '%s'", v);
+        pacc_error (where,
+                    "PACC_STAGE: expected auto or an integer from 0 "
+                    "to 4096, got '%s'",
+                    v);
       s->stage = (int) x;
     }
 
@@ -266,8 +290,10 @@ pacc_env_read (const char *where)
       if (!strcmp (v, "libgomp"))
         s->launch_libgomp = 1;
       else if (strcmp (v, "pacc"))
-        pacc_error (where, "PACC_LAUNCH: expected 'pacc' or 'libgomp', got "
-                    "'%s'", v);
+        pacc_error (where,
+                    "PACC_LAUNCH: expected 'pacc' or 'libgomp', got "
+                    "'%s'",
+                    v);
     }
 
   fault (where, s);

@@ -22,20 +22,20 @@
 /* PACC_DATA_PATH.  */
 enum pacc_data_path
 {
-  PACC_PATH_AUTO = 0,      /* a GPU if there is one, else the host.  */
-  PACC_PATH_HOST = 1,      /* the host back end, GPU or not.  */
-  PACC_PATH_REGISTER = 2,  /* GPU, user's arrays registered in place.  */
-  PACC_PATH_STAGING = 3    /* GPU, copies through pinned staging buffers.  */
+  PACC_PATH_AUTO = 0,     /* a GPU if there is one, else the host.  */
+  PACC_PATH_HOST = 1,     /* the host back end, GPU or not.  */
+  PACC_PATH_REGISTER = 2, /* GPU, user's arrays registered in place.  */
+  PACC_PATH_STAGING = 3   /* GPU, copies through pinned staging buffers.  */
 };
 
 /* PACC_FAULT=KIND:N,...: a testing aid; the Nth call of KIND in the
    process fails as if the memory, the driver or the device had failed.  */
 enum pacc_fault_kind
 {
-  PACC_FAULT_ALLOC,        /* a chunk buffer (back end alloc).  */
-  PACC_FAULT_REGISTER,     /* registering a host range (CUDA only).  */
-  PACC_FAULT_COPY,         /* issuing a copy.  */
-  PACC_FAULT_LAUNCH,       /* launching a chunk's kernel.  */
+  PACC_FAULT_ALLOC,    /* a chunk buffer (back end alloc).  */
+  PACC_FAULT_REGISTER, /* registering a host range (CUDA only).  */
+  PACC_FAULT_COPY,     /* issuing a copy.  */
+  PACC_FAULT_LAUNCH,   /* launching a chunk's kernel.  */
   PACC_FAULT_KINDS
 };
 
@@ -99,7 +99,7 @@ struct pacc_settings
   int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
   long progress;                    /* PACC_PROGRESS: seconds between
                                        progress lines, 0: none.  */
-  unsigned long fault_at[PACC_FAULT_KINDS];  /* PACC_FAULT: the call of
+  unsigned long fault_at[PACC_FAULT_KINDS]; /* PACC_FAULT: the call of
                                        each kind that fails, 0: none.  */
 };
 

@@ -52,9 +52,11 @@ stage_one (struct pacc_region *r, int i)
   if (!r->base->stage (r->be_region, lo, bytes, r->a[i].name))
     {
       if (pacc_settings.verbose >= 1)
-        pacc_note (r->where, "array '%s' cannot be staged (it shares bytes "
+        pacc_note (r->where,
+                   "array '%s' cannot be staged (it shares bytes "
                    "with another array, or the driver has no host "
-                   "functions): registered", r->a[i].name);
+                   "functions): registered",
+                   r->a[i].name);
       return 0;
     }
   r->staged[i] = 1;
@@ -70,12 +72,12 @@ stage_last (struct pacc_region *r, int n)
   memset (&in, 0, sizeof in);
   in.n = r->n;
   in.a = r->a;
-  char *want = pacc_xcalloc (r->where, (size_t) r->n + 1, 1,
-                             "the staged arrays");
+  char *want
+    = pacc_xcalloc (r->where, (size_t) r->n + 1, 1, "the staged arrays");
   pacc_plan_stage_mark (&in, n, want);
   if (!r->staged)
-    r->staged = pacc_xcalloc (r->where, (size_t) r->n + 1, 1,
-                              "the staged arrays");
+    r->staged
+      = pacc_xcalloc (r->where, (size_t) r->n + 1, 1, "the staged arrays");
   for (int i = 0; i < r->n; i++)
     if (want[i] && !r->staged[i])
       done += stage_one (r, i);
@@ -116,9 +118,11 @@ stage_given (struct pacc_region *r)
       || pacc_settings.data_path == PACC_PATH_STAGING)
     return;
   if (pacc_settings.data_path == PACC_PATH_REGISTER)
-    pacc_error (r->where, "PACC_STAGE=%d asks to stage arrays and "
+    pacc_error (r->where,
+                "PACC_STAGE=%d asks to stage arrays and "
                 "PACC_DATA_PATH=register to register every one; set one of "
-                "them", n);
+                "them",
+                n);
   if (!r->base->stage)
     return;
   if (stage_last (r, n) && pacc_settings.verbose >= 1)
@@ -145,7 +149,7 @@ backend_begin (struct pacc_region *r)
     {
       if (!r->dist->side)
         pacc_internal_error (where, "the back end's region begins before "
-                             "the side buffers of 'mpi' exist");
+                                    "the side buffers of 'mpi' exist");
       lo[r->nall] = r->dist->side_mem;
       bytes[r->nall] = r->dist->side_bytes;
       names[r->nall] = "(rows of the neighbouring ranks)";
@@ -168,8 +172,8 @@ backend_begin (struct pacc_region *r)
       kinds[i] = r->a[i].kind;
     }
   pacc_launch_count (&r->launches);
-  r->be_region = r->base->region_begin (r->where, (int) na, lo, bytes,
-                                        kinds, names, &r->data_path);
+  r->be_region = r->base->region_begin (r->where, (int) na, lo, bytes, kinds,
+                                        names, &r->data_path);
   free (lo);
   free (bytes);
   free (kinds);
@@ -192,9 +196,9 @@ pacc_stage_inputs (const struct pacc_region *r, struct pacc_plan_in *in)
   in->stage_all = pacc_settings.stage_ahead && r->base->stage_ahead_gbs > 0;
   in->stage_gbs = !r->base->stage ? 0
                   : in->stage_all ? r->base->stage_ahead_gbs
-                  : r->base->stage_gbs;
-  in->stage_auto = !r->stage_decided && pacc_settings.stage < 0
-                   && r->be_region && r->base->stage && !r->dist
+                                  : r->base->stage_gbs;
+  in->stage_auto = !r->stage_decided && pacc_settings.stage < 0 && r->be_region
+                   && r->base->stage && !r->dist
                    && pacc_settings.data_path == PACC_PATH_AUTO;
 }
 
@@ -215,8 +219,10 @@ pacc_stage_apply (struct pacc_region *r)
     {
       char b[1024];
       staged_names (r, b, sizeof b);
-      pacc_note (r->where, "staged instead of registered, as the cost model "
+      pacc_note (r->where,
+                 "staged instead of registered, as the cost model "
                  "prefers: %s (%.3f s predicted, %.3f s registering every "
-                 "array)", b, r->plan.predicted_s, r->plan.nostage_s);
+                 "array)",
+                 b, r->plan.predicted_s, r->plan.nostage_s);
     }
 }

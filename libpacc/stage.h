@@ -21,8 +21,7 @@ void pacc_stage_begin (struct pacc_region *r);
 /* What the planner needs to know of staging, into IN: whether it may
    choose (PACC_STAGE auto, nothing staged yet), the arrays staged so
    far and the back end's staging rate.  */
-void pacc_stage_inputs (const struct pacc_region *r,
-                        struct pacc_plan_in *in);
+void pacc_stage_inputs (const struct pacc_region *r, struct pacc_plan_in *in);
 
 /* R's plan is made: stage what it chose (plan.nstage), once.  */
 void pacc_stage_apply (struct pacc_region *r);

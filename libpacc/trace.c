@@ -22,15 +22,15 @@
 
 static pthread_mutex_t trace_lock = PTHREAD_MUTEX_INITIALIZER;
 static FILE *trace_file;
-static char trace_name[4096];          /* For the message of a failed write.  */
+static char trace_name[4096]; /* For the message of a failed write.  */
 static double trace_t0;
 /* Tracks: one process per device (pid = device + 1; 0: the host), one
    thread per queue (tid = queue + 1), each named once.  */
 #define TRACE_PIDS 64
-static unsigned long long named_pids;             /* devices named.  */
-static unsigned long long trace_in, trace_out, trace_halo;  /* bytes so
+static unsigned long long named_pids; /* devices named.  */
+static unsigned long long trace_in, trace_out, trace_halo; /* bytes so
                                                    far, all regions.  */
-static unsigned long long named_tids[TRACE_PIDS]; /* queues named.  */
+static unsigned long long named_tids[TRACE_PIDS];          /* queues named.  */
 
 static void
 trace_close (void)
@@ -43,8 +43,10 @@ trace_close (void)
       bad |= ferror (trace_file) != 0;
       bad |= fclose (trace_file) != 0;
       if (bad)
-        pacc_warning (NULL, "PACC_TRACE: writing '%s' failed (%s): the "
-                      "trace is incomplete", trace_name, strerror (errno));
+        pacc_warning (NULL,
+                      "PACC_TRACE: writing '%s' failed (%s): the "
+                      "trace is incomplete",
+                      trace_name, strerror (errno));
       trace_file = NULL;
     }
   pthread_mutex_unlock (&trace_lock);
@@ -123,9 +125,11 @@ pacc_op_describe (const struct pacc_opinfo *info, char *buf, size_t len)
     snprintf (buf, len, " (kernels of chunk %d, block %d, queue %d)",
               info->chunk, info->block, info->queue);
   else
-    snprintf (buf, len, " (array '%s', chunk %d, block %d, queue %d, "
-              "%zu bytes)", info->array ? info->array : "?", info->chunk,
-              info->block, info->queue, info->bytes);
+    snprintf (buf, len,
+              " (array '%s', chunk %d, block %d, queue %d, "
+              "%zu bytes)",
+              info->array ? info->array : "?", info->chunk, info->block,
+              info->queue, info->bytes);
   return buf;
 }
 
@@ -137,30 +141,36 @@ trace_event (const struct pacc_opinfo *info, double t0, double t1)
   FILE *f = trace_file;
   int tid = info->queue + 1;
   int pid = info->device >= 0 && info->device < TRACE_PIDS - 1
-            ? info->device + 1 : 0;
-  const char *name = info->kind == PACC_OP_LOAD ? "load"
-                     : info->kind == PACC_OP_WB ? "write-back"
-                     : info->kind == PACC_OP_HALO ? "halo" : "kernels";
+              ? info->device + 1
+              : 0;
+  const char *name = info->kind == PACC_OP_LOAD   ? "load"
+                     : info->kind == PACC_OP_WB   ? "write-back"
+                     : info->kind == PACC_OP_HALO ? "halo"
+                                                  : "kernels";
   const char *cat = info->kind == PACC_OP_KERNELS ? "kernels" : "copy";
   if (pid > 0 && !(named_pids & (1ull << pid)))
     {
       named_pids |= 1ull << pid;
-      fprintf (f, ",\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,"
+      fprintf (f,
+               ",\n{\"name\":\"process_name\",\"ph\":\"M\",\"pid\":%d,"
                "\"args\":{\"name\":\"pacc device %d\"}},\n"
                "{\"name\":\"process_sort_index\",\"ph\":\"M\",\"pid\":%d,"
-               "\"args\":{\"sort_index\":%d}}", pid, pid - 1, pid, pid);
+               "\"args\":{\"sort_index\":%d}}",
+               pid, pid - 1, pid, pid);
     }
   if (tid >= 0 && tid < 64 && !(named_tids[pid] & (1ull << tid)))
     {
       named_tids[pid] |= 1ull << tid;
-      fprintf (f, ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
-               "\"tid\":%d,\"args\":{\"name\":\"queue %d\"}}", pid, tid,
-               info->queue);
+      fprintf (f,
+               ",\n{\"name\":\"thread_name\",\"ph\":\"M\",\"pid\":%d,"
+               "\"tid\":%d,\"args\":{\"name\":\"queue %d\"}}",
+               pid, tid, info->queue);
     }
-  fprintf (f, ",\n{\"name\":\"%s c%d\",\"cat\":\"%s\",\"ph\":\"X\","
+  fprintf (f,
+           ",\n{\"name\":\"%s c%d\",\"cat\":\"%s\",\"ph\":\"X\","
            "\"pid\":%d,\"tid\":%d,\"ts\":%.3f,\"dur\":%.3f,\"args\":{"
-           "\"region\":", name, info->chunk, cat, pid, tid, t0 - trace_t0,
-           t1 - t0);
+           "\"region\":",
+           name, info->chunk, cat, pid, tid, t0 - trace_t0, t1 - t0);
   json_string (f, info->where);
   if (info->array)
     {
@@ -183,8 +193,7 @@ pacc_trace_bytes (const struct pacc_stats *st, unsigned long long *in,
 
 /* Keep an operation of ST (under the lock).  */
 static void
-keep_op (struct pacc_stats *st, int kind, size_t bytes, double t0,
-         double t1)
+keep_op (struct pacc_stats *st, int kind, size_t bytes, double t0, double t1)
 {
   if (!st->keep)
     return;
@@ -201,7 +210,7 @@ keep_op (struct pacc_stats *st, int kind, size_t bytes, double t0,
       st->kept = k;
       st->kept_cap = cap;
     }
-  st->kept[st->nkept++] = (struct pacc_kept) { t0, t1, kind, bytes };
+  st->kept[st->nkept++] = (struct pacc_kept){ t0, t1, kind, bytes };
 }
 
 void
@@ -306,10 +315,11 @@ pacc_trace_op (const struct pacc_opinfo *info, double t0, double t1)
       else if (info->kind == PACC_OP_HALO)
         trace_halo += info->bytes;
       if (info->kind != PACC_OP_KERNELS)
-        fprintf (trace_file, ",\n{\"name\":\"bytes\",\"ph\":\"C\",\"pid\":0,"
+        fprintf (trace_file,
+                 ",\n{\"name\":\"bytes\",\"ph\":\"C\",\"pid\":0,"
                  "\"ts\":%.3f,\"args\":{\"loaded\":%llu,\"written back\":"
-                 "%llu,\"halo\":%llu}}", t1 - trace_t0, trace_in, trace_out,
-                 trace_halo);
+                 "%llu,\"halo\":%llu}}",
+                 t1 - trace_t0, trace_in, trace_out, trace_halo);
     }
   pthread_mutex_unlock (&trace_lock);
 }
@@ -322,7 +332,8 @@ pacc_trace_span (const char *where, const char *name, double t0, double t1)
     {
       fprintf (trace_file, ",\n{\"name\":");
       json_string (trace_file, name);
-      fprintf (trace_file, ",\"cat\":\"host\",\"ph\":\"X\",\"pid\":0,"
+      fprintf (trace_file,
+               ",\"cat\":\"host\",\"ph\":\"X\",\"pid\":0,"
                "\"tid\":0,\"ts\":%.3f,\"dur\":%.3f,\"args\":{\"region\":",
                t0 - trace_t0, t1 - t0);
       json_string (trace_file, where ? where : "");
@@ -341,8 +352,7 @@ pacc_trace_pinned (struct pacc_stats *st)
 }
 
 void
-pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
-                double t1)
+pacc_trace_pin (struct pacc_stats *st, const char *where, double t0, double t1)
 {
   pthread_mutex_lock (&trace_lock);
   st->t_pin += t1 - t0;
@@ -353,8 +363,7 @@ pacc_trace_pin (struct pacc_stats *st, const char *where, double t0,
 }
 
 void
-pacc_trace_host_kernels (const struct pacc_opinfo *info, double t0,
-                         double t1)
+pacc_trace_host_kernels (const struct pacc_opinfo *info, double t0, double t1)
 {
   pthread_mutex_lock (&trace_lock);
   info->stats->t_kernels += t1 - t0;

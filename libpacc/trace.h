@@ -29,26 +29,26 @@ struct pacc_stats
   unsigned long long bytes_in, bytes_out, bytes_halo;
   double t_load, t_wb, t_kernels, t_halo;
   long blocks, chunks;
-  long replans;            /* plans made again after a failed
+  long replans; /* plans made again after a failed
                               allocation.  */
   double t_begin;
-  double t_first, t_last;  /* earliest start and latest end of the copies
+  double t_first, t_last; /* earliest start and latest end of the copies
                               and kernels timed (0: none yet).  */
-  double t_pin;            /* the issuing threads' time registering host
+  double t_pin;           /* the issuing threads' time registering host
                               memory during the region (PACC_PIN=
                               first-block).  */
-  double kept_pin;         /* of it, since the operations are kept.  */
-  int keep;                /* keep each operation's times in KEPT.  */
+  double kept_pin;        /* of it, since the operations are kept.  */
+  int keep;               /* keep each operation's times in KEPT.  */
   struct pacc_kept *kept;
   size_t nkept, kept_cap;
 };
 
 enum pacc_op_kind
 {
-  PACC_OP_LOAD = 0,   /* host array -> chunk buffer.  */
-  PACC_OP_WB = 1,     /* chunk buffer -> host array (write-back).  */
-  PACC_OP_KERNELS = 2,/* the kernels of a chunk (array NULL, bytes 0).  */
-  PACC_OP_HALO = 3    /* halo rows, one chunk buffer -> another (resident
+  PACC_OP_LOAD = 0,    /* host array -> chunk buffer.  */
+  PACC_OP_WB = 1,      /* chunk buffer -> host array (write-back).  */
+  PACC_OP_KERNELS = 2, /* the kernels of a chunk (array NULL, bytes 0).  */
+  PACC_OP_HALO = 3     /* halo rows, one chunk buffer -> another (resident
                          plans; between devices: a peer copy).  */
 };
 
@@ -57,11 +57,11 @@ enum pacc_op_kind
    need not outlive it.  */
 struct pacc_opinfo
 {
-  struct pacc_stats *stats;  /* region totals to add to.  */
-  const char *where;         /* region, for the trace.  */
-  const char *array;         /* array name.  */
-  int kind;                  /* enum pacc_op_kind.  */
-  int device, queue;         /* device (-1: host) and queue index.  */
+  struct pacc_stats *stats; /* region totals to add to.  */
+  const char *where;        /* region, for the trace.  */
+  const char *array;        /* array name.  */
+  int kind;                 /* enum pacc_op_kind.  */
+  int device, queue;        /* device (-1: host) and queue index.  */
   int block, chunk;
   size_t bytes;
 };

@@ -52,8 +52,15 @@
 
 enum wop
 {
-  W_COPY_IN, W_COPY_OUT, W_COPY_BUF, W_RECORD, W_WAIT, W_SYNC, W_MARK,
-  W_CALL, W_RELEASE
+  W_COPY_IN,
+  W_COPY_OUT,
+  W_COPY_BUF,
+  W_RECORD,
+  W_WAIT,
+  W_SYNC,
+  W_MARK,
+  W_CALL,
+  W_RELEASE
 };
 
 struct wqueue
@@ -75,15 +82,15 @@ struct wevent
 struct wtask
 {
   enum wop op;
-  void *queue;              /* the inner queue.  */
+  void *queue; /* the inner queue.  */
   void *dst;
   const void *src;
   size_t bytes;
   int src_dev, start;
   struct wevent *ev;
-  unsigned long need;       /* W_RECORD: waits, W_WAIT: records, issued
+  unsigned long need;  /* W_RECORD: waits, W_WAIT: records, issued
                                before this one may be.  */
-  void (*fn) (void *);      /* W_CALL.  */
+  void (*fn) (void *); /* W_CALL.  */
   void *arg;
   struct pacc_opinfo info;
 };
@@ -95,7 +102,7 @@ struct worker
   pthread_mutex_t lock;
   pthread_cond_t more, done_cv;
   struct wtask *ring;
-  unsigned long out, done;  /* tasks handed out / finished.  */
+  unsigned long out, done; /* tasks handed out / finished.  */
 };
 
 static const struct pacc_backend *inner;
@@ -157,7 +164,8 @@ run_task (struct wtask *t)
          record the scheduler issued the wait after.  */
       seen = gate_until (&t->ev->rec_done, t->need);
       if (seen != t->need)
-        pacc_internal_error (NULL, "a wait on device %d would see record "
+        pacc_internal_error (NULL,
+                             "a wait on device %d would see record "
                              "%lu of an event instead of record %lu",
                              t->ev->dev, seen, t->need);
       if (t->need)
@@ -220,8 +228,7 @@ worker (int dev)
       pthread_attr_init (&attr);
       pthread_attr_setdetachstate (&attr, PTHREAD_CREATE_DETACHED);
       if (pthread_create (&w->th, &attr, worker_main, w))
-        pacc_error (NULL, "cannot start the worker thread of device %d",
-                    dev);
+        pacc_error (NULL, "cannot start the worker thread of device %d", dev);
       pthread_attr_destroy (&attr);
       __atomic_store_n (&w->started, 1, __ATOMIC_RELEASE);
     }
@@ -385,8 +392,8 @@ w_host_release (void *queue, const void *host, size_t bytes)
 }
 
 static void
-w_copy_buf (void *queue, void *dst, const void *src, int src_dev,
-            size_t bytes, const struct pacc_opinfo *info)
+w_copy_buf (void *queue, void *dst, const void *src, int src_dev, size_t bytes,
+            const struct pacc_opinfo *info)
 {
   copy_task (W_COPY_BUF, queue, dst, src, src_dev, bytes, info);
 }
@@ -458,8 +465,8 @@ w_launch_prepare (void (*fn) (void *), size_t mapnum, void **hostaddrs,
                   size_t *sizes, unsigned short *kinds, const unsigned *dims,
                   int async)
 {
-  struct pacc_launch *l = inner->launch_prepare (fn, mapnum, hostaddrs, sizes,
-                                                 kinds, dims, async);
+  struct pacc_launch *l
+    = inner->launch_prepare (fn, mapnum, hostaddrs, sizes, kinds, dims, async);
   if (l)
     hlast = *l;
   else
@@ -503,8 +510,8 @@ w_defer_result (const void *var, void *dst, size_t bytes)
   for (int i = 0; i < hlast.nresults; i++)
     if (hlast.result_var[i] == var && hlast.result_bytes[i] == bytes)
       {
-        struct defer_job *j = pacc_xmalloc (NULL, sizeof *j,
-                                            "a reduction result");
+        struct defer_job *j
+          = pacc_xmalloc (NULL, sizeof *j, "a reduction result");
         j->var = var;
         j->dst = dst;
         j->bytes = bytes;
@@ -536,8 +543,7 @@ pacc_workers_wrap (const struct pacc_backend *be)
       wrapped.kernels_mark = inner->kernels_mark ? w_kernels_mark : NULL;
       wrapped.host_release = inner->host_release ? w_host_release : NULL;
       wrapped.flush_results = inner->flush_results ? w_flush_results : NULL;
-      wrapped.launch_prepare = inner->launch_prepare ? w_launch_prepare
-                                                     : NULL;
+      wrapped.launch_prepare = inner->launch_prepare ? w_launch_prepare : NULL;
       wrapped.launch_issue = inner->launch_prepare ? w_launch_issue : NULL;
       wrapped.defer_result = inner->defer_result ? w_defer_result : NULL;
       wrapped.drain = workers_drain_all;

@@ -43,7 +43,7 @@ collect_changed_r (tree *tp, int *walk_subtrees, void *)
       break;
     case BIND_EXPR:
       for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	changed->add (v);
+        changed->add (v);
       break;
     default:
       break;
@@ -64,7 +64,7 @@ invariant_term_p (pacc_region &r, tree e)
     case VAR_DECL:
     case PARM_DECL:
       return INTEGRAL_TYPE_P (TREE_TYPE (e)) && e != r.tvar
-	     && !TREE_THIS_VOLATILE (e) && !changed->contains (e);
+             && !TREE_THIS_VOLATILE (e) && !changed->contains (e);
     case PLUS_EXPR:
     case MINUS_EXPR:
     case MULT_EXPR:
@@ -78,7 +78,7 @@ invariant_term_p (pacc_region &r, tree e)
     case MIN_EXPR:
     case MAX_EXPR:
       return invariant_term_p (r, TREE_OPERAND (e, 0))
-	     && invariant_term_p (r, TREE_OPERAND (e, 1));
+             && invariant_term_p (r, TREE_OPERAND (e, 1));
     case NEGATE_EXPR:
     case BIT_NOT_EXPR:
       return invariant_term_p (r, TREE_OPERAND (e, 0));
@@ -100,7 +100,7 @@ atom_for (tree e)
   std::string name = std::string ("(") + text + ")";
   free (text);
   tree a = build_decl (EXPR_LOCATION (e), VAR_DECL,
-		       get_identifier (name.c_str ()), TREE_TYPE (e));
+                       get_identifier (name.c_str ()), TREE_TYPE (e));
   DECL_ARTIFICIAL (a) = 1;
   DECL_IGNORED_P (a) = 1;
   DECL_CONTEXT (a) = current_function_decl;
@@ -123,18 +123,18 @@ atomize (pacc_region &r, tree e)
     case MINUS_EXPR:
     case MULT_EXPR:
       {
-	tree a = atomize (r, TREE_OPERAND (s, 0));
-	tree b = atomize (r, TREE_OPERAND (s, 1));
-	if (a == TREE_OPERAND (s, 0) && b == TREE_OPERAND (s, 1))
-	  return e;
-	return build2 (TREE_CODE (s), TREE_TYPE (s), a, b);
+        tree a = atomize (r, TREE_OPERAND (s, 0));
+        tree b = atomize (r, TREE_OPERAND (s, 1));
+        if (a == TREE_OPERAND (s, 0) && b == TREE_OPERAND (s, 1))
+          return e;
+        return build2 (TREE_CODE (s), TREE_TYPE (s), a, b);
       }
     case NEGATE_EXPR:
       {
-	tree a = atomize (r, TREE_OPERAND (s, 0));
-	if (a == TREE_OPERAND (s, 0))
-	  return e;
-	return build1 (NEGATE_EXPR, TREE_TYPE (s), a);
+        tree a = atomize (r, TREE_OPERAND (s, 0));
+        if (a == TREE_OPERAND (s, 0))
+          return e;
+        return build1 (NEGATE_EXPR, TREE_TYPE (s), a);
       }
     case INTEGER_CST:
     case VAR_DECL:
@@ -142,7 +142,7 @@ atomize (pacc_region &r, tree e)
       return e;
     default:
       if (INTEGRAL_TYPE_P (TREE_TYPE (s)) && invariant_term_p (r, s))
-	return atom_for (s);
+        return atom_for (s);
       return e;
     }
 }

@@ -19,8 +19,8 @@
 struct unroll_ctx
 {
   pacc_region *r;
-  const std::vector<tree> *comps;	/* The arrays of components.  */
-  tree var;			/* The loop variable looked for.  */
+  const std::vector<tree> *comps; /* The arrays of components.  */
+  tree var;                       /* The loop variable looked for.  */
 };
 
 static tree
@@ -43,28 +43,30 @@ component_ref_uses (unroll_ctx &u, tree t)
     {
       t = strip_conv (t);
       if (TREE_CODE (t) == ARRAY_REF)
-	{
-	  uses |= walk_tree_without_duplicates (&TREE_OPERAND (t, 1),
-						mentions_r, u.var) != NULL;
-	  t = TREE_OPERAND (t, 0);
-	}
+        {
+          uses |= walk_tree_without_duplicates (&TREE_OPERAND (t, 1),
+                                                mentions_r, u.var)
+                  != NULL;
+          t = TREE_OPERAND (t, 0);
+        }
       else if (TREE_CODE (t) == INDIRECT_REF
-	       || (TREE_CODE (t) == COMPOUND_EXPR
-		   && !walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
-						     mentions_r, u.var)))
-	t = TREE_OPERAND (t, TREE_CODE (t) == COMPOUND_EXPR);
+               || (TREE_CODE (t) == COMPOUND_EXPR
+                   && !walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
+                                                     mentions_r, u.var)))
+        t = TREE_OPERAND (t, TREE_CODE (t) == COMPOUND_EXPR);
       else if (TREE_CODE (t) == POINTER_PLUS_EXPR)
-	{
-	  uses |= walk_tree_without_duplicates (&TREE_OPERAND (t, 1),
-						mentions_r, u.var) != NULL;
-	  t = TREE_OPERAND (t, 0);
-	}
+        {
+          uses |= walk_tree_without_duplicates (&TREE_OPERAND (t, 1),
+                                                mentions_r, u.var)
+                  != NULL;
+          t = TREE_OPERAND (t, 0);
+        }
       else
-	break;
+        break;
     }
   return uses && DECL_P (t)
-	 && std::find (u.comps->begin (), u.comps->end (), t)
-	    != u.comps->end ();
+         && std::find (u.comps->begin (), u.comps->end (), t)
+              != u.comps->end ();
 }
 
 /* A reference to an array of components indexed with u.var.  */
@@ -132,7 +134,7 @@ var_use_r (tree *tp, int *ws, void *data)
     {
       *ws = 0;
       return walk_tree_without_duplicates (&TREE_OPERAND (t, 1), mentions_r,
-					   u.var);
+                                           u.var);
     }
   return t == u.var ? t : NULL_TREE;
 }
@@ -144,7 +146,7 @@ copy_body_r (tree *tp, int *ws, void *data)
 {
   if (TREE_CODE (*tp) == SAVE_EXPR
       && !walk_tree_without_duplicates (&TREE_OPERAND (*tp, 0), mentions_r,
-					data))
+                                        data))
     {
       *ws = 0;
       return NULL_TREE;
@@ -171,7 +173,7 @@ static tree unroll_r (tree *tp, int *ws, void *data);
    becomes empty.  */
 static void
 maybe_unroll (unroll_ctx &u, tree *slot, tree fs, tree var, tree lo,
-	      tree *init_slot)
+              tree *init_slot)
 {
   if (!var || !lo || FOR_INIT_STMT (fs))
     return;
@@ -195,8 +197,7 @@ maybe_unroll (unroll_ctx &u, tree *slot, tree fs, tree var, tree lo,
   /* The body, and the variable nowhere else in the step.  */
   if (walk_tree_without_duplicates (&FOR_BODY (fs), unroll_blocker_r, var))
     return;
-  if (walk_tree_without_duplicates (&FOR_BODY (u.r->for_stmt), var_use_r,
-				    &u))
+  if (walk_tree_without_duplicates (&FOR_BODY (u.r->for_stmt), var_use_r, &u))
     return;
   tree list = alloc_stmt_list ();
   for (HOST_WIDE_INT k = l; k < h; k++)
@@ -236,22 +237,22 @@ unroll_r (tree *tp, int *ws, void *data)
     {
       tree st = tsi_stmt (i);
       if (pacc_skip_stmt_p (st))
-	continue;
+        continue;
       /* A pacc loop's marker comes before it or before its init.  */
       bool pacc_loop = ((prev && pacc_marker_directive (*prev))
-			|| (prev2 && pacc_marker_directive (*prev2)));
+                        || (prev2 && pacc_marker_directive (*prev2)));
       if (pacc_loop)
-	;
+        ;
       else if (TREE_CODE (st) == FOR_STMT && prev
-	       && TREE_CODE (*prev) == MODIFY_EXPR
-	       && TREE_OPERAND (*prev, 0) == for_var (st))
-	maybe_unroll (u, tsi_stmt_ptr (i), st, for_var (st),
-		      TREE_OPERAND (*prev, 1), prev);
+               && TREE_CODE (*prev) == MODIFY_EXPR
+               && TREE_OPERAND (*prev, 0) == for_var (st))
+        maybe_unroll (u, tsi_stmt_ptr (i), st, for_var (st),
+                      TREE_OPERAND (*prev, 1), prev);
       /* for (int m = LO; ...): the block declaring m goes.  */
       else if (TREE_CODE (st) == BIND_EXPR
-	       && pacc_match_for (tsi_stmt_ptr (i), &fslot, &islot, &var,
-				  &init))
-	maybe_unroll (u, tsi_stmt_ptr (i), *fslot, var, init, NULL);
+               && pacc_match_for (tsi_stmt_ptr (i), &fslot, &islot, &var,
+                                  &init))
+        maybe_unroll (u, tsi_stmt_ptr (i), *fslot, var, init, NULL);
       prev2 = prev;
       prev = tsi_stmt_ptr (i);
     }

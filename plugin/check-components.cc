@@ -36,12 +36,12 @@ struct comp_ctx
 {
   pacc_region *r;
   pacc_array_clause *ac;
-  int lead;			/* Leading (component) dimensions.  */
-  bool ptr;			/* Declared as a pointer to arrays.  */
+  int lead; /* Leading (component) dimensions.  */
+  bool ptr; /* Declared as a pointer to arrays.  */
   location_t cur_loc;
   bool bad;
   /* Components made, in order of first use: constant indices, variable.  */
-  std::vector<std::pair<std::vector<HOST_WIDE_INT>, tree> > made;
+  std::vector<std::pair<std::vector<HOST_WIDE_INT>, tree>> made;
   /* Time levels `u[(t + j) % M]': M (0: none), the variable of each j,
      the pointer that rotates them at the end of the step, and where each
      kind of index was first used (they may not mix).  */
@@ -81,7 +81,7 @@ vla_size_p (tree t)
     case MINUS_EXPR:
     case COMPOUND_EXPR:
       return vla_size_p (TREE_OPERAND (t, 0))
-	     && vla_size_p (TREE_OPERAND (t, 1));
+             && vla_size_p (TREE_OPERAND (t, 1));
     case NOP_EXPR:
     case CONVERT_EXPR:
       return vla_size_p (TREE_OPERAND (t, 0));
@@ -128,34 +128,34 @@ index_factor (tree off, tree elsize)
   for (tree f : fo)
     if (TREE_CODE (f) == INTEGER_CST)
       {
-	if (!tree_fits_shwi_p (f))
-	  return NULL_TREE;
-	k *= tree_to_shwi (f);
+        if (!tree_fits_shwi_p (f))
+          return NULL_TREE;
+        k *= tree_to_shwi (f);
       }
   for (tree f : fs)
     {
       if (TREE_CODE (f) == INTEGER_CST)
-	{
-	  if (!tree_fits_shwi_p (f) || !tree_to_shwi (f)
-	      || k % tree_to_shwi (f))
-	    return NULL_TREE;
-	  k /= tree_to_shwi (f);
-	  continue;
-	}
+        {
+          if (!tree_fits_shwi_p (f) || !tree_to_shwi (f)
+              || k % tree_to_shwi (f))
+            return NULL_TREE;
+          k /= tree_to_shwi (f);
+          continue;
+        }
       size_t j = 0;
       while (j < fo.size () && !operand_equal_p (fo[j], f, 0))
-	j++;
+        j++;
       if (j == fo.size ())
-	return NULL_TREE;
+        return NULL_TREE;
       fo.erase (fo.begin () + j);
     }
   tree rest = NULL_TREE;
   for (tree f : fo)
     if (TREE_CODE (f) != INTEGER_CST)
       {
-	if (rest)
-	  return NULL_TREE;
-	rest = f;
+        if (rest)
+          return NULL_TREE;
+        rest = f;
       }
   return rest && k == 1 ? rest : NULL_TREE;
 }
@@ -173,7 +173,7 @@ pointer_index (tree off, tree elsize)
       HOST_WIDE_INT o = tree_to_shwi (fold_convert (ssizetype, off));
       HOST_WIDE_INT s = tree_to_shwi (elsize);
       if (o % s == 0)
-	return build_int_cst (ssizetype, o / s);
+        return build_int_cst (ssizetype, o / s);
     }
   /* sizeof *p of a variable length: `i * size', folded to `size' or
      `-size' for constant i; compared as polynomials.  */
@@ -182,19 +182,19 @@ pointer_index (tree off, tree elsize)
     {
       size_t lead = 0;
       for (size_t i = 1; i < fs.size (); i++)
-	if (fs[i].atoms.size () > fs[lead].atoms.size ())
-	  lead = i;
+        if (fs[i].atoms.size () > fs[lead].atoms.size ())
+          lead = i;
       HOST_WIDE_INT have = 0;
       for (auto &m : fo)
-	if (m.atoms == fs[lead].atoms)
-	  have = m.coef;
+        if (m.atoms == fs[lead].atoms)
+          have = m.coef;
       if (have % fs[lead].coef == 0)
-	{
-	  HOST_WIDE_INT k = have / fs[lead].coef;
-	  form_add (fo, fs, -k);
-	  if (fo.empty ())
-	    return build_int_cst (ssizetype, k);
-	}
+        {
+          HOST_WIDE_INT k = have / fs[lead].coef;
+          form_add (fo, fs, -k);
+          if (fo.empty ())
+            return build_int_cst (ssizetype, k);
+        }
     }
   /* i * size with i not a constant: i, for the time levels and the
      message.  */
@@ -220,21 +220,22 @@ comp_prefix (comp_ctx &c, tree t, std::vector<tree> &idx)
   if (c.ptr)
     {
       if (TREE_CODE (t) != INDIRECT_REF)
-	return false;
+        return false;
       tree p = strip_ptr_expr (TREE_OPERAND (t, 0));
       if (p == decl)
-	rev.push_back (integer_zero_node);
+        rev.push_back (integer_zero_node);
       else if (TREE_CODE (p) == POINTER_PLUS_EXPR
-	       && strip_ptr_expr (TREE_OPERAND (p, 0)) == decl)
-	{
-	  tree i = pointer_index (TREE_OPERAND (p, 1),
-				  TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (decl))));
-	  if (!i)
-	    return false;
-	  rev.push_back (i);
-	}
+               && strip_ptr_expr (TREE_OPERAND (p, 0)) == decl)
+        {
+          tree i
+            = pointer_index (TREE_OPERAND (p, 1),
+                             TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (decl))));
+          if (!i)
+            return false;
+          rev.push_back (i);
+        }
       else
-	return false;
+        return false;
     }
   else if (t != decl)
     return false;
@@ -276,7 +277,7 @@ comp_extent (comp_ctx &c, int n)
   if (c.ptr)
     {
       if (n == 0)
-	return -1;
+        return -1;
       n--;
       type = TREE_TYPE (type);
     }
@@ -296,7 +297,7 @@ new_comp_var (comp_ctx &c, const std::string &name, tree ptype, tree init)
 {
   tree decl = c.ac->decl;
   tree var = build_decl (DECL_SOURCE_LOCATION (decl), VAR_DECL,
-			 get_identifier (name.c_str ()), ptype);
+                         get_identifier (name.c_str ()), ptype);
   DECL_CONTEXT (var) = c.r->fndecl;
   DECL_ARTIFICIAL (var) = 1;
   DECL_IGNORED_P (var) = 1;
@@ -323,8 +324,8 @@ component_var (comp_ctx &c, const std::vector<HOST_WIDE_INT> &v, tree prefix)
     name += "[" + std::to_string ((long long) k) + "]";
   tree grid = TREE_TYPE (prefix);
   tree ptype = build_pointer_type (TREE_TYPE (grid));
-  tree init = fold_convert (ptype, build_fold_addr_expr (unshare_expr
-							  (prefix)));
+  tree init
+    = fold_convert (ptype, build_fold_addr_expr (unshare_expr (prefix)));
   tree var = new_comp_var (c, name, ptype, init);
   c.made.push_back (std::make_pair (v, var));
   return var;
@@ -368,13 +369,14 @@ make_levels (comp_ctx &c, HOST_WIDE_INT m, tree prefix)
     {
       std::string name = IDENTIFIER_POINTER (DECL_NAME (decl));
       std::string tn = IDENTIFIER_POINTER (DECL_NAME (tvar));
-      name += "[" + (j ? "(" + tn + "+" + std::to_string ((long long) j)
-			 + ")" : tn)
-	      + "%" + std::to_string ((long long) m) + "]";
+      name
+        += "["
+           + (j ? "(" + tn + "+" + std::to_string ((long long) j) + ")" : tn)
+           + "%" + std::to_string ((long long) m) + "]";
       tree tt = TREE_TYPE (tvar);
       tree ix = build2 (TRUNC_MOD_EXPR, tt,
-			build2 (PLUS_EXPR, tt, tvar, build_int_cst (tt, j)),
-			build_int_cst (tt, m));
+                        build2 (PLUS_EXPR, tt, tvar, build_int_cst (tt, j)),
+                        build_int_cst (tt, m));
       tree ref = build_array_ref (DECL_SOURCE_LOCATION (decl), decl, ix);
       tree init = fold_convert (ptype, build_fold_addr_expr (ref));
       c.levels.push_back (new_comp_var (c, name, ptype, init));
@@ -392,15 +394,15 @@ rotate_levels (comp_ctx &c)
   tree body = FOR_BODY (c.r->for_stmt);
   append_to_statement_list_force (body, &list);
   tree prev = c.rot_tmp;
-  append_to_statement_list_force (build2_loc (loc, MODIFY_EXPR,
-					      TREE_TYPE (prev), prev,
-					      c.levels[0]), &list);
+  append_to_statement_list_force (
+    build2_loc (loc, MODIFY_EXPR, TREE_TYPE (prev), prev, c.levels[0]), &list);
   for (HOST_WIDE_INT j = 0; j < c.nlevels; j++)
     {
       tree from = j + 1 < c.nlevels ? c.levels[j + 1] : c.rot_tmp;
       append_to_statement_list_force (build2_loc (loc, MODIFY_EXPR,
-						  TREE_TYPE (from),
-						  c.levels[j], from), &list);
+                                                  TREE_TYPE (from),
+                                                  c.levels[j], from),
+                                      &list);
     }
   FOR_BODY (c.r->for_stmt) = list;
 }
@@ -420,69 +422,76 @@ rewrite_access (comp_ctx &c, tree *tp, const std::vector<tree> &idx)
     {
       HOST_WIDE_INT k, j = 0, m = 0;
       if (!index_value (idx[n], &k) && c.lead == 1
-	  && time_level (idx[n], c.r->tvar, &j, &m))
-	{
-	  HOST_WIDE_INT ext = comp_extent (c, 0);
-	  if (ext >= 0 && m > ext)
-	    {
-	      error_at (loc, "the time level %qE of %qD takes %wd values, but "
-			"its type %qT has %wd components", idx[n], decl, m,
-			TREE_TYPE (decl), ext);
-	      c.bad = true;
-	      return;
-	    }
-	  if (c.nlevels && m != c.nlevels)
-	    {
-	      error_at (loc, "the time levels of %qD are taken modulo %wd "
-			"and modulo %wd: every leading index of a time level "
-			"must be %<(%D + constant) %% M%> with the same M",
-			decl, c.nlevels, m, c.r->tvar);
-	      c.bad = true;
-	      return;
-	    }
-	  if (!c.nlevels)
-	    {
-	      make_levels (c, m, TREE_OPERAND (t, 0));
-	      c.level_loc = loc;
-	    }
-	  walk_tree (&TREE_OPERAND (t, 1), comp_r, &c, NULL);
-	  *tp = build_array_ref (loc, c.levels[j], TREE_OPERAND (t, 1));
-	  return;
-	}
+          && time_level (idx[n], c.r->tvar, &j, &m))
+        {
+          HOST_WIDE_INT ext = comp_extent (c, 0);
+          if (ext >= 0 && m > ext)
+            {
+              error_at (loc,
+                        "the time level %qE of %qD takes %wd values, but "
+                        "its type %qT has %wd components",
+                        idx[n], decl, m, TREE_TYPE (decl), ext);
+              c.bad = true;
+              return;
+            }
+          if (c.nlevels && m != c.nlevels)
+            {
+              error_at (loc,
+                        "the time levels of %qD are taken modulo %wd "
+                        "and modulo %wd: every leading index of a time level "
+                        "must be %<(%D + constant) %% M%> with the same M",
+                        decl, c.nlevels, m, c.r->tvar);
+              c.bad = true;
+              return;
+            }
+          if (!c.nlevels)
+            {
+              make_levels (c, m, TREE_OPERAND (t, 0));
+              c.level_loc = loc;
+            }
+          walk_tree (&TREE_OPERAND (t, 1), comp_r, &c, NULL);
+          *tp = build_array_ref (loc, c.levels[j], TREE_OPERAND (t, 1));
+          return;
+        }
       if (!index_value (idx[n], &k))
-	{
-	  tree e = idx[n];
-	  if (walk_tree_without_duplicates (&e, mentions_r, c.r->tvar))
-	    error_at (loc, "the leading index %qE of %qD depends on the time "
-		      "step: %qD has %d dimension(s) before the %d of "
-		      "%<size%>, components selected by an integer constant "
-		      "or, with one leading dimension, time levels "
-		      "%<%D[(%D + constant) %% M]%>", idx[n], decl, decl,
-		      c.lead, c.r->pc->rank, decl, c.r->tvar);
-	  else
-	    error_at (loc, "the leading index %qE of %qD is not an integer "
-		      "constant: %qD has %d dimension(s) before the %d of "
-		      "%<size%>, components that each must be selected by "
-		      "an integer constant; write one access per component "
-		      "such as %<%D[0][...]%> and %<%D[1][...]%>, or loop "
-		      "over them with constant bounds and a body without "
-		      "declarations", idx[n], decl,
-		      decl, c.lead, c.r->pc->rank, decl, decl);
-	  c.bad = true;
-	  return;
-	}
+        {
+          tree e = idx[n];
+          if (walk_tree_without_duplicates (&e, mentions_r, c.r->tvar))
+            error_at (loc,
+                      "the leading index %qE of %qD depends on the time "
+                      "step: %qD has %d dimension(s) before the %d of "
+                      "%<size%>, components selected by an integer constant "
+                      "or, with one leading dimension, time levels "
+                      "%<%D[(%D + constant) %% M]%>",
+                      idx[n], decl, decl, c.lead, c.r->pc->rank, decl,
+                      c.r->tvar);
+          else
+            error_at (loc,
+                      "the leading index %qE of %qD is not an integer "
+                      "constant: %qD has %d dimension(s) before the %d of "
+                      "%<size%>, components that each must be selected by "
+                      "an integer constant; write one access per component "
+                      "such as %<%D[0][...]%> and %<%D[1][...]%>, or loop "
+                      "over them with constant bounds and a body without "
+                      "declarations",
+                      idx[n], decl, decl, c.lead, c.r->pc->rank, decl, decl);
+          c.bad = true;
+          return;
+        }
       HOST_WIDE_INT ext = comp_extent (c, n);
       if (k < 0 || (ext >= 0 && k >= ext))
-	{
-	  if (ext >= 0)
-	    error_at (loc, "component index %wd of %qD is out of bounds: its "
-		      "type %qT has components 0 to %wd along that "
-		      "dimension", k, decl, TREE_TYPE (decl), ext - 1);
-	  else
-	    error_at (loc, "component index %wd of %qD is negative", k, decl);
-	  c.bad = true;
-	  return;
-	}
+        {
+          if (ext >= 0)
+            error_at (loc,
+                      "component index %wd of %qD is out of bounds: its "
+                      "type %qT has components 0 to %wd along that "
+                      "dimension",
+                      k, decl, TREE_TYPE (decl), ext - 1);
+          else
+            error_at (loc, "component index %wd of %qD is negative", k, decl);
+          c.bad = true;
+          return;
+        }
       v.push_back (k);
     }
   if (c.const_loc == UNKNOWN_LOCATION)
@@ -514,11 +523,12 @@ comp_r (tree *tp, int *walk_subtrees, void *data)
     }
   if (t == c.ac->decl)
     {
-      error_at (c.cur_loc, "%qD is used other than through its components "
-		"in the %<#pragma pacc pipeline%> region: %qD has %d "
-		"dimension(s) before the %d of %<size%>, and every use must "
-		"index a component and its grid, %<%D[0][...]%>", t, t,
-		c.lead, c.r->pc->rank, t);
+      error_at (c.cur_loc,
+                "%qD is used other than through its components "
+                "in the %<#pragma pacc pipeline%> region: %qD has %d "
+                "dimension(s) before the %d of %<size%>, and every use must "
+                "index a component and its grid, %<%D[0][...]%>",
+                t, t, c.lead, c.r->pc->rank, t);
       c.bad = true;
     }
   return NULL_TREE;
@@ -545,9 +555,10 @@ check_rows (comp_ctx &c)
   HOST_WIDE_INT l = tree_to_shwi (lo), n = tree_to_shwi (len);
   if (n > 0 && (l < 0 || l > rows - n))
     {
-      error_at (c.ac->loc, "%<size%> gives the components of %qD rows %wd "
-		"to %wd, but each component (of type %qT) has %wd rows",
-		c.ac->decl, l, l + n - 1, type, rows);
+      error_at (c.ac->loc,
+                "%<size%> gives the components of %qD rows %wd "
+                "to %wd, but each component (of type %qT) has %wd rows",
+                c.ac->decl, l, l + n - 1, type, rows);
       return false;
     }
   return true;
@@ -564,7 +575,7 @@ pacc_split_components (pacc_region &r)
     {
       bool ptr;
       if (type_dims (TREE_TYPE (ac.decl), &ptr) > r.pc->rank)
-	comps.push_back (ac.decl);
+        comps.push_back (ac.decl);
     }
   if (!comps.empty ())
     pacc_unroll_component_loops (r, comps);
@@ -580,51 +591,54 @@ pacc_split_components (pacc_region &r)
       c.rot_tmp = NULL_TREE;
       c.level_loc = c.const_loc = UNKNOWN_LOCATION;
       if (c.lead <= 0)
-	{
-	  arrays.push_back (ac);
-	  continue;
-	}
+        {
+          arrays.push_back (ac);
+          continue;
+        }
       if (!check_rows (c))
-	{
-	  ok = false;
-	  continue;
-	}
+        {
+          ok = false;
+          continue;
+        }
       walk_tree (&r.for_stmt, comp_r, &c, NULL);
       if (!c.bad && c.nlevels && !c.made.empty ())
-	{
-	  error_at (c.const_loc, "%qD is indexed both by a constant component "
-		    "and by time levels %<(%D + constant) %% %wd%>: the two "
-		    "would name the same memory; use one kind of leading "
-		    "index per array", ac.decl, r.tvar, c.nlevels);
-	  inform (c.level_loc, "time level here");
-	  c.bad = true;
-	}
+        {
+          error_at (c.const_loc,
+                    "%qD is indexed both by a constant component "
+                    "and by time levels %<(%D + constant) %% %wd%>: the two "
+                    "would name the same memory; use one kind of leading "
+                    "index per array",
+                    ac.decl, r.tvar, c.nlevels);
+          inform (c.level_loc, "time level here");
+          c.bad = true;
+        }
       if (c.bad)
-	{
-	  ok = false;
-	  continue;
-	}
+        {
+          ok = false;
+          continue;
+        }
       if (c.nlevels > 1)
-	rotate_levels (c);
+        rotate_levels (c);
       for (tree v : c.levels)
-	{
-	  pacc_array_clause n = ac;
-	  n.decl = v;
-	  arrays.push_back (n);
-	}
+        {
+          pacc_array_clause n = ac;
+          n.decl = v;
+          arrays.push_back (n);
+        }
       /* One array of the region per component used, in order of use.  */
       for (auto &m : c.made)
-	{
-	  pacc_array_clause n = ac;
-	  n.decl = m.second;
-	  arrays.push_back (n);
-	}
+        {
+          pacc_array_clause n = ac;
+          n.decl = m.second;
+          arrays.push_back (n);
+        }
     }
   if (ok && arrays.empty ())
     {
-      error_at (r.loc, "the %<#pragma pacc pipeline%> region uses no "
-		"component of its arrays: list the arrays its loop nests "
-		"use");
+      error_at (r.loc,
+                "the %<#pragma pacc pipeline%> region uses no "
+                "component of its arrays: list the arrays its loop nests "
+                "use");
       return false;
     }
   r.pc->arrays = arrays;

@@ -38,12 +38,12 @@ stable_form_p (kernel_ctx &c, const pacc_form &f)
   for (auto &m : f)
     for (tree at : m.atoms)
       {
-	if (c.locals.contains (at) || c.seq_vars.contains (at)
-	    || c.lv.defs.get (at))
-	  return false;
-	for (auto &red : c.r->pc->reductions)
-	  if (red.decl == at)
-	    return false;
+        if (c.locals.contains (at) || c.seq_vars.contains (at)
+            || c.lv.defs.get (at))
+          return false;
+        for (auto &red : c.r->pc->reductions)
+          if (red.decl == at)
+            return false;
       }
   return true;
 }
@@ -73,25 +73,25 @@ stable_tree_p (kernel_ctx &c, tree t, int l1, int l2)
       m &s = *(m *) data;
       kernel_ctx &c = *s.c;
       if (TYPE_P (*tp))
-	*ws = 0;
+        *ws = 0;
       else if (c.pacc_vars.contains (*tp))
-	{
-	  for (size_t li = 0; li < c.k->loops.size (); li++)
-	    if (c.k->loops[li].var == *tp && loop_encloses (c, li, s.l1)
-		&& loop_encloses (c, li, s.l2))
-	      return NULL_TREE;
-	  return *tp;
-	}
+        {
+          for (size_t li = 0; li < c.k->loops.size (); li++)
+            if (c.k->loops[li].var == *tp && loop_encloses (c, li, s.l1)
+                && loop_encloses (c, li, s.l2))
+              return NULL_TREE;
+          return *tp;
+        }
       else if (VAR_P (*tp) || TREE_CODE (*tp) == PARM_DECL)
-	{
-	  pacc_form f;
-	  pacc_mono one;
-	  one.coef = 1;
-	  one.atoms.push_back (*tp);
-	  f.push_back (one);
-	  if (!stable_form_p (c, f))
-	    return *tp;
-	}
+        {
+          pacc_form f;
+          pacc_mono one;
+          one.coef = 1;
+          one.atoms.push_back (*tp);
+          f.push_back (one);
+          if (!stable_form_p (c, f))
+            return *tp;
+        }
       return NULL_TREE;
     }
   };
@@ -118,7 +118,7 @@ diff_const (const pacc_form &a, const pacc_form &b, HOST_WIDE_INT *d)
    as signed).  Also used by the copyin checks (lower-copyin.cc).  */
 bool
 pacc_range_test (tree cond, bool sense, tree var, HOST_WIDE_INT *lo,
-		 HOST_WIDE_INT *hi)
+                 HOST_WIDE_INT *hi)
 {
   enum tree_code code = TREE_CODE (cond);
   if (TREE_CODE_CLASS (code) != tcc_comparison)
@@ -140,7 +140,7 @@ pacc_range_test (tree cond, bool sense, tree var, HOST_WIDE_INT *lo,
       && TREE_CODE (TREE_OPERAND (a, 1)) == INTEGER_CST)
     {
       k = sext_hwi (TREE_INT_CST_LOW (TREE_OPERAND (a, 1)),
-		    TYPE_PRECISION (type));
+                    TYPE_PRECISION (type));
       a = TREE_OPERAND (a, 0);
     }
   if (!CONVERT_EXPR_P (a) || TREE_OPERAND (a, 0) != var)
@@ -158,7 +158,7 @@ pacc_range_test (tree cond, bool sense, tree var, HOST_WIDE_INT *lo,
 /* The comparison A OP B of integers, as a bound of VAR, into IV.  */
 static void
 compare (kernel_ctx &c, enum tree_code code, tree a, tree b, tree var,
-	 ival &iv)
+         ival &iv)
 {
   tree type = TREE_TYPE (a);
   if (!INTEGRAL_TYPE_P (type))
@@ -169,23 +169,23 @@ compare (kernel_ctx &c, enum tree_code code, tree a, tree b, tree var,
     {
       tree sa = strip_conv (a), sb = strip_conv (b);
       if (sb == var)
-	std::swap (sa, sb);
+        std::swap (sa, sb);
       if (sa != var || (TREE_CODE (sb) != INTEGER_CST && !DECL_P (sb)))
-	return;
+        return;
     }
   pacc_form fa, fb, q;
   if (!pacc_form_of (a, fa) || !pacc_form_of (b, fb))
     return;
-  form_add (fa, fb, -1);	/* FA OP 0.  */
+  form_add (fa, fb, -1); /* FA OP 0.  */
   if (!form_take_var (fa, var, q) || q.size () != 1 || !q[0].atoms.empty ()
       || (q[0].coef != 1 && q[0].coef != -1))
     return;
   pacc_form bnd;
   if (q[0].coef == 1)
-    form_add (bnd, fa, -1);	/* v + rest OP 0: v OP -rest.  */
+    form_add (bnd, fa, -1); /* v + rest OP 0: v OP -rest.  */
   else
     {
-      bnd = fa;			/* rest - v OP 0: v OP' rest.  */
+      bnd = fa; /* rest - v OP 0: v OP' rest.  */
       code = swap_tree_comparison (code);
     }
   if (!stable_form_p (c, bnd))
@@ -221,8 +221,7 @@ compare (kernel_ctx &c, enum tree_code code, tree a, tree b, tree var,
 
 /* Condition COND taken as SENSE, as bounds of VAR into IV.  */
 static void
-constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv,
-	   int depth)
+constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv, int depth)
 {
   cond = strip_conv (cond);
   if (depth > 16)
@@ -236,14 +235,14 @@ constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv,
     case TRUTH_AND_EXPR:
       /* !(p && q) is p || q's complement: nothing known of either.  */
       if (sense)
-	for (int i = 0; i < 2; i++)
-	  constrain (c, TREE_OPERAND (cond, i), true, var, iv, depth + 1);
+        for (int i = 0; i < 2; i++)
+          constrain (c, TREE_OPERAND (cond, i), true, var, iv, depth + 1);
       return;
     case TRUTH_ORIF_EXPR:
     case TRUTH_OR_EXPR:
       if (!sense)
-	for (int i = 0; i < 2; i++)
-	  constrain (c, TREE_OPERAND (cond, i), false, var, iv, depth + 1);
+        for (int i = 0; i < 2; i++)
+          constrain (c, TREE_OPERAND (cond, i), false, var, iv, depth + 1);
       return;
     case EQ_EXPR:
     case NE_EXPR:
@@ -252,42 +251,43 @@ constrain (kernel_ctx &c, tree cond, bool sense, tree var, ival &iv,
     case GT_EXPR:
     case GE_EXPR:
       {
-	enum tree_code code = TREE_CODE (cond);
-	HOST_WIDE_INT rlo, rhi;
-	if (pacc_range_test (cond, sense, var, &rlo, &rhi))
-	  {
-	    pacc_form f;
-	    pacc_mono m;
-	    m.coef = rlo;
-	    if (rlo)
-	      form_add_mono (f, m);
-	    iv.lo.push_back (f);
-	    f.clear ();
-	    m.coef = rhi;
-	    if (rhi)
-	      form_add_mono (f, m);
-	    iv.hi.push_back (f);
-	    return;
-	  }
-	if (!sense)
-	  code = invert_tree_comparison (code, false);
-	/* GCC folds (r == 0 && c == 0) into (r | c) == 0.  */
-	tree op0 = strip_conv (TREE_OPERAND (cond, 0));
-	if (code == EQ_EXPR && TREE_CODE (op0) == BIT_IOR_EXPR
-	    && integer_zerop (TREE_OPERAND (cond, 1)))
-	  {
-	    for (int i = 0; i < 2; i++)
-	      {
-		tree o = TREE_OPERAND (op0, i);
-		constrain (c, build2 (EQ_EXPR, boolean_type_node, o,
-				      build_zero_cst (TREE_TYPE (o))),
-			   true, var, iv, depth + 1);
-	      }
-	    return;
-	  }
-	compare (c, code, TREE_OPERAND (cond, 0), TREE_OPERAND (cond, 1),
-		 var, iv);
-	return;
+        enum tree_code code = TREE_CODE (cond);
+        HOST_WIDE_INT rlo, rhi;
+        if (pacc_range_test (cond, sense, var, &rlo, &rhi))
+          {
+            pacc_form f;
+            pacc_mono m;
+            m.coef = rlo;
+            if (rlo)
+              form_add_mono (f, m);
+            iv.lo.push_back (f);
+            f.clear ();
+            m.coef = rhi;
+            if (rhi)
+              form_add_mono (f, m);
+            iv.hi.push_back (f);
+            return;
+          }
+        if (!sense)
+          code = invert_tree_comparison (code, false);
+        /* GCC folds (r == 0 && c == 0) into (r | c) == 0.  */
+        tree op0 = strip_conv (TREE_OPERAND (cond, 0));
+        if (code == EQ_EXPR && TREE_CODE (op0) == BIT_IOR_EXPR
+            && integer_zerop (TREE_OPERAND (cond, 1)))
+          {
+            for (int i = 0; i < 2; i++)
+              {
+                tree o = TREE_OPERAND (op0, i);
+                constrain (c,
+                           build2 (EQ_EXPR, boolean_type_node, o,
+                                   build_zero_cst (TREE_TYPE (o))),
+                           true, var, iv, depth + 1);
+              }
+            return;
+          }
+        compare (c, code, TREE_OPERAND (cond, 0), TREE_OPERAND (cond, 1), var,
+                 iv);
+        return;
       }
     default:
       return;
@@ -306,7 +306,7 @@ facts_of (tree cond, bool sense, int loop, pacc_guards &out, int depth)
   if (code == TRUTH_NOT_EXPR)
     facts_of (TREE_OPERAND (cond, 0), !sense, loop, out, depth + 1);
   else if ((sense && (code == TRUTH_ANDIF_EXPR || code == TRUTH_AND_EXPR))
-	   || (!sense && (code == TRUTH_ORIF_EXPR || code == TRUTH_OR_EXPR)))
+           || (!sense && (code == TRUTH_ORIF_EXPR || code == TRUTH_OR_EXPR)))
     for (int i = 0; i < 2; i++)
       facts_of (TREE_OPERAND (cond, i), sense, loop, out, depth + 1);
   else
@@ -327,40 +327,40 @@ implied (kernel_ctx &c, const pacc_guards &facts, tree var, ival &iv)
     {
       /* !((r | c) == 0), GCC's r == 0 && c == 0, where r == 0: c != 0.  */
       tree ior = TREE_CODE (f.cond) == EQ_EXPR
-		 ? strip_conv (TREE_OPERAND (f.cond, 0)) : NULL_TREE;
-      if (ior && !f.sense
-	  && TREE_CODE (ior) == BIT_IOR_EXPR
-	  && integer_zerop (TREE_OPERAND (f.cond, 1)))
-	for (int i = 0; i < 2; i++)
-	  for (auto &g : facts)
-	    if (g.sense && TREE_CODE (g.cond) == EQ_EXPR
-		&& integer_zerop (TREE_OPERAND (g.cond, 1))
-		&& operand_equal_p (strip_conv (TREE_OPERAND (g.cond, 0)),
-				    strip_conv (TREE_OPERAND (ior, i)), 0)
-		&& stable_tree_p (c, g.cond, g.loop, f.loop))
-	      {
-		tree o = TREE_OPERAND (ior, 1 - i);
-		compare (c, NE_EXPR, o, build_zero_cst (TREE_TYPE (o)), var,
-			 iv);
-		break;
-	      }
+                   ? strip_conv (TREE_OPERAND (f.cond, 0))
+                   : NULL_TREE;
+      if (ior && !f.sense && TREE_CODE (ior) == BIT_IOR_EXPR
+          && integer_zerop (TREE_OPERAND (f.cond, 1)))
+        for (int i = 0; i < 2; i++)
+          for (auto &g : facts)
+            if (g.sense && TREE_CODE (g.cond) == EQ_EXPR
+                && integer_zerop (TREE_OPERAND (g.cond, 1))
+                && operand_equal_p (strip_conv (TREE_OPERAND (g.cond, 0)),
+                                    strip_conv (TREE_OPERAND (ior, i)), 0)
+                && stable_tree_p (c, g.cond, g.loop, f.loop))
+              {
+                tree o = TREE_OPERAND (ior, 1 - i);
+                compare (c, NE_EXPR, o, build_zero_cst (TREE_TYPE (o)), var,
+                         iv);
+                break;
+              }
       enum tree_code code = TREE_CODE (f.cond);
       bool conj = code == TRUTH_ANDIF_EXPR || code == TRUTH_AND_EXPR;
       bool disj = code == TRUTH_ORIF_EXPR || code == TRUTH_OR_EXPR;
       if (!(conj && !f.sense) && !(disj && f.sense))
-	continue;
+        continue;
       for (int i = 0; i < 2; i++)
-	{
-	  tree other = strip_conv (TREE_OPERAND (f.cond, 1 - i));
-	  for (auto &g : facts)
-	    /* Both read at different places: only of what stays.  */
-	    if (g.sense == conj && operand_equal_p (g.cond, other, 0)
-		&& stable_tree_p (c, other, g.loop, f.loop))
-	      {
-		constrain (c, TREE_OPERAND (f.cond, i), f.sense, var, iv, 0);
-		break;
-	      }
-	}
+        {
+          tree other = strip_conv (TREE_OPERAND (f.cond, 1 - i));
+          for (auto &g : facts)
+            /* Both read at different places: only of what stays.  */
+            if (g.sense == conj && operand_equal_p (g.cond, other, 0)
+                && stable_tree_p (c, other, g.loop, f.loop))
+              {
+                constrain (c, TREE_OPERAND (f.cond, i), f.sense, var, iv, 0);
+                break;
+              }
+        }
     }
 }
 
@@ -370,7 +370,7 @@ implied (kernel_ctx &c, const pacc_guards &facts, tree var, ival &iv)
    LI name another value of its variable and do not count.  */
 static bool
 loop_ival (kernel_ctx &c, int li, const pacc_guards &g, ival &iv,
-	   pacc_form *fa, pacc_form *fb)
+           pacc_form *fa, pacc_form *fb)
 {
   pacc_loop &l = c.k->loops[li];
   tree a, b;
@@ -379,16 +379,16 @@ loop_ival (kernel_ctx &c, int li, const pacc_guards &g, ival &iv,
   pacc_form_env *saved = pacc_form_env_cur;
   pacc_form_env_cur = NULL;
   bool ok = pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b)
-	    && pacc_form_of (a, *fa) && pacc_form_of (b, *fb);
+            && pacc_form_of (a, *fa) && pacc_form_of (b, *fb);
   pacc_guards facts;
   if (ok)
     for (const pacc_guards *gs : { (const pacc_guards *) &c.guards, &g })
       for (auto &gd : *gs)
-	if (loop_encloses (c, li, gd.loop))
-	  {
-	    constrain (c, gd.cond, gd.sense, l.var, iv, 0);
-	    facts_of (gd.cond, gd.sense, gd.loop, facts, 0);
-	  }
+        if (loop_encloses (c, li, gd.loop))
+          {
+            constrain (c, gd.cond, gd.sense, l.var, iv, 0);
+            facts_of (gd.cond, gd.sense, gd.loop, facts, 0);
+          }
   implied (c, facts, l.var, iv);
   pacc_form_env_cur = saved;
   return ok;
@@ -403,44 +403,44 @@ pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g)
   for (int n = 0; n < rank; n++)
     {
       if (a.kind[n] != PACC_IX_VAR)
-	continue;
+        continue;
       int li = a.loop;
       while (li >= 0 && c.k->loops[li].dim != rank - n)
-	li = c.k->loops[li].parent;
+        li = c.k->loops[li].parent;
       ival iv;
       pacc_form fa, fb;
       if (li < 0 || !loop_ival (c, li, g, iv, &fa, &fb))
-	continue;
+        continue;
       pacc_mono m1;
       m1.coef = -1;
-      form_add_mono (fb, m1);	/* The last value.  */
+      form_add_mono (fb, m1); /* The last value.  */
       HOST_WIDE_INT glo = 0, ghi = 0, d;
       for (auto &f : iv.lo)
-	if (diff_const (f, fa, &d))
-	  glo = MAX (glo, d);
-	else if (diff_const (f, fb, &d))
-	  {
-	    /* v >= last + d: `r == row - 1 ? a[r-1]'.  */
-	    a.elo[n] = a.pin_lo[n] ? MAX (a.elo[n], d) : d;
-	    a.pin_lo[n] = true;
-	  }
+        if (diff_const (f, fa, &d))
+          glo = MAX (glo, d);
+        else if (diff_const (f, fb, &d))
+          {
+            /* v >= last + d: `r == row - 1 ? a[r-1]'.  */
+            a.elo[n] = a.pin_lo[n] ? MAX (a.elo[n], d) : d;
+            a.pin_lo[n] = true;
+          }
       for (auto &f : iv.hi)
-	if (diff_const (f, fb, &d))
-	  ghi = MIN (ghi, d);
-	else if (diff_const (f, fa, &d))
-	  {
-	    a.shi[n] = a.pin_hi[n] ? MIN (a.shi[n], d) : d;
-	    a.pin_hi[n] = true;
-	  }
+        if (diff_const (f, fb, &d))
+          ghi = MIN (ghi, d);
+        else if (diff_const (f, fa, &d))
+          {
+            a.shi[n] = a.pin_hi[n] ? MIN (a.shi[n], d) : d;
+            a.pin_hi[n] = true;
+          }
       /* v != first, v != first + 1, ...: in any order.  */
       for (size_t pass = 0; pass < iv.ne.size (); pass++)
-	for (auto &f : iv.ne)
-	  {
-	    if (diff_const (f, fa, &d) && d == glo)
-	      glo++;
-	    if (diff_const (f, fb, &d) && d == ghi)
-	      ghi--;
-	  }
+        for (auto &f : iv.ne)
+          {
+            if (diff_const (f, fa, &d) && d == glo)
+              glo++;
+            if (diff_const (f, fb, &d) && d == ghi)
+              ghi--;
+          }
       a.glo[n] = glo;
       a.ghi[n] = ghi;
     }
@@ -455,7 +455,7 @@ pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g)
    x <= 1.  */
 bool
 pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
-		HOST_WIDE_INT *off2)
+                HOST_WIDE_INT *off2)
 {
   int li = c.k->dec;
   if (li < 0 || a.kind[0] != PACC_IX_INV || !loop_encloses (c, li, a.loop))
@@ -476,15 +476,15 @@ pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
   for (auto &f : iv.lo)
     if (diff_const (row, f, &e))
       {
-	omax = have_lo ? MIN (omax, e) : e;
-	have_lo = true;
+        omax = have_lo ? MIN (omax, e) : e;
+        have_lo = true;
       }
   iv.hi.push_back (fb);
   for (auto &f : iv.hi)
     if (diff_const (row, f, &e))
       {
-	omin = have_hi ? MAX (omin, e) : e;
-	have_hi = true;
+        omin = have_hi ? MAX (omin, e) : e;
+        have_hi = true;
       }
   if (!have_lo || !have_hi || omin > omax)
     return false;
@@ -516,14 +516,14 @@ pacc_guard_row_reach (kernel_ctx &c, pacc_access &a, const pacc_form &row)
   if (diff_const (row, fa, &d))
     {
       if (d - a.off[0] > a.glo[0])
-	a.glo[0] = d - a.off[0];
+        a.glo[0] = d - a.off[0];
       a.pin_hi[0] = true;
       a.shi[0] = d - a.off[0];
     }
   if (diff_const (row, fb, &d))
     {
       if (d - a.off[0] < a.ghi[0])
-	a.ghi[0] = d - a.off[0];
+        a.ghi[0] = d - a.off[0];
       a.pin_lo[0] = true;
       a.elo[0] = d - a.off[0];
     }

@@ -28,11 +28,11 @@ bind_params_r (tree *tp, int *walk_subtrees, void *data)
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   else if (TREE_CODE (*tp) == PARM_DECL
-	   && env->open.contains (DECL_CONTEXT (*tp)))
+           && env->open.contains (DECL_CONTEXT (*tp)))
     if (tree *v = env->values.get (*tp))
       {
-	*tp = *v;
-	*walk_subtrees = 0;
+        *tp = *v;
+        *walk_subtrees = 0;
       }
   return NULL_TREE;
 }
@@ -55,7 +55,7 @@ select_arm (tree e)
   else
     /* MAX_EXPR <a, b> is a where a >= b; MIN_EXPR where a <= b.  */
     cond = build2 (TREE_CODE (e) == MAX_EXPR ? GE_EXPR : LE_EXPR,
-		   boolean_type_node, a, b);
+                   boolean_type_node, a, b);
   pacc_guard g = { cond, first, env->loop };
   /* Inside a helper: the condition of its caller's values.  */
   g.cond = unshare_expr (g.cond);
@@ -73,29 +73,31 @@ single_return (tree fn)
   while (t)
     {
       if (TREE_CODE (t) == BIND_EXPR)
-	t = BIND_EXPR_VARS (t) ? NULL_TREE : BIND_EXPR_BODY (t);
+        t = BIND_EXPR_VARS (t) ? NULL_TREE : BIND_EXPR_BODY (t);
       else if (TREE_CODE (t) == STATEMENT_LIST)
-	{
-	  tree one = NULL_TREE;
-	  for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
-	       tsi_next (&i))
-	    if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
-	      {
-		if (one)
-		  return NULL_TREE;
-		one = tsi_stmt (i);
-	      }
-	  t = one;
-	}
+        {
+          tree one = NULL_TREE;
+          for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+               tsi_next (&i))
+            if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
+              {
+                if (one)
+                  return NULL_TREE;
+                one = tsi_stmt (i);
+              }
+          t = one;
+        }
       else if (TREE_CODE (t) == RETURN_EXPR)
-	{
-	  t = TREE_OPERAND (t, 0);
-	  return t && (TREE_CODE (t) == MODIFY_EXPR
-		       || TREE_CODE (t) == INIT_EXPR)
-		 ? TREE_OPERAND (t, 1) : NULL_TREE;
-	}
+        {
+          t = TREE_OPERAND (t, 0);
+          return t
+                     && (TREE_CODE (t) == MODIFY_EXPR
+                         || TREE_CODE (t) == INIT_EXPR)
+                   ? TREE_OPERAND (t, 1)
+                   : NULL_TREE;
+        }
       else
-	return NULL_TREE;
+        return NULL_TREE;
     }
   return NULL_TREE;
 }
@@ -108,7 +110,8 @@ call_form (tree e, pacc_form &f)
   pacc_form_env *env = pacc_form_env_cur;
   tree fn = get_callee_fndecl (e);
   tree ret = env && env->arms && fn && !env->open.contains (fn)
-	     ? single_return (fn) : NULL_TREE;
+               ? single_return (fn)
+               : NULL_TREE;
   if (!ret)
     return false;
   int n = 0;
@@ -142,10 +145,10 @@ form_add_mono (pacc_form &f, const pacc_mono &m)
   for (size_t i = 0; i < f.size (); i++)
     if (f[i].atoms == m.atoms)
       {
-	f[i].coef += m.coef;
-	if (f[i].coef == 0)
-	  f.erase (f.begin () + i);
-	return;
+        f[i].coef += m.coef;
+        if (f[i].coef == 0)
+          f.erase (f.begin () + i);
+        return;
       }
   f.push_back (m);
 }
@@ -168,12 +171,12 @@ form_mul (const pacc_form &a, const pacc_form &b)
   for (const pacc_mono &x : a)
     for (const pacc_mono &y : b)
       {
-	pacc_mono m;
-	m.coef = x.coef * y.coef;
-	m.atoms = x.atoms;
-	m.atoms.insert (m.atoms.end (), y.atoms.begin (), y.atoms.end ());
-	std::sort (m.atoms.begin (), m.atoms.end (), atom_less);
-	form_add_mono (r, m);
+        pacc_mono m;
+        m.coef = x.coef * y.coef;
+        m.atoms = x.atoms;
+        m.atoms.insert (m.atoms.end (), y.atoms.begin (), y.atoms.end ());
+        std::sort (m.atoms.begin (), m.atoms.end (), atom_less);
+        form_add_mono (r, m);
       }
   return r;
 }
@@ -182,7 +185,7 @@ tree
 strip_conv (tree e)
 {
   while (CONVERT_EXPR_P (e) || TREE_CODE (e) == NON_LVALUE_EXPR
-	 || TREE_CODE (e) == SAVE_EXPR)
+         || TREE_CODE (e) == SAVE_EXPR)
     e = TREE_OPERAND (e, 0);
   return e;
 }
@@ -244,62 +247,62 @@ pacc_form_of (tree e, pacc_form &f)
     {
     case INTEGER_CST:
       {
-	if (TYPE_PRECISION (TREE_TYPE (e)) > HOST_BITS_PER_WIDE_INT)
-	  return false;
-	/* sizetype constants of negative offsets: read them signed.  */
-	pacc_mono m;
-	m.coef = wi::to_wide (e).to_shwi ();
-	form_add_mono (f, m);
-	return true;
+        if (TYPE_PRECISION (TREE_TYPE (e)) > HOST_BITS_PER_WIDE_INT)
+          return false;
+        /* sizetype constants of negative offsets: read them signed.  */
+        pacc_mono m;
+        m.coef = wi::to_wide (e).to_shwi ();
+        form_add_mono (f, m);
+        return true;
       }
     case VAR_DECL:
     case PARM_DECL:
       {
-	if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
-	  return false;
-	pacc_form_env *env = pacc_form_env_cur;
-	tree *v = env ? env->values.get (e) : NULL;
-	if (v && !env->open.contains (e))
-	  {
-	    env->open.add (e);
-	    bool ok = pacc_form_of (*v, f);
-	    env->open.remove (e);
-	    return ok;
-	  }
-	pacc_mono m;
-	m.coef = 1;
-	m.atoms.push_back (e);
-	f.push_back (m);
-	return true;
+        if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
+          return false;
+        pacc_form_env *env = pacc_form_env_cur;
+        tree *v = env ? env->values.get (e) : NULL;
+        if (v && !env->open.contains (e))
+          {
+            env->open.add (e);
+            bool ok = pacc_form_of (*v, f);
+            env->open.remove (e);
+            return ok;
+          }
+        pacc_mono m;
+        m.coef = 1;
+        m.atoms.push_back (e);
+        f.push_back (m);
+        return true;
       }
     case PLUS_EXPR:
     case POINTER_PLUS_EXPR:
     case MINUS_EXPR:
       {
-	pacc_form a, b;
-	if (!pacc_form_of (TREE_OPERAND (e, 0), a)
-	    || !pacc_form_of (TREE_OPERAND (e, 1), b))
-	  return false;
-	f = a;
-	form_add (f, b, TREE_CODE (e) == MINUS_EXPR ? -1 : 1);
-	return true;
+        pacc_form a, b;
+        if (!pacc_form_of (TREE_OPERAND (e, 0), a)
+            || !pacc_form_of (TREE_OPERAND (e, 1), b))
+          return false;
+        f = a;
+        form_add (f, b, TREE_CODE (e) == MINUS_EXPR ? -1 : 1);
+        return true;
       }
     case NEGATE_EXPR:
       {
-	pacc_form a;
-	if (!pacc_form_of (TREE_OPERAND (e, 0), a))
-	  return false;
-	form_add (f, a, -1);
-	return true;
+        pacc_form a;
+        if (!pacc_form_of (TREE_OPERAND (e, 0), a))
+          return false;
+        form_add (f, a, -1);
+        return true;
       }
     case MULT_EXPR:
       {
-	pacc_form a, b;
-	if (!pacc_form_of (TREE_OPERAND (e, 0), a)
-	    || !pacc_form_of (TREE_OPERAND (e, 1), b))
-	  return false;
-	f = form_mul (a, b);
-	return true;
+        pacc_form a, b;
+        if (!pacc_form_of (TREE_OPERAND (e, 0), a)
+            || !pacc_form_of (TREE_OPERAND (e, 1), b))
+          return false;
+        f = form_mul (a, b);
+        return true;
       }
     case CALL_EXPR:
       return call_form (e, f);
@@ -307,8 +310,8 @@ pacc_form_of (tree e, pacc_form &f)
     case MIN_EXPR:
     case MAX_EXPR:
       {
-	tree arm = select_arm (e);
-	return arm && pacc_form_of (arm, f);
+        tree arm = select_arm (e);
+        return arm && pacc_form_of (arm, f);
       }
     default:
       return false;
@@ -343,12 +346,12 @@ form_take_var (pacc_form &f, tree var, pacc_form &quot)
       auto &a = f[i].atoms;
       int n = std::count (a.begin (), a.end (), var);
       if (n == 0)
-	{
-	  i++;
-	  continue;
-	}
+        {
+          i++;
+          continue;
+        }
       if (n > 1)
-	return false;
+        return false;
       pacc_mono m = f[i];
       m.atoms.erase (std::find (m.atoms.begin (), m.atoms.end (), var));
       form_add_mono (quot, m);
@@ -366,8 +369,8 @@ form_to_tree (const pacc_form &f)
     {
       tree prod = build_int_cst (long_integer_type_node, m.coef);
       for (tree at : m.atoms)
-	prod = fold_build2 (MULT_EXPR, long_integer_type_node, prod,
-			    fold_convert (long_integer_type_node, at));
+        prod = fold_build2 (MULT_EXPR, long_integer_type_node, prod,
+                            fold_convert (long_integer_type_node, at));
       sum = fold_build2 (PLUS_EXPR, long_integer_type_node, sum, prod);
     }
   return sum;

@@ -27,21 +27,21 @@ struct nest_ctx
   pacc_kernel *k;
   kernel_ctx *kc;
   bool bad;
-  int cur;			/* The pacc loop being scanned, -1.  */
+  int cur; /* The pacc loop being scanned, -1.  */
 };
 
 static void scan_nest (tree *slot, nest_ctx &n);
 
 static void
 add_pacc_loop (nest_ctx &n, pacc_directive *d, tree *marker_slot,
-	       tree *after_slot)
+               tree *after_slot)
 {
   tree *for_slot, *init_slot;
   tree var, init;
   if (!pacc_match_for (after_slot, &for_slot, &init_slot, &var, &init))
     {
       error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
-		"%<for%> loop in canonical form");
+                        "%<for%> loop in canonical form");
       n.bad = true;
       return;
     }
@@ -62,7 +62,7 @@ add_pacc_loop (nest_ctx &n, pacc_directive *d, tree *marker_slot,
   if (d->dim > n.r->pc->rank)
     {
       error_at (d->loc, "%<dim(%d)%> exceeds the rank %d given by %<size%>",
-		d->dim, n.r->pc->rank);
+                d->dim, n.r->pc->rank);
       n.bad = true;
     }
   /* A dimension once on each path from the outermost loop in; sibling
@@ -70,10 +70,10 @@ add_pacc_loop (nest_ctx &n, pacc_directive *d, tree *marker_slot,
   for (int o = n.cur; o >= 0; o = n.k->loops[o].parent)
     if (n.k->loops[o].dim == d->dim)
       {
-	error_at (d->loc, "%<dim(%d)%> appears twice in one loop nest",
-		  d->dim);
-	inform (n.k->loops[o].loc, "first here");
-	n.bad = true;
+        error_at (d->loc, "%<dim(%d)%> appears twice in one loop nest",
+                  d->dim);
+        inform (n.k->loops[o].loc, "first here");
+        n.bad = true;
       }
   if (n.cur >= 0)
     n.k->loops[n.cur].leaf = false;
@@ -116,24 +116,27 @@ seq_loop (tree *body, tree loop, nest_ctx &n)
     {
       free_dim = d;
       for (int o = n.cur; o >= 0; o = n.k->loops[o].parent)
-	if (n.k->loops[o].dim == d)
-	  free_dim = 0;
+        if (n.k->loops[o].dim == d)
+          free_dim = 0;
     }
   location_t loc = stmt_loc (loop, n.k->loops[before].loc);
   if (free_dim)
-    error_at (loc, "this loop lies between the %<#pragma pacc loop "
-	      "dim(%d)%> loop around it and the %<#pragma pacc loop "
-	      "dim(%d)%> loop inside it: every loop between two loops of a "
-	      "nest must be a %<#pragma pacc loop%>; mark it %<#pragma pacc "
-	      "loop dim(%d)%>, or move it inside the innermost "
-	      "%<#pragma pacc loop%>", outer, inner, free_dim);
+    error_at (loc,
+              "this loop lies between the %<#pragma pacc loop "
+              "dim(%d)%> loop around it and the %<#pragma pacc loop "
+              "dim(%d)%> loop inside it: every loop between two loops of a "
+              "nest must be a %<#pragma pacc loop%>; mark it %<#pragma pacc "
+              "loop dim(%d)%>, or move it inside the innermost "
+              "%<#pragma pacc loop%>",
+              outer, inner, free_dim);
   else
-    error_at (loc, "this loop lies between the %<#pragma pacc loop "
-	      "dim(%d)%> loop around it and the %<#pragma pacc loop "
-	      "dim(%d)%> loop inside it: every loop between two loops of a "
-	      "nest must be a %<#pragma pacc loop%>; move it inside the "
-	      "innermost %<#pragma pacc loop%>, or out of the nest",
-	      outer, inner);
+    error_at (loc,
+              "this loop lies between the %<#pragma pacc loop "
+              "dim(%d)%> loop around it and the %<#pragma pacc loop "
+              "dim(%d)%> loop inside it: every loop between two loops of a "
+              "nest must be a %<#pragma pacc loop%>; move it inside the "
+              "innermost %<#pragma pacc loop%>, or out of the nest",
+              outer, inner);
   inform (n.k->loops[before].loc, "the %<#pragma pacc loop%> inside it");
   n.bad = true;
 }
@@ -150,99 +153,103 @@ scan_nest (tree *slot, nest_ctx &n)
     {
     case STATEMENT_LIST:
       {
-	for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	  {
-	    pacc_directive *d = pacc_marker_directive (tsi_stmt (i));
-	    if (!d)
-	      {
-		scan_nest (tsi_stmt_ptr (i), n);
-		continue;
-	      }
-	    if (d->kind != PACC_DIR_LOOP)
-	      {
-		error_at (d->loc, "%<#pragma pacc %s%> inside a "
-			  "%<#pragma pacc loop%>",
-			  d->kind == PACC_DIR_INIT ? "init" : "pipeline");
-		d->used = true;
-		n.bad = true;
-		continue;
-	      }
-	    tree_stmt_iterator j = i;
-	    pacc_next_stmt (&j);
-	    if (tsi_end_p (j))
-	      {
-		error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
-			  "%<for%> loop");
-		d->used = true;
-		n.bad = true;
-		continue;
-	      }
-	    /* `v = init;` then the for.  */
-	    tree st = tsi_stmt (j);
-	    tree *init_slot = NULL;
-	    if (TREE_CODE (st) == MODIFY_EXPR)
-	      {
-		init_slot = tsi_stmt_ptr (j);
-		pacc_next_stmt (&j);
-		if (tsi_end_p (j))
-		  {
-		    error_at (d->loc, "%<#pragma pacc loop%> must be followed "
-			      "by a %<for%> loop");
-		    d->used = true;
-		    n.bad = true;
-		    continue;
-		  }
-	      }
-	    size_t before = n.k->loops.size ();
-	    add_pacc_loop (n, d, tsi_stmt_ptr (i), tsi_stmt_ptr (j));
-	    if (n.k->loops.size () > before)
-	      {
-		pacc_loop &l = n.k->loops[before];
-		if (init_slot)
-		  {
-		    tree ini = *init_slot;
-		    n.kc->control.add (ini);
-		    if (TREE_OPERAND (ini, 0) != l.var)
-		      {
-			error_at (d->loc, "%<#pragma pacc loop%> must be followed "
-				  "by a %<for%> loop in canonical form");
-			n.bad = true;
-		      }
-		    l.init_slot = init_slot;
-		    l.init = TREE_OPERAND (ini, 1);
-		  }
-		l.init_slot = init_slot;
-		/* Marker: remember it by blanking it later
+        for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i);
+             tsi_next (&i))
+          {
+            pacc_directive *d = pacc_marker_directive (tsi_stmt (i));
+            if (!d)
+              {
+                scan_nest (tsi_stmt_ptr (i), n);
+                continue;
+              }
+            if (d->kind != PACC_DIR_LOOP)
+              {
+                error_at (d->loc,
+                          "%<#pragma pacc %s%> inside a "
+                          "%<#pragma pacc loop%>",
+                          d->kind == PACC_DIR_INIT ? "init" : "pipeline");
+                d->used = true;
+                n.bad = true;
+                continue;
+              }
+            tree_stmt_iterator j = i;
+            pacc_next_stmt (&j);
+            if (tsi_end_p (j))
+              {
+                error_at (d->loc,
+                          "%<#pragma pacc loop%> must be followed by a "
+                          "%<for%> loop");
+                d->used = true;
+                n.bad = true;
+                continue;
+              }
+            /* `v = init;` then the for.  */
+            tree st = tsi_stmt (j);
+            tree *init_slot = NULL;
+            if (TREE_CODE (st) == MODIFY_EXPR)
+              {
+                init_slot = tsi_stmt_ptr (j);
+                pacc_next_stmt (&j);
+                if (tsi_end_p (j))
+                  {
+                    error_at (d->loc, "%<#pragma pacc loop%> must be followed "
+                                      "by a %<for%> loop");
+                    d->used = true;
+                    n.bad = true;
+                    continue;
+                  }
+              }
+            size_t before = n.k->loops.size ();
+            add_pacc_loop (n, d, tsi_stmt_ptr (i), tsi_stmt_ptr (j));
+            if (n.k->loops.size () > before)
+              {
+                pacc_loop &l = n.k->loops[before];
+                if (init_slot)
+                  {
+                    tree ini = *init_slot;
+                    n.kc->control.add (ini);
+                    if (TREE_OPERAND (ini, 0) != l.var)
+                      {
+                        error_at (d->loc,
+                                  "%<#pragma pacc loop%> must be followed "
+                                  "by a %<for%> loop in canonical form");
+                        n.bad = true;
+                      }
+                    l.init_slot = init_slot;
+                    l.init = TREE_OPERAND (ini, 1);
+                  }
+                l.init_slot = init_slot;
+                /* Marker: remember it by blanking it later
 		   (lower-kernel.cc).  */
-	      }
-	    i = j;
-	  }
-	return;
+              }
+            i = j;
+          }
+        return;
       }
     case BIND_EXPR:
       scan_nest (&BIND_EXPR_BODY (t), n);
       return;
     case FOR_STMT:
       {
-	/* Sequential inner loop: its variable becomes private.  */
-	tree v = cond_var (FOR_COND (t), NULL_TREE);
-	if (FOR_EXPR (t))
-	  {
-	    tree inc = FOR_EXPR (t);
-	    if (TREE_CODE (inc) == MODIFY_EXPR
-		|| TREE_CODE (inc) == POSTINCREMENT_EXPR
-		|| TREE_CODE (inc) == PREINCREMENT_EXPR
-		|| TREE_CODE (inc) == POSTDECREMENT_EXPR
-		|| TREE_CODE (inc) == PREDECREMENT_EXPR)
-	      v = strip_conv (TREE_OPERAND (inc, 0));
-	  }
-	if (v && DECL_P (v) && !n.kc->seq_vars.contains (v))
-	  {
-	    n.kc->seq_vars.add (v);
-	    n.k->private_vars.push_back (v);
-	  }
-	seq_loop (&FOR_BODY (t), t, n);
-	return;
+        /* Sequential inner loop: its variable becomes private.  */
+        tree v = cond_var (FOR_COND (t), NULL_TREE);
+        if (FOR_EXPR (t))
+          {
+            tree inc = FOR_EXPR (t);
+            if (TREE_CODE (inc) == MODIFY_EXPR
+                || TREE_CODE (inc) == POSTINCREMENT_EXPR
+                || TREE_CODE (inc) == PREINCREMENT_EXPR
+                || TREE_CODE (inc) == POSTDECREMENT_EXPR
+                || TREE_CODE (inc) == PREDECREMENT_EXPR)
+              v = strip_conv (TREE_OPERAND (inc, 0));
+          }
+        if (v && DECL_P (v) && !n.kc->seq_vars.contains (v))
+          {
+            n.kc->seq_vars.add (v);
+            n.k->private_vars.push_back (v);
+          }
+        seq_loop (&FOR_BODY (t), t, n);
+        return;
       }
     case WHILE_STMT:
       seq_loop (&WHILE_BODY (t), t, n);
@@ -274,31 +281,33 @@ fixed_row (pacc_region &r, pacc_kernel &k)
 {
   if (k.accesses.empty ())
     {
-      error_at (k.loc, "this %<#pragma pacc loop%> nest has no decomposed "
-		"loop (%<dim(%d)%>) and accesses no pipelined array",
-		r.pc->rank);
+      error_at (k.loc,
+                "this %<#pragma pacc loop%> nest has no decomposed "
+                "loop (%<dim(%d)%>) and accesses no pipelined array",
+                r.pc->rank);
       return false;
     }
   const pacc_access *ref = &k.accesses[0];
   for (auto &a : k.accesses)
     if (a.write)
       {
-	ref = &a;
-	break;
+        ref = &a;
+        break;
       }
   for (auto &a : k.accesses)
     {
       pacc_form d = a.inv[0];
       form_add (d, ref->inv[0], -1);
       for (auto &m : d)
-	if (!m.atoms.empty ())
-	  {
-	    error_at (a.loc, "in a %<#pragma pacc loop%> nest without the "
-		      "decomposed loop, every first index must be the same "
-		      "row plus a constant");
-	    inform (ref->loc, "the row of the nest");
-	    return false;
-	  }
+        if (!m.atoms.empty ())
+          {
+            error_at (a.loc,
+                      "in a %<#pragma pacc loop%> nest without the "
+                      "decomposed loop, every first index must be the same "
+                      "row plus a constant");
+            inform (ref->loc, "the row of the nest");
+            return false;
+          }
       a.kind[0] = PACC_IX_VAR;
       a.off[0] = form_const (d);
     }
@@ -317,30 +326,31 @@ index_str (pacc_region &r, pacc_kernel &k, const pacc_access &a)
     {
       char buf[64] = "?";
       if (a.kind[d] == PACC_IX_VAR)
-	{
-	  tree var = NULL_TREE;
-	  for (int li = a.loop; li >= 0; li = k.loops[li].parent)
-	    if (k.loops[li].dim == rank - d)
-	      var = k.loops[li].var;
-	  const char *name = var && DECL_NAME (var)
-			     ? IDENTIFIER_POINTER (DECL_NAME (var))
-			     : d == 0 ? "row" : "?";
-	  if (a.off[d])
-	    snprintf (buf, sizeof buf, "%s%+ld", name, (long) a.off[d]);
-	  else
-	    snprintf (buf, sizeof buf, "%s", name);
-	}
+        {
+          tree var = NULL_TREE;
+          for (int li = a.loop; li >= 0; li = k.loops[li].parent)
+            if (k.loops[li].dim == rank - d)
+              var = k.loops[li].var;
+          const char *name = var && DECL_NAME (var)
+                               ? IDENTIFIER_POINTER (DECL_NAME (var))
+                             : d == 0 ? "row"
+                                      : "?";
+          if (a.off[d])
+            snprintf (buf, sizeof buf, "%s%+ld", name, (long) a.off[d]);
+          else
+            snprintf (buf, sizeof buf, "%s", name);
+        }
       else if (a.kind[d] == PACC_IX_INV)
-	{
-	  bool cst = true;
-	  for (auto &m : a.inv[d])
-	    if (!m.atoms.empty ())
-	      cst = false;
-	  if (cst)
-	    snprintf (buf, sizeof buf, "%ld", (long) form_const (a.inv[d]));
-	  else
-	    snprintf (buf, sizeof buf, "(fixed)");
-	}
+        {
+          bool cst = true;
+          for (auto &m : a.inv[d])
+            if (!m.atoms.empty ())
+              cst = false;
+          if (cst)
+            snprintf (buf, sizeof buf, "%ld", (long) form_const (a.inv[d]));
+          else
+            snprintf (buf, sizeof buf, "(fixed)");
+        }
       s += "[";
       s += buf;
       s += "]";
@@ -350,7 +360,7 @@ index_str (pacc_region &r, pacc_kernel &k, const pacc_access &a)
 
 bool
 analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
-		tree *init_slot, pacc_directive *d)
+                tree *init_slot, pacc_directive *d)
 {
   kernel_ctx kc;
   kc.r = &r;
@@ -373,11 +383,11 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   if (init_slot)
     {
       if (TREE_OPERAND (*init_slot, 0) != l0.var)
-	{
-	  error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
-		    "%<for%> loop in canonical form");
-	  return false;
-	}
+        {
+          error_at (d->loc, "%<#pragma pacc loop%> must be followed by a "
+                            "%<for%> loop in canonical form");
+          return false;
+        }
       l0.init_slot = init_slot;
       l0.init = TREE_OPERAND (*init_slot, 1);
     }
@@ -386,46 +396,49 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   for (size_t i = 0; i < k.loops.size (); i++)
     if (k.loops[i].dim == r.pc->rank)
       {
-	if (k.dec >= 0)
-	  {
-	    error_at (k.loops[i].loc, "%<dim(%d)%>, the decomposed "
-		      "dimension, appears in two sibling loops of one "
-		      "%<#pragma pacc loop%> nest; split the nest into two",
-		      r.pc->rank);
-	    inform (k.loops[k.dec].loc, "first here");
-	    return false;
-	  }
-	k.dec = i;
+        if (k.dec >= 0)
+          {
+            error_at (k.loops[i].loc,
+                      "%<dim(%d)%>, the decomposed "
+                      "dimension, appears in two sibling loops of one "
+                      "%<#pragma pacc loop%> nest; split the nest into two",
+                      r.pc->rank);
+            inform (k.loops[k.dec].loc, "first here");
+            return false;
+          }
+        k.dec = i;
       }
   k.row = NULL_TREE;
   for (size_t i = 1; i < k.loops.size (); i++)
     if (k.loops[i].parent >= 0
-	&& (k.dec < 0 || !encloses (k, k.dec, k.loops[i].parent)))
+        && (k.dec < 0 || !encloses (k, k.dec, k.loops[i].parent)))
       for (size_t o = 0; o < i; o++)
-	if (k.loops[o].parent == k.loops[i].parent)
-	  {
-	    error_at (k.loops[i].loc, "sibling %<#pragma pacc loop%> loops "
-		      "must be inside the decomposed loop (%<dim(%d)%>)",
-		      r.pc->rank);
-	    return false;
-	  }
+        if (k.loops[o].parent == k.loops[i].parent)
+          {
+            error_at (k.loops[i].loc,
+                      "sibling %<#pragma pacc loop%> loops "
+                      "must be inside the decomposed loop (%<dim(%d)%>)",
+                      r.pc->rank);
+            return false;
+          }
   if (k.dec >= 0)
     {
       pacc_loop &dl = k.loops[k.dec];
       dl.bound = unit_loop_bound (dl.for_stmt, dl.var);
       if (!dl.bound || !dl.init)
-	{
-	  error_at (dl.loc, "the decomposed %<#pragma pacc loop%> must have "
-		    "the form %<for (v = a; v < b; v++)%> (or %<<=%>, "
-		    "%<++v%>, %<v += 1%>)");
-	  return false;
-	}
+        {
+          error_at (dl.loc, "the decomposed %<#pragma pacc loop%> must have "
+                            "the form %<for (v = a; v < b; v++)%> (or %<<=%>, "
+                            "%<++v%>, %<v += 1%>)");
+          return false;
+        }
     }
   for (size_t i = 0; i < k.loops.size (); i++)
     if ((int) i != k.dec
-	&& pacc_loop_runs_away (k.loops[i].for_stmt, k.loops[i].var,
-				k.loops[i].init,
-				stmt_loc (k.loops[i].for_stmt, k.loops[i].loc)))
+        && pacc_loop_runs_away (k.loops[i].for_stmt, k.loops[i].var,
+                                k.loops[i].init,
+                                stmt_loc (k.loops[i].for_stmt,
+                                          k.loops[i].loc)))
       return false;
   escape_ctx ec = { 0, 0, false, false };
   check_escapes (k.loops[0].for_stmt, ec, k.loc);
@@ -460,21 +473,23 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   for (auto &a : k.accesses)
     {
       if (!a.write)
-	continue;
+        continue;
       int role = r.pc->arrays[a.buf].role;
       if (role == PACC_ROLE_IN)
-	{
-	  error_at (a.loc, "%qD is written in a %<#pragma pacc loop%> but is "
-		    "listed in %<targetin%>", r.pc->arrays[a.buf].decl);
-	  return false;
-	}
+        {
+          error_at (a.loc,
+                    "%qD is written in a %<#pragma pacc loop%> but is "
+                    "listed in %<targetin%>",
+                    r.pc->arrays[a.buf].decl);
+          return false;
+        }
       if (have_w && a.off[0] != k.w)
-	{
-	  error_at (a.loc, "a %<#pragma pacc loop%> nest must write all "
-		    "arrays at the same offset along the decomposed "
-		    "dimension");
-	  return false;
-	}
+        {
+          error_at (a.loc, "a %<#pragma pacc loop%> nest must write all "
+                           "arrays at the same offset along the decomposed "
+                           "dimension");
+          return false;
+        }
       have_w = true;
       k.w = a.off[0];
     }
@@ -487,66 +502,68 @@ analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
   for (auto &rd : k.accesses)
     {
       if (rd.write)
-	continue;
+        continue;
       for (auto &wr : k.accesses)
-	{
-	  if (!wr.write || wr.buf != rd.buf)
-	    continue;
-	  /* Distinct iterations touch distinct elements when every loop
+        {
+          if (!wr.write || wr.buf != rd.buf)
+            continue;
+          /* Distinct iterations touch distinct elements when every loop
 	     around both accesses indexes them at the same offset; within
 	     one iteration of those, the accesses run in program order (a
 	     partitioned loop ends with all its iterations done).  */
-	  bool per_iter = true;
-	  for (size_t li = 0; li < k.loops.size (); li++)
-	    {
-	      const pacc_loop &l = k.loops[li];
-	      if (!encloses (k, li, rd.loop) || !encloses (k, li, wr.loop))
-		continue;
-	      int dd = rank - l.dim;
-	      if (rd.kind[dd] != PACC_IX_VAR || wr.kind[dd] != PACC_IX_VAR
-		  || rd.off[dd] != wr.off[dd])
-		per_iter = false;
-	    }
-	  if (per_iter)
-	    continue;
-	  bool same = true, disjoint = false;
-	  for (int dd = 0; dd < rank; dd++)
-	    {
-	      if (rd.kind[dd] == PACC_IX_VAR && wr.kind[dd] == PACC_IX_VAR)
-		same &= rd.off[dd] == wr.off[dd];
-	      else if (rd.kind[dd] == PACC_IX_INV && wr.kind[dd] == PACC_IX_INV)
-		{
-		  pacc_form a = rd.inv[dd], b = wr.inv[dd];
-		  form_add (a, b, -1);
-		  bool cst = true;
-		  for (auto &m : a)
-		    if (!m.atoms.empty ())
-		      cst = false;
-		  if (!cst)
-		    same = false;
-		  else if (!a.empty ())
-		    {
-		      same = false;
-		      disjoint = true;
-		    }
-		}
-	      else
-		same = false;
-	    }
-	  if (!same && !disjoint)
-	    {
-	      std::string rs = index_str (r, k, rd), ws = index_str (r, k, wr);
-	      error_at (rd.loc, "%qD is read at %s, where this %<#pragma pacc "
-			"loop%> also writes it at %s: a loop-carried "
-			"dependence (as in an in-place Gauss-Seidel sweep); "
-			"the iterations of a pipeline step run in parallel "
-			"and may read only the values of the previous step "
-			"of an array the step writes", r.pc->arrays[rd.buf].decl,
-			rs.c_str (), ws.c_str ());
-	      inform (wr.loc, "written here");
-	      return false;
-	    }
-	}
+          bool per_iter = true;
+          for (size_t li = 0; li < k.loops.size (); li++)
+            {
+              const pacc_loop &l = k.loops[li];
+              if (!encloses (k, li, rd.loop) || !encloses (k, li, wr.loop))
+                continue;
+              int dd = rank - l.dim;
+              if (rd.kind[dd] != PACC_IX_VAR || wr.kind[dd] != PACC_IX_VAR
+                  || rd.off[dd] != wr.off[dd])
+                per_iter = false;
+            }
+          if (per_iter)
+            continue;
+          bool same = true, disjoint = false;
+          for (int dd = 0; dd < rank; dd++)
+            {
+              if (rd.kind[dd] == PACC_IX_VAR && wr.kind[dd] == PACC_IX_VAR)
+                same &= rd.off[dd] == wr.off[dd];
+              else if (rd.kind[dd] == PACC_IX_INV
+                       && wr.kind[dd] == PACC_IX_INV)
+                {
+                  pacc_form a = rd.inv[dd], b = wr.inv[dd];
+                  form_add (a, b, -1);
+                  bool cst = true;
+                  for (auto &m : a)
+                    if (!m.atoms.empty ())
+                      cst = false;
+                  if (!cst)
+                    same = false;
+                  else if (!a.empty ())
+                    {
+                      same = false;
+                      disjoint = true;
+                    }
+                }
+              else
+                same = false;
+            }
+          if (!same && !disjoint)
+            {
+              std::string rs = index_str (r, k, rd), ws = index_str (r, k, wr);
+              error_at (rd.loc,
+                        "%qD is read at %s, where this %<#pragma pacc "
+                        "loop%> also writes it at %s: a loop-carried "
+                        "dependence (as in an in-place Gauss-Seidel sweep); "
+                        "the iterations of a pipeline step run in parallel "
+                        "and may read only the values of the previous step "
+                        "of an array the step writes",
+                        r.pc->arrays[rd.buf].decl, rs.c_str (), ws.c_str ());
+              inform (wr.loc, "written here");
+              return false;
+            }
+        }
     }
   return true;
 }

@@ -35,39 +35,39 @@ pacc_locals_scan (kernel_ctx &c, tree body)
     {
       d = strip_conv (d);
       if (!VAR_P (d) || !INTEGRAL_TYPE_P (TREE_TYPE (d)))
-	return;
+        return;
       int &n = lv.defs.get_or_insert (d);
       if (++n > 1 && !lv.changed.get (d))
-	lv.changed.put (d, loc);
+        lv.changed.put (d, loc);
     }
     static void change (pacc_locals &lv, tree d, location_t loc)
     {
       d = strip_conv (d);
       if (VAR_P (d) && !lv.changed.get (d))
-	lv.changed.put (d, loc);
+        lv.changed.put (d, loc);
     }
     static tree cb (tree *tp, int *ws, void *data)
     {
       pacc_locals &lv = *(pacc_locals *) data;
       tree t = *tp;
-      location_t loc = EXPR_P (t) && EXPR_HAS_LOCATION (t)
-		       ? EXPR_LOCATION (t) : UNKNOWN_LOCATION;
+      location_t loc = EXPR_P (t) && EXPR_HAS_LOCATION (t) ? EXPR_LOCATION (t)
+                                                           : UNKNOWN_LOCATION;
       if (TYPE_P (t))
-	*ws = 0;
+        *ws = 0;
       else if (TREE_CODE (t) == DECL_EXPR)
-	{
-	  tree d = DECL_EXPR_DECL (t);
-	  if (VAR_P (d) && DECL_INITIAL (d))
-	    def (lv, d, DECL_SOURCE_LOCATION (d));
-	}
+        {
+          tree d = DECL_EXPR_DECL (t);
+          if (VAR_P (d) && DECL_INITIAL (d))
+            def (lv, d, DECL_SOURCE_LOCATION (d));
+        }
       else if (TREE_CODE (t) == MODIFY_EXPR || TREE_CODE (t) == INIT_EXPR)
-	def (lv, TREE_OPERAND (t, 0), loc);
+        def (lv, TREE_OPERAND (t, 0), loc);
       else if (TREE_CODE (t) == PREINCREMENT_EXPR
-	       || TREE_CODE (t) == PREDECREMENT_EXPR
-	       || TREE_CODE (t) == POSTINCREMENT_EXPR
-	       || TREE_CODE (t) == POSTDECREMENT_EXPR
-	       || TREE_CODE (t) == ADDR_EXPR)
-	change (lv, TREE_OPERAND (t, 0), loc);
+               || TREE_CODE (t) == PREDECREMENT_EXPR
+               || TREE_CODE (t) == POSTINCREMENT_EXPR
+               || TREE_CODE (t) == POSTDECREMENT_EXPR
+               || TREE_CODE (t) == ADDR_EXPR)
+        change (lv, TREE_OPERAND (t, 0), loc);
       return NULL_TREE;
     }
   };
@@ -102,28 +102,28 @@ pacc_locals_def (kernel_ctx &c, tree decl, tree value)
     {
       kernel_ctx &c = *(kernel_ctx *) data;
       if (TYPE_P (*tp))
-	*ws = 0;
+        *ws = 0;
       else if (c.pacc_vars.contains (*tp))
-	{
-	  for (int li = c.cur_loop; li >= 0; li = c.k->loops[li].parent)
-	    if (c.k->loops[li].var == *tp)
-	      return NULL_TREE;
-	  return *tp;
-	}
+        {
+          for (int li = c.cur_loop; li >= 0; li = c.k->loops[li].parent)
+            if (c.k->loops[li].var == *tp)
+              return NULL_TREE;
+          return *tp;
+        }
       return NULL_TREE;
     }
     /* DECL itself (i = i + 1): not the value it has at the use.  */
     static tree self (tree *tp, int *ws, void *data)
     {
       if (TYPE_P (*tp))
-	*ws = 0;
+        *ws = 0;
       return *tp == (tree) data ? *tp : NULL_TREE;
     }
   };
   decl = strip_conv (decl);
   int *n = c.lv.defs.get (decl);
-  if (!n || *n != 1 || c.lv.changed.get (decl) || !value
-      || TREE_STATIC (decl) || DECL_EXTERNAL (decl)
+  if (!n || *n != 1 || c.lv.changed.get (decl) || !value || TREE_STATIC (decl)
+      || DECL_EXTERNAL (decl)
       || walk_tree_without_duplicates (&value, m::cb, &c)
       || walk_tree_without_duplicates (&value, m::self, decl))
     return;
@@ -137,8 +137,9 @@ static bool
 holds_here (kernel_ctx &c, tree decl)
 {
   int reg = *c.lv.region.get (decl);
-  return reg == 0 || std::find (c.lv.path.begin (), c.lv.path.end (), reg)
-		     != c.lv.path.end ();
+  return reg == 0
+         || std::find (c.lv.path.begin (), c.lv.path.end (), reg)
+              != c.lv.path.end ();
 }
 
 /* Into ENV's values, the definitions that hold where the walk is.  */
@@ -174,11 +175,10 @@ pacc_locals_record (kernel_ctx &c)
   hash_set<tree> seen;
   std::vector<tree> &out = c.k->set_vars;
   out.clear ();
-  auto add = [&] (tree v)
-    {
-      if (VAR_P (v) && !seen.add (v))
-	out.push_back (v);
-    };
+  auto add = [&] (tree v) {
+    if (VAR_P (v) && !seen.add (v))
+      out.push_back (v);
+  };
   for (auto it = c.locals.begin (); it != c.locals.end (); ++it)
     add (*it);
   for (auto it = c.seq_vars.begin (); it != c.seq_vars.end (); ++it)
@@ -204,22 +204,22 @@ pacc_locals_changed (kernel_ctx &c, tree expr, location_t *where)
       m &s = *(m *) data;
       tree t = *tp;
       if (TYPE_P (t))
-	*ws = 0;
+        *ws = 0;
       if (!VAR_P (t) || s.c->pacc_vars.contains (t)
-	  || s.c->seq_vars.contains (t)
-	  || (!s.c->locals.contains (t) && !s.c->lv.defs.get (t)))
-	return NULL_TREE;
+          || s.c->seq_vars.contains (t)
+          || (!s.c->locals.contains (t) && !s.c->lv.defs.get (t)))
+        return NULL_TREE;
       if (s.c->lv.changed.get (t))
-	return t;
+        return t;
       tree *v = s.c->lv.value.get (t);
       if (v && s.depth < 16)
-	{
-	  tree e = *v;
-	  s.depth++;
-	  tree r = walk_tree_without_duplicates (&e, cb, data);
-	  s.depth--;
-	  return r;
-	}
+        {
+          tree e = *v;
+          s.depth++;
+          tree r = walk_tree_without_duplicates (&e, cb, data);
+          s.depth--;
+          return r;
+        }
       return NULL_TREE;
     }
   };
@@ -245,16 +245,17 @@ pacc_host_value (pacc_loop &l, tree e)
     {
       m &s = *(m *) data;
       if (TYPE_P (*tp))
-	*ws = 0;
+        *ws = 0;
       else if (VAR_P (*tp))
-	for (auto &d : s.l->defs)
-	  if (d.first == *tp)
-	    {
-	      *tp = fold_convert (TREE_TYPE (d.first), unshare_expr (d.second));
-	      *ws = 0;
-	      s.again = true;
-	      break;
-	    }
+        for (auto &d : s.l->defs)
+          if (d.first == *tp)
+            {
+              *tp
+                = fold_convert (TREE_TYPE (d.first), unshare_expr (d.second));
+              *ws = 0;
+              s.again = true;
+              break;
+            }
       return NULL_TREE;
     }
   };

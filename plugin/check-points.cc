@@ -45,18 +45,18 @@ lvalue_array (tree ref)
     {
       t = strip_ptr (t);
       switch (TREE_CODE (t))
-	{
-	case ARRAY_REF:
-	case INDIRECT_REF:
-	case MEM_REF:
-	case ADDR_EXPR:
-	case POINTER_PLUS_EXPR:
-	case COMPONENT_REF:
-	  t = TREE_OPERAND (t, 0);
-	  continue;
-	default:
-	  return DECL_P (t) ? t : NULL_TREE;
-	}
+        {
+        case ARRAY_REF:
+        case INDIRECT_REF:
+        case MEM_REF:
+        case ADDR_EXPR:
+        case POINTER_PLUS_EXPR:
+        case COMPONENT_REF:
+          t = TREE_OPERAND (t, 0);
+          continue;
+        default:
+          return DECL_P (t) ? t : NULL_TREE;
+        }
     }
 }
 
@@ -93,7 +93,7 @@ index_bad_r (tree *tp, int *walk_subtrees, void *)
     {
       tree fn = get_callee_fndecl (t);
       if (!fn || !(flags_from_decl_or_type (fn) & ECF_CONST))
-	return t;
+        return t;
     }
   return NULL_TREE;
 }
@@ -121,7 +121,7 @@ cast_r (tree *tp, int *walk_subtrees, void *data)
   tree to = TREE_TYPE (t), from = TREE_TYPE (TREE_OPERAND (t, 0));
   if (POINTER_TYPE_P (to) && POINTER_TYPE_P (from)
       && TYPE_MAIN_VARIANT (TREE_TYPE (to))
-	 == TYPE_MAIN_VARIANT (TREE_TYPE (from)))
+           == TYPE_MAIN_VARIANT (TREE_TYPE (from)))
     return NULL_TREE;
   return op;
 }
@@ -136,54 +136,60 @@ point_indices_ok (pacc_region &r, tree t)
   location_t loc = stmt_loc (t, r.loc);
   if (tree cast = walk_tree_without_duplicates (&t, cast_r, &r))
     {
-      error_at (loc, "this write to one element of %qD in the time step "
-		"of a %<#pragma pacc pipeline%> accesses %qD through a "
-		"cast; index it as it is declared (%<p[i][j]%> for rows, "
-		"%<p[i * Y + j]%> for a flat pointer)", base, cast);
+      error_at (loc,
+                "this write to one element of %qD in the time step "
+                "of a %<#pragma pacc pipeline%> accesses %qD through a "
+                "cast; index it as it is declared (%<p[i][j]%> for rows, "
+                "%<p[i * Y + j]%> for a flat pointer)",
+                base, cast);
       return false;
     }
-  for (tree e = lhs; e; )
+  for (tree e = lhs; e;)
     {
       e = strip_ptr (e);
       tree idx = NULL_TREE, next = NULL_TREE;
       switch (TREE_CODE (e))
-	{
-	case ARRAY_REF:
-	  idx = TREE_OPERAND (e, 1);
-	  next = TREE_OPERAND (e, 0);
-	  break;
-	case INDIRECT_REF:
-	case MEM_REF:
-	  next = TREE_OPERAND (e, 0);
-	  break;
-	case POINTER_PLUS_EXPR:
-	  idx = TREE_OPERAND (e, 1);
-	  next = TREE_OPERAND (e, 0);
-	  break;
-	default:
-	  break;
-	}
+        {
+        case ARRAY_REF:
+          idx = TREE_OPERAND (e, 1);
+          next = TREE_OPERAND (e, 0);
+          break;
+        case INDIRECT_REF:
+        case MEM_REF:
+          next = TREE_OPERAND (e, 0);
+          break;
+        case POINTER_PLUS_EXPR:
+          idx = TREE_OPERAND (e, 1);
+          next = TREE_OPERAND (e, 0);
+          break;
+        default:
+          break;
+        }
       if (idx)
-	if (tree bad = walk_tree_without_duplicates (&idx, index_bad_r, NULL))
-	  {
-	    if (TREE_CODE (bad) == CALL_EXPR)
-	      error_at (loc, "the index of this write to %qD in the time "
-			"step of a %<#pragma pacc pipeline%> calls a function "
-			"that is not %<const%>; a write to one element "
-			"between the nests needs indices the host knows at "
-			"each step: constants, variables the step does not "
-			"change, or scalars it computes from %qD before the "
-			"write (%<ic = ...; a[ic][jc] = v;%>)", base, r.tvar);
-	    else
-	      error_at (loc, "the index of this write to %qD in the time "
-			"step of a %<#pragma pacc pipeline%> reads memory; a "
-			"write to one element between the nests needs "
-			"indices the host knows at each step: constants, "
-			"variables the step does not change, or scalars it "
-			"computes from %qD before the write (%<ic = ...; "
-			"a[ic][jc] = v;%>)", base, r.tvar);
-	    return false;
-	  }
+        if (tree bad = walk_tree_without_duplicates (&idx, index_bad_r, NULL))
+          {
+            if (TREE_CODE (bad) == CALL_EXPR)
+              error_at (loc,
+                        "the index of this write to %qD in the time "
+                        "step of a %<#pragma pacc pipeline%> calls a function "
+                        "that is not %<const%>; a write to one element "
+                        "between the nests needs indices the host knows at "
+                        "each step: constants, variables the step does not "
+                        "change, or scalars it computes from %qD before the "
+                        "write (%<ic = ...; a[ic][jc] = v;%>)",
+                        base, r.tvar);
+            else
+              error_at (loc,
+                        "the index of this write to %qD in the time "
+                        "step of a %<#pragma pacc pipeline%> reads memory; a "
+                        "write to one element between the nests needs "
+                        "indices the host knows at each step: constants, "
+                        "variables the step does not change, or scalars it "
+                        "computes from %qD before the write (%<ic = ...; "
+                        "a[ic][jc] = v;%>)",
+                        base, r.tvar);
+            return false;
+          }
       e = next;
     }
   return true;
@@ -199,11 +205,12 @@ rank1_offset (pacc_region &r, tree ref, tree base, pacc_form &f)
   if (!esz || !tree_fits_shwi_p (esz))
     return false;
   f.clear ();
-  if (TREE_CODE (ref) == ARRAY_REF && strip_ptr (TREE_OPERAND (ref, 0)) == base)
+  if (TREE_CODE (ref) == ARRAY_REF
+      && strip_ptr (TREE_OPERAND (ref, 0)) == base)
     {
       pacc_form i;
       if (!pacc_form_of (pacc_index_atoms (r, TREE_OPERAND (ref, 1)), i))
-	return false;
+        return false;
       pacc_mono m;
       m.coef = tree_to_shwi (esz);
       pacc_form s;
@@ -227,12 +234,12 @@ static tree
 rank1_ref (tree ref, tree base, tree var, HOST_WIDE_INT c)
 {
   tree idx = fold_build2 (PLUS_EXPR, long_integer_type_node, var,
-			  build_int_cst (long_integer_type_node, c));
+                          build_int_cst (long_integer_type_node, c));
   tree et = TREE_TYPE (ref);
   if (TREE_CODE (TREE_TYPE (base)) == ARRAY_TYPE)
     return build4 (ARRAY_REF, et, base, idx, NULL_TREE, NULL_TREE);
   tree off = fold_build2 (MULT_EXPR, sizetype, fold_convert (sizetype, idx),
-			  fold_convert (sizetype, TYPE_SIZE_UNIT (et)));
+                          fold_convert (sizetype, TYPE_SIZE_UNIT (et)));
   tree ptr = build2 (POINTER_PLUS_EXPR, TREE_TYPE (base), base, off);
   return build1 (INDIRECT_REF, et, ptr);
 }
@@ -241,9 +248,9 @@ struct rank1_ctx
 {
   pacc_region *r;
   tree var;
-  pacc_form at;			/* The written element's byte offset.  */
+  pacc_form at; /* The written element's byte offset.  */
   HOST_WIDE_INT esz;
-  tree written;			/* Its array.  */
+  tree written; /* Its array.  */
   location_t loc;
   bool bad;
 };
@@ -269,24 +276,26 @@ rank1_r (tree *tp, int *walk_subtrees, void *data)
   pacc_form f;
   HOST_WIDE_INT d = 0;
   bool ok = rank1_offset (*c.r, t, base, f)
-	    && tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (t))) == c.esz;
+            && tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (t))) == c.esz;
   if (ok)
     {
       form_add (f, c.at, -1);
       for (auto &m : f)
-	if (!m.atoms.empty ())
-	  ok = false;
+        if (!m.atoms.empty ())
+          ok = false;
       d = form_const (f);
       ok = ok && d % c.esz == 0;
     }
   if (!ok)
     {
-      error_at (EXPR_LOC_OR_LOC (t, c.loc), "this write to one element of "
-		"%qD in the time step of a %<#pragma pacc pipeline%> reads "
-		"%qD at an index that is not the written one plus a "
-		"constant; with one dimension, a point write may read the "
-		"pipelined arrays only at the written index plus a constant "
-		"(%<u[ic] = 0.5 * u[ic - 1];%>)", c.written, base);
+      error_at (EXPR_LOC_OR_LOC (t, c.loc),
+                "this write to one element of "
+                "%qD in the time step of a %<#pragma pacc pipeline%> reads "
+                "%qD at an index that is not the written one plus a "
+                "constant; with one dimension, a point write may read the "
+                "pipelined arrays only at the written index plus a constant "
+                "(%<u[ic] = 0.5 * u[ic - 1];%>)",
+                c.written, base);
       c.bad = true;
       return t;
     }
@@ -311,21 +320,25 @@ rank1_rewrite (pacc_region &r, tree w, tree *stmt, tree var, location_t loc)
   c.esz = tree_to_shwi (TYPE_SIZE_UNIT (TREE_TYPE (lhs)));
   if (!rank1_offset (r, lhs, base, c.at))
     {
-      error_at (loc, "cannot analyse the index of this write to one "
-		"element of %qD in the time step of a %<#pragma pacc "
-		"pipeline%>; write it as %<%D[i]%>", base, base);
+      error_at (loc,
+                "cannot analyse the index of this write to one "
+                "element of %qD in the time step of a %<#pragma pacc "
+                "pipeline%>; write it as %<%D[i]%>",
+                base, base);
       return NULL_TREE;
     }
   pacc_form e;
   for (auto &m : c.at)
     {
       if (m.coef % c.esz)
-	{
-	  error_at (loc, "cannot analyse the index of this write to one "
-		    "element of %qD in the time step of a %<#pragma pacc "
-		    "pipeline%>; write it as %<%D[i]%>", base, base);
-	  return NULL_TREE;
-	}
+        {
+          error_at (loc,
+                    "cannot analyse the index of this write to one "
+                    "element of %qD in the time step of a %<#pragma pacc "
+                    "pipeline%>; write it as %<%D[i]%>",
+                    base, base);
+          return NULL_TREE;
+        }
       pacc_mono q = m;
       q.coef /= c.esz;
       form_add_mono (e, q);
@@ -357,8 +370,8 @@ struct hoist_ctx
 {
   pacc_region *r;
   location_t loc;
-  tree vars;	/* The temporaries, chained.  */
-  tree stmts;	/* Their assignments.  */
+  tree vars;  /* The temporaries, chained.  */
+  tree stmts; /* Their assignments.  */
 };
 
 /* Each call of the written value that reads no memory (exp, sin of the
@@ -379,14 +392,13 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
       || walk_tree_without_duplicates (tp, call_reads_r, NULL))
     return NULL_TREE;
   tree v = build_decl (h.loc, VAR_DECL, get_identifier ("__pacc_value"),
-		       TREE_TYPE (t));
+                       TREE_TYPE (t));
   DECL_CONTEXT (v) = h.r->fndecl;
   DECL_ARTIFICIAL (v) = 1;
   DECL_IGNORED_P (v) = 1;
   DECL_CHAIN (v) = h.vars;
   h.vars = v;
-  append_to_statement_list_force (build_stmt (h.loc, DECL_EXPR, v),
-				  &h.stmts);
+  append_to_statement_list_force (build_stmt (h.loc, DECL_EXPR, v), &h.stmts);
   tree set = build2 (MODIFY_EXPR, TREE_TYPE (v), v, t);
   SET_EXPR_LOCATION (set, h.loc);
   TREE_SIDE_EFFECTS (set) = 1;
@@ -406,7 +418,7 @@ point_nest (pacc_region &r, tree stmt, tree w, location_t loc)
   if (TREE_CODE (w) == MODIFY_EXPR)
     walk_tree (&TREE_OPERAND (w, 1), hoist_r, &h, NULL);
   tree var = build_decl (loc, VAR_DECL, get_identifier ("__pacc_point"),
-			 long_integer_type_node);
+                         long_integer_type_node);
   DECL_CONTEXT (var) = r.fndecl;
   DECL_ARTIFICIAL (var) = 1;
   DECL_IGNORED_P (var) = 1;
@@ -415,7 +427,7 @@ point_nest (pacc_region &r, tree stmt, tree w, location_t loc)
     {
       first = rank1_rewrite (r, w, &stmt, var, loc);
       if (!first)
-	return NULL_TREE;
+        return NULL_TREE;
     }
   pacc_directive *d = new pacc_directive ();
   d->kind = PACC_DIR_LOOP;
@@ -424,16 +436,15 @@ point_nest (pacc_region &r, tree stmt, tree w, location_t loc)
   d->point = true;
   DECL_INITIAL (var) = first;
   tree cond = build2 (LT_EXPR, boolean_type_node, var,
-		      fold_build2 (PLUS_EXPR, long_integer_type_node,
-				   unshare_expr (first),
-				   build_int_cst (long_integer_type_node, 1)));
+                      fold_build2 (PLUS_EXPR, long_integer_type_node,
+                                   unshare_expr (first),
+                                   build_int_cst (long_integer_type_node, 1)));
   tree incr = build2 (POSTINCREMENT_EXPR, long_integer_type_node, var,
-		      build_int_cst (long_integer_type_node, 1));
+                      build_int_cst (long_integer_type_node, 1));
   TREE_SIDE_EFFECTS (incr) = 1;
   tree body = alloc_stmt_list ();
   append_to_statement_list_force (stmt, &body);
-  tree fs = build_stmt (loc, FOR_STMT, NULL_TREE, cond, incr, body,
-			NULL_TREE);
+  tree fs = build_stmt (loc, FOR_STMT, NULL_TREE, cond, incr, body, NULL_TREE);
   tree inner = alloc_stmt_list ();
   append_to_statement_list_force (build_stmt (loc, DECL_EXPR, var), &inner);
   append_to_statement_list_force (fs, &inner);
@@ -446,8 +457,7 @@ point_nest (pacc_region &r, tree stmt, tree w, location_t loc)
   if (!h.vars)
     return list;
   append_to_statement_list_force (list, &h.stmts);
-  tree outer = build3 (BIND_EXPR, void_type_node, h.vars, h.stmts,
-		       NULL_TREE);
+  tree outer = build3 (BIND_EXPR, void_type_node, h.vars, h.stmts, NULL_TREE);
   TREE_SIDE_EFFECTS (outer) = 1;
   SET_EXPR_LOCATION (outer, loc);
   return outer;
@@ -462,13 +472,12 @@ only_points (pacc_region &r, tree *slot, std::vector<tree *> &writes)
   if (!t || pacc_skip_stmt_p (t))
     return true;
   if (TREE_CODE (t) == BIND_EXPR)
-    return !BIND_EXPR_VARS (t)
-	   && only_points (r, &BIND_EXPR_BODY (t), writes);
+    return !BIND_EXPR_VARS (t) && only_points (r, &BIND_EXPR_BODY (t), writes);
   if (TREE_CODE (t) == STATEMENT_LIST)
     {
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	if (!only_points (r, tsi_stmt_ptr (i), writes))
-	  return false;
+        if (!only_points (r, tsi_stmt_ptr (i), writes))
+          return false;
       return true;
     }
   if (!point_write_p (r, t))
@@ -483,7 +492,7 @@ static bool
 plain_cond_p (tree cond)
 {
   return !TREE_SIDE_EFFECTS (cond)
-	 && !walk_tree_without_duplicates (&cond, index_bad_r, NULL);
+         && !walk_tree_without_duplicates (&cond, index_bad_r, NULL);
 }
 
 /* `if (C) W1; W2...; [else V1; ...]' of point writes: one nest per write,
@@ -501,11 +510,12 @@ cond_points (pacc_region &r, tree *slot, bool &bad)
   location_t cloc = stmt_loc (t, r.loc);
   if (!plain_cond_p (c))
     {
-      error_at (EXPR_LOC_OR_LOC (c, cloc), "the condition of this write to "
-		"one element of a pipelined array in the time step of a "
-		"%<#pragma pacc pipeline%> reads memory, calls a function "
-		"or has side effects; compute it into a scalar first "
-		"(%<on = ...; if (on) a[ic][jc] = v;%>)");
+      error_at (EXPR_LOC_OR_LOC (c, cloc),
+                "the condition of this write to "
+                "one element of a pipelined array in the time step of a "
+                "%<#pragma pacc pipeline%> reads memory, calls a function "
+                "or has side effects; compute it into a scalar first "
+                "(%<on = ...; if (on) a[ic][jc] = v;%>)");
       bad = true;
       return true;
     }
@@ -513,24 +523,24 @@ cond_points (pacc_region &r, tree *slot, bool &bad)
   for (int arm = 0; arm < 2; arm++)
     for (tree *w : arm ? elses : thens)
       {
-	if (!point_indices_ok (r, *w))
-	  {
-	    bad = true;
-	    continue;
-	  }
-	location_t loc = stmt_loc (*w, cloc);
-	tree cc = unshare_expr (c);
-	if (arm)
-	  cc = build1 (TRUTH_NOT_EXPR, TREE_TYPE (cc), cc);
-	tree ifs = build3 (COND_EXPR, void_type_node, cc, *w, NULL_TREE);
-	SET_EXPR_LOCATION (ifs, cloc);
-	tree n = point_nest (r, ifs, *w, loc);
-	if (!n)
-	  {
-	    bad = true;
-	    continue;
-	  }
-	append_to_statement_list_force (n, &list);
+        if (!point_indices_ok (r, *w))
+          {
+            bad = true;
+            continue;
+          }
+        location_t loc = stmt_loc (*w, cloc);
+        tree cc = unshare_expr (c);
+        if (arm)
+          cc = build1 (TRUTH_NOT_EXPR, TREE_TYPE (cc), cc);
+        tree ifs = build3 (COND_EXPR, void_type_node, cc, *w, NULL_TREE);
+        SET_EXPR_LOCATION (ifs, cloc);
+        tree n = point_nest (r, ifs, *w, loc);
+        if (!n)
+          {
+            bad = true;
+            continue;
+          }
+        append_to_statement_list_force (n, &list);
       }
   *slot = list;
   return true;
@@ -550,36 +560,36 @@ points_r (pacc_region &r, tree *slot, bool &bad)
       return;
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	{
-	  /* The nest after a `loop' marker is not the step's.  */
-	  if (pacc_marker_directive (tsi_stmt (i)))
-	    {
-	      tsi_next (&i);
-	      while (!tsi_end_p (i) && TREE_CODE (tsi_stmt (i)) != FOR_STMT
-		     && TREE_CODE (tsi_stmt (i)) != BIND_EXPR)
-		tsi_next (&i);
-	      if (tsi_end_p (i))
-		return;
-	      continue;
-	    }
-	  points_r (r, tsi_stmt_ptr (i), bad);
-	}
+        {
+          /* The nest after a `loop' marker is not the step's.  */
+          if (pacc_marker_directive (tsi_stmt (i)))
+            {
+              tsi_next (&i);
+              while (!tsi_end_p (i) && TREE_CODE (tsi_stmt (i)) != FOR_STMT
+                     && TREE_CODE (tsi_stmt (i)) != BIND_EXPR)
+                tsi_next (&i);
+              if (tsi_end_p (i))
+                return;
+              continue;
+            }
+          points_r (r, tsi_stmt_ptr (i), bad);
+        }
       return;
     case COND_EXPR:
       cond_points (r, slot, bad);
       return;
     default:
       if (!point_write_p (r, t))
-	return;
+        return;
       if (!point_indices_ok (r, t))
-	{
-	  bad = true;
-	  return;
-	}
+        {
+          bad = true;
+          return;
+        }
       if (tree n = point_nest (r, t, t, stmt_loc (t, r.loc)))
-	*slot = n;
+        *slot = n;
       else
-	bad = true;
+        bad = true;
       return;
     }
 }

@@ -34,7 +34,7 @@ mentions (tree e, tree var)
     static tree cb (tree *tp, int *ws, void *d)
     {
       if (TYPE_P (*tp))
-	*ws = 0;
+        *ws = 0;
       return *tp == (tree) d ? *tp : NULL_TREE;
     }
   };
@@ -55,39 +55,37 @@ update_code (tree e)
       return TRUTH_ORIF_EXPR;
     case CALL_EXPR:
       {
-	tree fn = get_callee_fndecl (e);
-	if (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL)
-	    && call_expr_nargs (e) == 2)
-	  switch (DECL_FUNCTION_CODE (fn))
-	    {
-	    CASE_FLT_FN (BUILT_IN_FMAX):
-	      return MAX_EXPR;
-	    CASE_FLT_FN (BUILT_IN_FMIN):
-	      return MIN_EXPR;
-	    default:
-	      break;
-	    }
-	return CALL_EXPR;
+        tree fn = get_callee_fndecl (e);
+        if (fn && fndecl_built_in_p (fn, BUILT_IN_NORMAL)
+            && call_expr_nargs (e) == 2)
+          switch (DECL_FUNCTION_CODE (fn))
+            {
+              CASE_FLT_FN (BUILT_IN_FMAX) : return MAX_EXPR;
+              CASE_FLT_FN (BUILT_IN_FMIN) : return MIN_EXPR;
+            default:
+              break;
+            }
+        return CALL_EXPR;
       }
     case COND_EXPR:
       {
-	tree c = strip_conv (TREE_OPERAND (e, 0));
-	if (!COMPARISON_CLASS_P (c))
-	  return COND_EXPR;
-	bool gt = TREE_CODE (c) == GT_EXPR || TREE_CODE (c) == GE_EXPR;
-	bool lt = TREE_CODE (c) == LT_EXPR || TREE_CODE (c) == LE_EXPR;
-	tree c0 = strip_conv (TREE_OPERAND (c, 0));
-	tree c1 = strip_conv (TREE_OPERAND (c, 1));
-	tree x = strip_conv (TREE_OPERAND (e, 1));
-	tree y = strip_conv (TREE_OPERAND (e, 2));
-	unsigned fl = OEP_MATCH_SIDE_EFFECTS;
-	if (!gt && !lt)
-	  return COND_EXPR;
-	if (operand_equal_p (x, c0, fl) && operand_equal_p (y, c1, fl))
-	  return gt ? MAX_EXPR : MIN_EXPR;
-	if (operand_equal_p (x, c1, fl) && operand_equal_p (y, c0, fl))
-	  return gt ? MIN_EXPR : MAX_EXPR;
-	return COND_EXPR;
+        tree c = strip_conv (TREE_OPERAND (e, 0));
+        if (!COMPARISON_CLASS_P (c))
+          return COND_EXPR;
+        bool gt = TREE_CODE (c) == GT_EXPR || TREE_CODE (c) == GE_EXPR;
+        bool lt = TREE_CODE (c) == LT_EXPR || TREE_CODE (c) == LE_EXPR;
+        tree c0 = strip_conv (TREE_OPERAND (c, 0));
+        tree c1 = strip_conv (TREE_OPERAND (c, 1));
+        tree x = strip_conv (TREE_OPERAND (e, 1));
+        tree y = strip_conv (TREE_OPERAND (e, 2));
+        unsigned fl = OEP_MATCH_SIDE_EFFECTS;
+        if (!gt && !lt)
+          return COND_EXPR;
+        if (operand_equal_p (x, c0, fl) && operand_equal_p (y, c1, fl))
+          return gt ? MAX_EXPR : MIN_EXPR;
+        if (operand_equal_p (x, c1, fl) && operand_equal_p (y, c0, fl))
+          return gt ? MIN_EXPR : MAX_EXPR;
+        return COND_EXPR;
       }
     default:
       return TREE_CODE (e);
@@ -101,8 +99,8 @@ strip_update (tree e, tree var)
 {
   e = strip_conv (e);
   while (TREE_CODE (TREE_TYPE (var)) == BOOLEAN_TYPE
-	 && TREE_CODE (e) == NE_EXPR && integer_zerop (TREE_OPERAND (e, 1))
-	 && strip_conv (TREE_OPERAND (e, 0)) != var)
+         && TREE_CODE (e) == NE_EXPR && integer_zerop (TREE_OPERAND (e, 1))
+         && strip_conv (TREE_OPERAND (e, 0)) != var)
     e = strip_conv (TREE_OPERAND (e, 0));
   return e;
 }
@@ -141,18 +139,31 @@ op_name (enum tree_code code)
 {
   switch (code)
     {
-    case PLUS_EXPR: return "+";
-    case MINUS_EXPR: return "-";
-    case MULT_EXPR: return "*";
-    case RDIV_EXPR: case TRUNC_DIV_EXPR: return "/";
-    case BIT_AND_EXPR: return "&";
-    case BIT_IOR_EXPR: return "|";
-    case BIT_XOR_EXPR: return "^";
-    case TRUTH_ANDIF_EXPR: return "&&";
-    case TRUTH_ORIF_EXPR: return "||";
-    case MAX_EXPR: return "max";
-    case MIN_EXPR: return "min";
-    default: return NULL;
+    case PLUS_EXPR:
+      return "+";
+    case MINUS_EXPR:
+      return "-";
+    case MULT_EXPR:
+      return "*";
+    case RDIV_EXPR:
+    case TRUNC_DIV_EXPR:
+      return "/";
+    case BIT_AND_EXPR:
+      return "&";
+    case BIT_IOR_EXPR:
+      return "|";
+    case BIT_XOR_EXPR:
+      return "^";
+    case TRUTH_ANDIF_EXPR:
+      return "&&";
+    case TRUTH_ORIF_EXPR:
+      return "||";
+    case MAX_EXPR:
+      return "max";
+    case MIN_EXPR:
+      return "min";
+    default:
+      return NULL;
     }
 }
 
@@ -179,10 +190,10 @@ check_red_update (red_ctx &c, tree t, tree var)
     case MAX_EXPR:
     case MIN_EXPR:
       if (flt)
-	want = want + " = f" + cl + " (" + v + ", EXPR)";
+        want = want + " = f" + cl + " (" + v + ", EXPR)";
       else
-	want = want + " = " + v + (rc.op == MAX_EXPR ? " > " : " < ")
-	       + "EXPR ? " + v + " : EXPR";
+        want = want + " = " + v + (rc.op == MAX_EXPR ? " > " : " < ")
+               + "EXPR ? " + v + " : EXPR";
       break;
     default:
       want = want + " " + cl + "= EXPR";
@@ -191,14 +202,17 @@ check_red_update (red_ctx &c, tree t, tree var)
   enum tree_code code = update_code (strip_update (rhs, var));
   const char *got = mentions (rhs, var) ? op_name (code) : NULL;
   if (got && code != rc.op)
-    error_at (loc, "reduction variable %qD is updated with %qs, but its "
-	      "clause is %<reduction(%s:%D)%>: the update must use the "
-	      "clause%'s operator; write %qs", var, got, cl, var, want.c_str ());
+    error_at (loc,
+              "reduction variable %qD is updated with %qs, but its "
+              "clause is %<reduction(%s:%D)%>: the update must use the "
+              "clause%'s operator; write %qs",
+              var, got, cl, var, want.c_str ());
   else
-    error_at (loc, "this update of reduction variable %qD is not %qD "
-	      "combined by %qs with a value free of %qD, as its clause "
-	      "%<reduction(%s:%D)%> needs; write %qs", var, var, cl, var, cl,
-	      var, want.c_str ());
+    error_at (loc,
+              "this update of reduction variable %qD is not %qD "
+              "combined by %qs with a value free of %qD, as its clause "
+              "%<reduction(%s:%D)%> needs; write %qs",
+              var, var, cl, var, cl, var, want.c_str ());
   inform (rc.loc, "the %<reduction%> clause");
   return false;
 }
@@ -219,7 +233,7 @@ red_stmt_r (tree *tp, int *walk_subtrees, void *data)
     {
       c.k->red_stmts.push_back (t);
       if (!check_red_update (c, t, strip_conv (TREE_OPERAND (t, 0))))
-	c.bad = true;
+        c.bad = true;
       *walk_subtrees = 0;
     }
   return NULL_TREE;
@@ -246,8 +260,10 @@ red_use_r (tree *tp, int *walk_subtrees, void *data)
     }
   if (DECL_P (t) && pacc_reduction_index (*c.r, t) >= 0)
     {
-      error_at (stmt_loc (t, c.k->loc), "reduction variable %qD is read in "
-		"a %<#pragma pacc loop%> outside its update", t);
+      error_at (stmt_loc (t, c.k->loc),
+                "reduction variable %qD is read in "
+                "a %<#pragma pacc loop%> outside its update",
+                t);
       return t;
     }
   return NULL_TREE;

@@ -89,9 +89,9 @@ static bool
 own_local_p (tree fndecl, tree v)
 {
   return (VAR_P (v) || TREE_CODE (v) == PARM_DECL)
-	 && DECL_CONTEXT (v) == fndecl && !TREE_STATIC (v)
-	 && !DECL_EXTERNAL (v) && !TREE_ADDRESSABLE (v)
-	 && !TREE_THIS_VOLATILE (v);
+         && DECL_CONTEXT (v) == fndecl && !TREE_STATIC (v)
+         && !DECL_EXTERNAL (v) && !TREE_ADDRESSABLE (v)
+         && !TREE_THIS_VOLATILE (v);
 }
 
 static bool
@@ -109,10 +109,10 @@ struct priv_ctx
   pacc_region *r;
   pacc_kernel *k;
   tree var;
-  bool may;			/* private clause: a write on some path.  */
-  location_t loc;		/* Of the innermost expression walked.  */
+  bool may;       /* private clause: a write on some path.  */
+  location_t loc; /* Of the innermost expression walked.  */
   bool bad;
-  std::vector<int> homes;	/* Loops to declare a copy in, inner first.  */
+  std::vector<int> homes; /* Loops to declare a copy in, inner first.  */
 };
 
 static void home (priv_ctx &p, int li);
@@ -125,17 +125,20 @@ read_var (priv_ctx &p, bool w)
     return;
   p.bad = true;
   if (p.may)
-    error_at (p.loc, "%qD is listed in %<private%> but is read here before "
-	      "any write in an iteration of the %<#pragma pacc loop%> nest: "
-	      "each iteration%'s copy starts with no value; assign it first "
-	      "in the loop body", p.var);
+    error_at (p.loc,
+              "%qD is listed in %<private%> but is read here before "
+              "any write in an iteration of the %<#pragma pacc loop%> nest: "
+              "each iteration%'s copy starts with no value; assign it first "
+              "in the loop body",
+              p.var);
   else
-    error_at (p.loc, "%qD is read here before it is written in an iteration "
-	      "of the %<#pragma pacc loop%> nest, but it is declared outside "
-	      "the nest, whose iterations run in parallel; declare it inside "
-	      "the loop body with an initial value, or, if it accumulates "
-	      "over the iterations, list it in a %<reduction%> clause",
-	      p.var);
+    error_at (p.loc,
+              "%qD is read here before it is written in an iteration "
+              "of the %<#pragma pacc loop%> nest, but it is declared outside "
+              "the nest, whose iterations run in parallel; declare it inside "
+              "the loop body with an initial value, or, if it accumulates "
+              "over the iterations, list it in a %<reduction%> clause",
+              p.var);
 }
 
 /* Walk T in execution order; W: whether the variable has been written
@@ -152,14 +155,14 @@ flow (priv_ctx &p, tree t, bool &w)
     {
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	flow (p, tsi_stmt (i), w);
+        flow (p, tsi_stmt (i), w);
       break;
     case BIND_EXPR:
       flow (p, BIND_EXPR_BODY (t), w);
       break;
     case DECL_EXPR:
       if (VAR_P (DECL_EXPR_DECL (t)))
-	flow (p, DECL_INITIAL (DECL_EXPR_DECL (t)), w);
+        flow (p, DECL_INITIAL (DECL_EXPR_DECL (t)), w);
       break;
     case LABEL_EXPR:
       /* A jump may land here from where the variable is not written.  */
@@ -167,29 +170,29 @@ flow (priv_ctx &p, tree t, bool &w)
       break;
     case COND_EXPR:
       {
-	flow (p, TREE_OPERAND (t, 0), w);
-	bool w1 = w, w2 = w;
-	flow (p, TREE_OPERAND (t, 1), w1);
-	flow (p, TREE_OPERAND (t, 2), w2);
-	w = p.may ? w1 || w2 : w1 && w2;
-	break;
+        flow (p, TREE_OPERAND (t, 0), w);
+        bool w1 = w, w2 = w;
+        flow (p, TREE_OPERAND (t, 1), w1);
+        flow (p, TREE_OPERAND (t, 2), w2);
+        w = p.may ? w1 || w2 : w1 && w2;
+        break;
       }
     case TRUTH_ANDIF_EXPR:
     case TRUTH_ORIF_EXPR:
       {
-	flow (p, TREE_OPERAND (t, 0), w);
-	bool w1 = w;
-	flow (p, TREE_OPERAND (t, 1), w1);
-	w = p.may ? w1 : w;
-	break;
+        flow (p, TREE_OPERAND (t, 0), w);
+        bool w1 = w;
+        flow (p, TREE_OPERAND (t, 1), w1);
+        w = p.may ? w1 : w;
+        break;
       }
     case MODIFY_EXPR:
     case INIT_EXPR:
       flow (p, TREE_OPERAND (t, 1), w);
       if (strip_conv (TREE_OPERAND (t, 0)) == p.var)
-	w = true;
+        w = true;
       else
-	flow (p, TREE_OPERAND (t, 0), w);
+        flow (p, TREE_OPERAND (t, 0), w);
       break;
     case PREINCREMENT_EXPR:
     case PREDECREMENT_EXPR:
@@ -200,62 +203,62 @@ flow (priv_ctx &p, tree t, bool &w)
       break;
     case FOR_STMT:
       {
-	int li = pacc_loop_of (*p.k, t);
-	if (li >= 0 && writes (FOR_BODY (t), p.var))
-	  {
-	    /* Its iterations write in parallel: a home of its own, and
+        int li = pacc_loop_of (*p.k, t);
+        if (li >= 0 && writes (FOR_BODY (t), p.var))
+          {
+            /* Its iterations write in parallel: a home of its own, and
 	       this home's copy is not written.  */
-	    home (p, li);
-	    w = false;
-	    break;
-	  }
-	/* A pacc loop that only reads this home's copy, or a sequential
+            home (p, li);
+            w = false;
+            break;
+          }
+        /* A pacc loop that only reads this home's copy, or a sequential
 	   loop, whose body may not run: what it writes does not count
 	   after it (with p.may it does).  */
-	bool wb = w;
-	flow (p, FOR_INIT_STMT (t), wb);
-	flow (p, FOR_COND (t), wb);
-	flow (p, FOR_BODY (t), wb);
-	flow (p, FOR_EXPR (t), wb);
-	w = p.may ? wb : w;
-	break;
+        bool wb = w;
+        flow (p, FOR_INIT_STMT (t), wb);
+        flow (p, FOR_COND (t), wb);
+        flow (p, FOR_BODY (t), wb);
+        flow (p, FOR_EXPR (t), wb);
+        w = p.may ? wb : w;
+        break;
       }
     case WHILE_STMT:
       {
-	flow (p, WHILE_COND (t), w);
-	bool wb = w;
-	flow (p, WHILE_BODY (t), wb);
-	w = p.may ? wb : w;
-	break;
+        flow (p, WHILE_COND (t), w);
+        bool wb = w;
+        flow (p, WHILE_BODY (t), wb);
+        w = p.may ? wb : w;
+        break;
       }
     case DO_STMT:
       {
-	bool wb = w;
-	flow (p, DO_BODY (t), wb);
-	flow (p, DO_COND (t), wb);
-	w = p.may ? wb : w;
-	break;
+        bool wb = w;
+        flow (p, DO_BODY (t), wb);
+        flow (p, DO_COND (t), wb);
+        w = p.may ? wb : w;
+        break;
       }
     case SWITCH_STMT:
       {
-	flow (p, SWITCH_STMT_COND (t), w);
-	bool wb = w;
-	flow (p, SWITCH_STMT_BODY (t), wb);
-	w = p.may ? wb : w;
-	break;
+        flow (p, SWITCH_STMT_COND (t), w);
+        bool wb = w;
+        flow (p, SWITCH_STMT_BODY (t), wb);
+        w = p.may ? wb : w;
+        break;
       }
     case VAR_DECL:
     case PARM_DECL:
       if (t == p.var)
-	read_var (p, w);
+        read_var (p, w);
       break;
     default:
       if (EXPR_P (t))
-	for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	  flow (p, TREE_OPERAND (t, i), w);
+        for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+          flow (p, TREE_OPERAND (t, i), w);
       else if (holds (t, p.var))
-	/* An initializer list, asm operands: a read.  */
-	read_var (p, w);
+        /* An initializer list, asm operands: a read.  */
+        read_var (p, w);
       break;
     }
   p.loc = saved;
@@ -271,14 +274,14 @@ find_home (priv_ctx &p, int li)
     {
       int only = -1;
       for (size_t m = 0; m < k.loops.size (); m++)
-	if (k.loops[m].parent == li && holds (k.loops[m].for_stmt, p.var))
-	  {
-	    if (only >= 0)
-	      return li;
-	    only = m;
-	  }
+        if (k.loops[m].parent == li && holds (k.loops[m].for_stmt, p.var))
+          {
+            if (only >= 0)
+              return li;
+            only = m;
+          }
       if (only < 0)
-	return li;
+        return li;
       /* Uses outside that loop's body (its control, its `v = a;', other
 	 statements) keep the home here.  */
       tree inner = FOR_BODY (k.loops[only].for_stmt);
@@ -286,7 +289,7 @@ find_home (priv_ctx &p, int li)
       bool outside = holds (FOR_BODY (k.loops[li].for_stmt), p.var);
       FOR_BODY (k.loops[only].for_stmt) = inner;
       if (outside)
-	return li;
+        return li;
       li = only;
     }
 }
@@ -344,9 +347,8 @@ in_control (pacc_kernel &k, tree var)
 {
   for (auto &l : k.loops)
     if (holds (FOR_COND (l.for_stmt), var)
-	|| holds (FOR_EXPR (l.for_stmt), var)
-	|| holds (l.init, var)
-	|| (l.init_slot && holds (*l.init_slot, var)))
+        || holds (FOR_EXPR (l.for_stmt), var) || holds (l.init, var)
+        || (l.init_slot && holds (*l.init_slot, var)))
       return true;
   return false;
 }
@@ -361,34 +363,43 @@ clause_ok (pacc_region &r, pacc_kernel &k, kernel_ctx &kc, pacc_directive *d)
       tree v = d->privates[i];
       location_t loc = d->private_locs[i];
       if (pacc_reduction_index (r, v) >= 0)
-	error_at (loc, "%qD is listed in %<private%> and in the "
-		  "%<reduction%> clause of the %<#pragma pacc pipeline%>: a "
-		  "reduction variable combines the values of the iterations, a "
-		  "private one keeps none; list it in one of them", v);
+        error_at (
+          loc,
+          "%qD is listed in %<private%> and in the "
+          "%<reduction%> clause of the %<#pragma pacc pipeline%>: a "
+          "reduction variable combines the values of the iterations, a "
+          "private one keeps none; list it in one of them",
+          v);
       else if (kc.pacc_vars.contains (v))
-	error_at (loc, "%qD in %<private%> is the variable of a "
-		  "%<#pragma pacc loop%> of this nest, private already; "
-		  "remove it from the clause", v);
+        error_at (loc,
+                  "%qD in %<private%> is the variable of a "
+                  "%<#pragma pacc loop%> of this nest, private already; "
+                  "remove it from the clause",
+                  v);
       else if (!own_local_p (r.fndecl, v))
-	error_at (loc, "%qD in %<private%> must be a local variable of the "
-		  "function (not static, not global, its address not taken), "
-		  "so that its reads after the nest can be checked; declare "
-		  "it in %qD", v, r.fndecl);
+        error_at (loc,
+                  "%qD in %<private%> must be a local variable of the "
+                  "function (not static, not global, its address not taken), "
+                  "so that its reads after the nest can be checked; declare "
+                  "it in %qD",
+                  v, r.fndecl);
       else
-	continue;
+        continue;
       ok = false;
     }
   /* The clause names what an iteration of the whole nest owns.  */
   for (size_t li = 1; li < k.loops.size (); li++)
     if (k.loops[li].marker_slot)
-      if (pacc_directive *di = pacc_marker_directive (*k.loops[li].marker_slot))
-	if (!di->privates.empty ())
-	  {
-	    error_at (di->private_locs[0], "%<private%> on a %<#pragma pacc "
-		      "loop%> inside a nest; put it on the outermost "
-		      "%<#pragma pacc loop%> of the nest");
-	    ok = false;
-	  }
+      if (pacc_directive *di
+          = pacc_marker_directive (*k.loops[li].marker_slot))
+        if (!di->privates.empty ())
+          {
+            error_at (di->private_locs[0],
+                      "%<private%> on a %<#pragma pacc "
+                      "loop%> inside a nest; put it on the outermost "
+                      "%<#pragma pacc loop%> of the nest");
+            ok = false;
+          }
   return ok;
 }
 
@@ -414,27 +425,27 @@ cand_r (tree *tp, int *walk_subtrees, void *data)
     c.locals.add (DECL_EXPR_DECL (t));
   else if (tree d = written_decl (t))
     if (std::find (c.assigned.begin (), c.assigned.end (), d)
-	== c.assigned.end ())
+        == c.assigned.end ())
       c.assigned.push_back (d);
   return NULL_TREE;
 }
 
 bool
 pacc_private_scalars (pacc_region &r, pacc_kernel &k, kernel_ctx &kc,
-		      pacc_directive *d)
+                      pacc_directive *d)
 {
   if (!clause_ok (r, k, kc, d))
     return false;
   cand_ctx cc;
   walk_tree (&k.loops[0].for_stmt, cand_r, &cc, NULL);
-  std::vector<std::pair<tree, bool> > vars;	/* Variable, from clause.  */
+  std::vector<std::pair<tree, bool>> vars; /* Variable, from clause.  */
   for (tree v : cc.assigned)
     if (!cc.locals.contains (v) && !kc.seq_vars.contains (v)
-	&& !kc.pacc_vars.contains (v) && pacc_reduction_index (r, v) < 0
-	&& pacc_array_index (r, v) < 0 && pacc_whole_index (r, v) < 0
-	&& arith_p (v) && own_local_p (r.fndecl, v)
-	&& std::find (d->privates.begin (), d->privates.end (), v)
-	   == d->privates.end ())
+        && !kc.pacc_vars.contains (v) && pacc_reduction_index (r, v) < 0
+        && pacc_array_index (r, v) < 0 && pacc_whole_index (r, v) < 0
+        && arith_p (v) && own_local_p (r.fndecl, v)
+        && std::find (d->privates.begin (), d->privates.end (), v)
+             == d->privates.end ())
       vars.push_back (std::make_pair (v, false));
   for (tree v : d->privates)
     if (!kc.seq_vars.contains (v) && holds (k.loops[0].for_stmt, v))
@@ -444,14 +455,16 @@ pacc_private_scalars (pacc_region &r, pacc_kernel &k, kernel_ctx &kc,
     {
       tree v = vp.first;
       if (in_control (k, v))
-	{
-	  error_at (k.loc, "%qD, which the %<#pragma pacc loop%> nest "
-		    "assigns, is used in the bounds or the step of one of the "
-		    "nest%'s loops; compute the bound in another variable "
-		    "before the nest", v);
-	  ok = false;
-	  continue;
-	}
+        {
+          error_at (k.loc,
+                    "%qD, which the %<#pragma pacc loop%> nest "
+                    "assigns, is used in the bounds or the step of one of the "
+                    "nest%'s loops; compute the bound in another variable "
+                    "before the nest",
+                    v);
+          ok = false;
+          continue;
+        }
       priv_ctx p;
       p.r = &r;
       p.k = &k;
@@ -461,13 +474,13 @@ pacc_private_scalars (pacc_region &r, pacc_kernel &k, kernel_ctx &kc,
       p.bad = false;
       home (p, 0);
       if (p.bad)
-	{
-	  ok = false;
-	  continue;
-	}
+        {
+          ok = false;
+          continue;
+        }
       /* Inner homes first: their uses are theirs.  */
       for (int li : p.homes)
-	declare_copy (r, k.loops[li], v);
+        declare_copy (r, k.loops[li], v);
       k.privatized.push_back (v);
     }
   return ok;
@@ -482,8 +495,8 @@ struct taint_ctx
   tree var;
   location_t loc;
   bool bad;
-  bool switch_in;		/* Tainted where the switch was entered.  */
-  int nest;			/* The kernel that left it, for the note;
+  bool switch_in; /* Tainted where the switch was entered.  */
+  int nest;       /* The kernel that left it, for the note;
 				   -1: a label made it so.  */
 };
 
@@ -496,11 +509,12 @@ copying_nest (taint_ctx &c, tree t)
     {
       pacc_kernel &k = c.r->kernels[j];
       if (!k.loops.empty () && k.loops[0].for_stmt == t
-	  && (std::find (k.privatized.begin (), k.privatized.end (), c.var)
-	      != k.privatized.end ()
-	      || std::find (k.private_vars.begin (), k.private_vars.end (),
-			    c.var) != k.private_vars.end ()))
-	return j;
+          && (std::find (k.privatized.begin (), k.privatized.end (), c.var)
+                != k.privatized.end ()
+              || std::find (k.private_vars.begin (), k.private_vars.end (),
+                            c.var)
+                   != k.private_vars.end ()))
+        return j;
     }
   return -1;
 }
@@ -511,8 +525,8 @@ nest_r (tree *tp, int *walk_subtrees, void *data)
   taint_ctx &c = *(taint_ctx *) data;
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
-  return TREE_CODE (*tp) == FOR_STMT && copying_nest (c, *tp) >= 0
-	 ? *tp : NULL_TREE;
+  return TREE_CODE (*tp) == FOR_STMT && copying_nest (c, *tp) >= 0 ? *tp
+                                                                   : NULL_TREE;
 }
 
 /* Does T hold such a nest?  */
@@ -528,7 +542,9 @@ jump_r (tree *tp, int *walk_subtrees, void *)
   if (TYPE_P (*tp))
     *walk_subtrees = 0;
   return TREE_CODE (*tp) == BREAK_STMT || TREE_CODE (*tp) == CONTINUE_STMT
-	 || TREE_CODE (*tp) == GOTO_EXPR ? *tp : NULL_TREE;
+             || TREE_CODE (*tp) == GOTO_EXPR
+           ? *tp
+           : NULL_TREE;
 }
 
 static void taint (taint_ctx &c, tree t, bool &s);
@@ -539,24 +555,24 @@ static void taint (taint_ctx &c, tree t, bool &s);
    reaches.  */
 static void
 taint_loop (taint_ctx &c, tree cond, tree body, tree incr, bool cond_first,
-	    bool &s)
+            bool &s)
 {
   bool in = s, out = s;
   for (int pass = 0; pass < 2; pass++)
     {
       bool st = in;
       if (cond_first)
-	taint (c, cond, st);
+        taint (c, cond, st);
       out = st;
       taint (c, body, st);
       taint (c, incr, st);
       if (!cond_first)
-	{
-	  taint (c, cond, st);
-	  out = st;
-	}
+        {
+          taint (c, cond, st);
+          out = st;
+        }
       if (!st || in)
-	break;
+        break;
       in = true;
     }
   bool jumps = body && walk_tree_without_duplicates (&body, jump_r, NULL);
@@ -577,14 +593,14 @@ taint (taint_ctx &c, tree t, bool &s)
     {
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	taint (c, tsi_stmt (i), s);
+        taint (c, tsi_stmt (i), s);
       break;
     case BIND_EXPR:
       taint (c, BIND_EXPR_BODY (t), s);
       break;
     case DECL_EXPR:
       if (VAR_P (DECL_EXPR_DECL (t)))
-	taint (c, DECL_INITIAL (DECL_EXPR_DECL (t)), s);
+        taint (c, DECL_INITIAL (DECL_EXPR_DECL (t)), s);
       break;
     case LABEL_EXPR:
       /* A goto may come from anywhere, a nest's end too.  */
@@ -595,42 +611,42 @@ taint (taint_ctx &c, tree t, bool &s)
       break;
     case COND_EXPR:
       {
-	taint (c, TREE_OPERAND (t, 0), s);
-	bool s1 = s, s2 = s;
-	taint (c, TREE_OPERAND (t, 1), s1);
-	taint (c, TREE_OPERAND (t, 2), s2);
-	s = s1 || s2;
-	break;
+        taint (c, TREE_OPERAND (t, 0), s);
+        bool s1 = s, s2 = s;
+        taint (c, TREE_OPERAND (t, 1), s1);
+        taint (c, TREE_OPERAND (t, 2), s2);
+        s = s1 || s2;
+        break;
       }
     case TRUTH_ANDIF_EXPR:
     case TRUTH_ORIF_EXPR:
       {
-	taint (c, TREE_OPERAND (t, 0), s);
-	bool s1 = s;
-	taint (c, TREE_OPERAND (t, 1), s1);
-	s = s || s1;
-	break;
+        taint (c, TREE_OPERAND (t, 0), s);
+        bool s1 = s;
+        taint (c, TREE_OPERAND (t, 1), s1);
+        s = s || s1;
+        break;
       }
     case MODIFY_EXPR:
     case INIT_EXPR:
       taint (c, TREE_OPERAND (t, 1), s);
       if (strip_conv (TREE_OPERAND (t, 0)) == c.var)
-	s = false;
+        s = false;
       else
-	taint (c, TREE_OPERAND (t, 0), s);
+        taint (c, TREE_OPERAND (t, 0), s);
       break;
     case FOR_STMT:
       {
-	int j = copying_nest (c, t);
-	if (j >= 0)
-	  {
-	    c.nest = j;
-	    s = true;
-	    break;
-	  }
-	taint (c, FOR_INIT_STMT (t), s);
-	taint_loop (c, FOR_COND (t), FOR_BODY (t), FOR_EXPR (t), true, s);
-	break;
+        int j = copying_nest (c, t);
+        if (j >= 0)
+          {
+            c.nest = j;
+            s = true;
+            break;
+          }
+        taint (c, FOR_INIT_STMT (t), s);
+        taint_loop (c, FOR_COND (t), FOR_BODY (t), FOR_EXPR (t), true, s);
+        break;
       }
     case WHILE_STMT:
       taint_loop (c, WHILE_COND (t), WHILE_BODY (t), NULL_TREE, true, s);
@@ -640,13 +656,13 @@ taint (taint_ctx &c, tree t, bool &s)
       break;
     case SWITCH_STMT:
       {
-	taint (c, SWITCH_STMT_COND (t), s);
-	bool saved_in = c.switch_in, sb = s;
-	c.switch_in = s;
-	taint (c, SWITCH_STMT_BODY (t), sb);
-	c.switch_in = saved_in;
-	s = s || sb || holds_nest (c, SWITCH_STMT_BODY (t));
-	break;
+        taint (c, SWITCH_STMT_COND (t), s);
+        bool saved_in = c.switch_in, sb = s;
+        c.switch_in = s;
+        taint (c, SWITCH_STMT_BODY (t), sb);
+        c.switch_in = saved_in;
+        s = s || sb || holds_nest (c, SWITCH_STMT_BODY (t));
+        break;
       }
     case VAR_DECL:
     case PARM_DECL:
@@ -654,22 +670,24 @@ taint (taint_ctx &c, tree t, bool &s)
     case TREE_LIST:
       /* Initializer lists and asm operands: as reads.  */
       if (s && holds (t, c.var))
-	{
-	  c.bad = true;
-	  error_at (c.loc, "%qD is read here, where it may hold the value that "
-		    "a %<#pragma pacc loop%> nest left in it; in a pipeline "
-		    "each iteration of the nest has its own copy of %qD and "
-		    "none comes out of the nest: assign %qD before this read, "
-		    "or use another variable in the nest", c.var, c.var, c.var);
-	  if (c.nest >= 0)
-	    inform (c.r->kernels[c.nest].loc, "the nest that assigns %qD",
-		    c.var);
-	}
+        {
+          c.bad = true;
+          error_at (c.loc,
+                    "%qD is read here, where it may hold the value that "
+                    "a %<#pragma pacc loop%> nest left in it; in a pipeline "
+                    "each iteration of the nest has its own copy of %qD and "
+                    "none comes out of the nest: assign %qD before this read, "
+                    "or use another variable in the nest",
+                    c.var, c.var, c.var);
+          if (c.nest >= 0)
+            inform (c.r->kernels[c.nest].loc, "the nest that assigns %qD",
+                    c.var);
+        }
       break;
     default:
       if (EXPR_P (t))
-	for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	  taint (c, TREE_OPERAND (t, i), s);
+        for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+          taint (c, TREE_OPERAND (t, i), s);
       break;
     }
   c.loc = saved;
@@ -684,12 +702,12 @@ pacc_private_reads (pacc_region &r)
   for (auto &k : r.kernels)
     {
       for (tree v : k.privatized)
-	if (std::find (vars.begin (), vars.end (), v) == vars.end ())
-	  vars.push_back (v);
+        if (std::find (vars.begin (), vars.end (), v) == vars.end ())
+          vars.push_back (v);
       for (tree v : k.private_vars)
-	if (own_local_p (r.fndecl, v)
-	    && std::find (vars.begin (), vars.end (), v) == vars.end ())
-	  vars.push_back (v);
+        if (own_local_p (r.fndecl, v)
+            && std::find (vars.begin (), vars.end (), v) == vars.end ())
+          vars.push_back (v);
     }
   bool ok = true;
   for (tree v : vars)

@@ -34,7 +34,7 @@ size_eval_p (tree t)
       return size_eval_p (TREE_OPERAND (t, 0));
     case COMPOUND_EXPR:
       return size_eval_p (TREE_OPERAND (t, 0))
-	     && size_eval_p (TREE_OPERAND (t, 1));
+             && size_eval_p (TREE_OPERAND (t, 1));
     default:
       return false;
     }
@@ -53,16 +53,16 @@ bool
 pacc_skip_stmt_p (tree t)
 {
   return !t || TREE_CODE (t) == DEBUG_BEGIN_STMT
-	 || (TREE_CODE (t) == DECL_EXPR
-	     && TREE_CODE (DECL_EXPR_DECL (t)) == TYPE_DECL)
-	 || (VOID_TYPE_P (TREE_TYPE (t)) && size_eval_p (t));
+         || (TREE_CODE (t) == DECL_EXPR
+             && TREE_CODE (DECL_EXPR_DECL (t)) == TYPE_DECL)
+         || (VOID_TYPE_P (TREE_TYPE (t)) && size_eval_p (t));
 }
 
 location_t
 stmt_loc (tree t, location_t fallback)
 {
   location_t l = EXPR_P (t) || STATEMENT_CLASS_P (t) ? EXPR_LOCATION (t)
-		 : UNKNOWN_LOCATION;
+                                                     : UNKNOWN_LOCATION;
   return l != UNKNOWN_LOCATION ? l : fallback;
 }
 
@@ -94,14 +94,14 @@ for_var (tree for_stmt)
   tree inc = FOR_EXPR (for_stmt), cond = FOR_COND (for_stmt);
   if (inc
       && (TREE_CODE (inc) == MODIFY_EXPR
-	  || TREE_CODE (inc) == POSTINCREMENT_EXPR
-	  || TREE_CODE (inc) == PREINCREMENT_EXPR
-	  || TREE_CODE (inc) == POSTDECREMENT_EXPR
-	  || TREE_CODE (inc) == PREDECREMENT_EXPR))
+          || TREE_CODE (inc) == POSTINCREMENT_EXPR
+          || TREE_CODE (inc) == PREINCREMENT_EXPR
+          || TREE_CODE (inc) == POSTDECREMENT_EXPR
+          || TREE_CODE (inc) == PREDECREMENT_EXPR))
     {
       tree v = strip_conv (TREE_OPERAND (inc, 0));
       if (DECL_P (v) && INTEGRAL_TYPE_P (TREE_TYPE (v)))
-	return v;
+        return v;
     }
   return cond_var (cond, NULL_TREE);
 }
@@ -121,10 +121,10 @@ for_counts_down (tree for_stmt, tree var)
     {
       tree rhs = strip_conv (TREE_OPERAND (inc, 1));
       return (TREE_CODE (rhs) == MINUS_EXPR
-	      && strip_conv (TREE_OPERAND (rhs, 0)) == var)
-	     || (TREE_CODE (rhs) == PLUS_EXPR
-		 && TREE_CODE (TREE_OPERAND (rhs, 1)) == INTEGER_CST
-		 && tree_int_cst_sgn (TREE_OPERAND (rhs, 1)) < 0);
+              && strip_conv (TREE_OPERAND (rhs, 0)) == var)
+             || (TREE_CODE (rhs) == PLUS_EXPR
+                 && TREE_CODE (TREE_OPERAND (rhs, 1)) == INTEGER_CST
+                 && tree_int_cst_sgn (TREE_OPERAND (rhs, 1)) < 0);
     }
   return false;
 }
@@ -134,7 +134,7 @@ for_counts_down (tree for_stmt, tree var)
    FOR_STMT, possibly inside the BIND_EXPR of `for (int v = ...)`.  */
 bool
 pacc_match_for (tree *slot, tree **for_slot, tree **init_slot, tree *var,
-		tree *init)
+                tree *init)
 {
   *for_slot = NULL;
   *init_slot = NULL;
@@ -151,33 +151,33 @@ pacc_match_for (tree *slot, tree **for_slot, tree **init_slot, tree *var,
     {
       tree body = BIND_EXPR_BODY (s);
       if (TREE_CODE (body) == FOR_STMT)
-	return pacc_match_for (&BIND_EXPR_BODY (s), for_slot, init_slot, var,
-			       init);
+        return pacc_match_for (&BIND_EXPR_BODY (s), for_slot, init_slot, var,
+                               init);
       if (TREE_CODE (body) != STATEMENT_LIST)
-	return false;
+        return false;
       tree decl = NULL_TREE;
       for (tree_stmt_iterator i = tsi_start (body); !tsi_end_p (i);
-	   tsi_next (&i))
-	{
-	  tree st = tsi_stmt (i);
-	  if (pacc_skip_stmt_p (st))
-	    continue;
-	  if (TREE_CODE (st) == DECL_EXPR)
-	    {
-	      decl = DECL_EXPR_DECL (st);
-	      continue;
-	    }
-	  if (TREE_CODE (st) != FOR_STMT)
-	    return false;
-	  *for_slot = tsi_stmt_ptr (i);
-	  *var = for_var (st);
-	  if (!*var)
-	    return false;
-	  if (decl == *var)
-	    *init = DECL_INITIAL (decl);
-	  pacc_next_stmt (&i);
-	  return tsi_end_p (i);
-	}
+           tsi_next (&i))
+        {
+          tree st = tsi_stmt (i);
+          if (pacc_skip_stmt_p (st))
+            continue;
+          if (TREE_CODE (st) == DECL_EXPR)
+            {
+              decl = DECL_EXPR_DECL (st);
+              continue;
+            }
+          if (TREE_CODE (st) != FOR_STMT)
+            return false;
+          *for_slot = tsi_stmt_ptr (i);
+          *var = for_var (st);
+          if (!*var)
+            return false;
+          if (decl == *var)
+            *init = DECL_INITIAL (decl);
+          pacc_next_stmt (&i);
+          return tsi_end_p (i);
+        }
       return false;
     }
   return false;
@@ -197,17 +197,17 @@ unit_loop_bound (tree for_stmt, tree var)
     case POSTINCREMENT_EXPR:
     case PREINCREMENT_EXPR:
       ok = strip_conv (TREE_OPERAND (incr, 0)) == var
-	   && integer_onep (TREE_OPERAND (incr, 1));
+           && integer_onep (TREE_OPERAND (incr, 1));
       break;
     case MODIFY_EXPR:
       {
-	tree rhs = strip_conv (TREE_OPERAND (incr, 1));
-	ok = TREE_OPERAND (incr, 0) == var && TREE_CODE (rhs) == PLUS_EXPR
-	     && ((strip_conv (TREE_OPERAND (rhs, 0)) == var
-		  && integer_onep (strip_conv (TREE_OPERAND (rhs, 1))))
-		 || (strip_conv (TREE_OPERAND (rhs, 1)) == var
-		     && integer_onep (strip_conv (TREE_OPERAND (rhs, 0)))));
-	break;
+        tree rhs = strip_conv (TREE_OPERAND (incr, 1));
+        ok = TREE_OPERAND (incr, 0) == var && TREE_CODE (rhs) == PLUS_EXPR
+             && ((strip_conv (TREE_OPERAND (rhs, 0)) == var
+                  && integer_onep (strip_conv (TREE_OPERAND (rhs, 1))))
+                 || (strip_conv (TREE_OPERAND (rhs, 1)) == var
+                     && integer_onep (strip_conv (TREE_OPERAND (rhs, 0)))));
+        break;
       }
     default:
       break;
@@ -227,7 +227,7 @@ unit_loop_bound (tree for_stmt, tree var)
     return b;
   if (code == LE_EXPR)
     return fold_build2 (PLUS_EXPR, TREE_TYPE (b), b,
-			build_one_cst (TREE_TYPE (b)));
+                        build_one_cst (TREE_TYPE (b)));
   return NULL_TREE;
 }
 
@@ -250,8 +250,8 @@ pacc_loop_span (tree for_stmt, tree var, tree init, tree *lo, tree *hi)
     }
   HOST_WIDE_INT step;
   tree cond = FOR_COND (for_stmt);
-  if (!cond || !COMPARISON_CLASS_P (cond)
-      || !for_step (for_stmt, var, &step) || step != -1)
+  if (!cond || !COMPARISON_CLASS_P (cond) || !for_step (for_stmt, var, &step)
+      || step != -1)
     return false;
   enum tree_code code = TREE_CODE (cond);
   tree a = TREE_OPERAND (cond, 0), b = TREE_OPERAND (cond, 1);
@@ -265,7 +265,7 @@ pacc_loop_span (tree for_stmt, tree var, tree init, tree *lo, tree *hi)
   tree one = build_one_cst (TREE_TYPE (b));
   *lo = code == GT_EXPR ? fold_build2 (PLUS_EXPR, TREE_TYPE (b), b, one) : b;
   *hi = fold_build2 (PLUS_EXPR, TREE_TYPE (init), init,
-		     build_one_cst (TREE_TYPE (init)));
+                     build_one_cst (TREE_TYPE (init)));
   return true;
 }
 
@@ -285,26 +285,27 @@ for_step (tree for_stmt, tree var, HOST_WIDE_INT *step)
     case POSTDECREMENT_EXPR:
     case PREDECREMENT_EXPR:
       if (strip_conv (TREE_OPERAND (inc, 0)) != var)
-	return false;
+        return false;
       *step = (TREE_CODE (inc) == POSTINCREMENT_EXPR
-	       || TREE_CODE (inc) == PREINCREMENT_EXPR) ? 1 : -1;
+               || TREE_CODE (inc) == PREINCREMENT_EXPR)
+                ? 1
+                : -1;
       return true;
     case MODIFY_EXPR:
       {
-	tree rhs = strip_conv (TREE_OPERAND (inc, 1));
-	if (strip_conv (TREE_OPERAND (inc, 0)) != var
-	    || (TREE_CODE (rhs) != PLUS_EXPR && TREE_CODE (rhs) != MINUS_EXPR))
-	  return false;
-	tree a = strip_conv (TREE_OPERAND (rhs, 0));
-	tree b = strip_conv (TREE_OPERAND (rhs, 1));
-	if (TREE_CODE (rhs) == PLUS_EXPR && b == var)
-	  std::swap (a, b);
-	if (a != var || TREE_CODE (b) != INTEGER_CST
-	    || !tree_fits_shwi_p (b))
-	  return false;
-	*step = TREE_CODE (rhs) == PLUS_EXPR ? tree_to_shwi (b)
-		: -tree_to_shwi (b);
-	return true;
+        tree rhs = strip_conv (TREE_OPERAND (inc, 1));
+        if (strip_conv (TREE_OPERAND (inc, 0)) != var
+            || (TREE_CODE (rhs) != PLUS_EXPR && TREE_CODE (rhs) != MINUS_EXPR))
+          return false;
+        tree a = strip_conv (TREE_OPERAND (rhs, 0));
+        tree b = strip_conv (TREE_OPERAND (rhs, 1));
+        if (TREE_CODE (rhs) == PLUS_EXPR && b == var)
+          std::swap (a, b);
+        if (a != var || TREE_CODE (b) != INTEGER_CST || !tree_fits_shwi_p (b))
+          return false;
+        *step = TREE_CODE (rhs) == PLUS_EXPR ? tree_to_shwi (b)
+                                             : -tree_to_shwi (b);
+        return true;
       }
     default:
       return false;
@@ -344,22 +345,22 @@ pacc_loop_runs_away (tree for_stmt, tree var, tree init, location_t loc)
     case LT_EXPR:
       up = true;
       if (f >= e)
-	return false;
+        return false;
       break;
     case LE_EXPR:
       up = true;
       if (f > e)
-	return false;
+        return false;
       break;
     case GT_EXPR:
       up = false;
       if (f <= e)
-	return false;
+        return false;
       break;
     case GE_EXPR:
       up = false;
       if (f < e)
-	return false;
+        return false;
       break;
     default:
       return false;
@@ -372,11 +373,13 @@ pacc_loop_runs_away (tree for_stmt, tree var, tree init, location_t loc)
     e++;
   else if (code == GE_EXPR)
     e--;
-  error_at (loc, "this %<#pragma pacc loop%> never ends: %qD starts at "
-	    "%wd, %s its bound %wd, and its step %wd %s; step it %s "
-	    "(%<%D%s%>)", var, f, up ? "below" : "above", e, step,
-	    step ? "moves it away from the bound" : "does not move it",
-	    up ? "up" : "down", var, up ? "++" : "--");
+  error_at (loc,
+            "this %<#pragma pacc loop%> never ends: %qD starts at "
+            "%wd, %s its bound %wd, and its step %wd %s; step it %s "
+            "(%<%D%s%>)",
+            var, f, up ? "below" : "above", e, step,
+            step ? "moves it away from the bound" : "does not move it",
+            up ? "up" : "down", var, up ? "++" : "--");
   return true;
 }
 
@@ -410,17 +413,17 @@ body_effect_r (tree *tp, int *walk_subtrees, void *data)
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
       {
-	tree lhs = TREE_OPERAND (t, 0);
-	while (TREE_CODE (lhs) == COMPONENT_REF
-	       || (TREE_CODE (lhs) == ARRAY_REF
-		   && TREE_CODE (TREE_TYPE (TREE_OPERAND (lhs, 0)))
-		      == ARRAY_TYPE))
-	  lhs = TREE_OPERAND (lhs, 0);
-	if (!((VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL
-	       || TREE_CODE (lhs) == RESULT_DECL)
-	      && DECL_CONTEXT (lhs) == fn && !TREE_STATIC (lhs)))
-	  return t;
-	return NULL_TREE;
+        tree lhs = TREE_OPERAND (t, 0);
+        while (
+          TREE_CODE (lhs) == COMPONENT_REF
+          || (TREE_CODE (lhs) == ARRAY_REF
+              && TREE_CODE (TREE_TYPE (TREE_OPERAND (lhs, 0))) == ARRAY_TYPE))
+          lhs = TREE_OPERAND (lhs, 0);
+        if (!((VAR_P (lhs) || TREE_CODE (lhs) == PARM_DECL
+               || TREE_CODE (lhs) == RESULT_DECL)
+              && DECL_CONTEXT (lhs) == fn && !TREE_STATIC (lhs)))
+          return t;
+        return NULL_TREE;
       }
     default:
       return NULL_TREE;
@@ -448,19 +451,20 @@ call_effects (tree call, int depth)
   if (!fndecl_built_in_p (fn, BUILT_IN_NORMAL))
     {
       if (depth > 8 || !DECL_SAVED_TREE (fn) || DECL_EXTERNAL (fn)
-	  || DECL_STRUCT_FUNCTION (fn) == cfun)
-	return true;
+          || DECL_STRUCT_FUNCTION (fn) == cfun)
+        return true;
       tree data[2] = { fn, (tree) (intptr_t) depth };
       return walk_tree_without_duplicates (&DECL_SAVED_TREE (fn),
-					   body_effect_r, data) != NULL_TREE;
+                                           body_effect_r, data)
+             != NULL_TREE;
     }
   tree spec = lookup_attribute ("fn spec", TYPE_ATTRIBUTES (TREE_TYPE (fn)));
   if (!spec)
     return true;
   tree str = TREE_VALUE (TREE_VALUE (spec));
   return !(TREE_CODE (str) == STRING_CST && TREE_STRING_LENGTH (str) > 1
-	   && (TREE_STRING_POINTER (str)[1] == 'C'
-	       || TREE_STRING_POINTER (str)[1] == 'P'));
+           && (TREE_STRING_POINTER (str)[1] == 'C'
+               || TREE_STRING_POINTER (str)[1] == 'P'));
 }
 
 bool
@@ -483,26 +487,26 @@ escape_r (tree *tp, int *walk_subtrees, void *data)
     case WHILE_STMT:
     case DO_STMT:
       {
-	*walk_subtrees = 0;
-	escape_ctx inner = c;
-	inner.depth++;
-	inner.cdepth++;
-	for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	  if (TREE_OPERAND (t, i))
-	    check_escapes (TREE_OPERAND (t, i), inner, EXPR_LOCATION (t));
-	c.bad |= inner.bad;
-	return NULL_TREE;
+        *walk_subtrees = 0;
+        escape_ctx inner = c;
+        inner.depth++;
+        inner.cdepth++;
+        for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+          if (TREE_OPERAND (t, i))
+            check_escapes (TREE_OPERAND (t, i), inner, EXPR_LOCATION (t));
+        c.bad |= inner.bad;
+        return NULL_TREE;
       }
     case SWITCH_STMT:
       {
-	*walk_subtrees = 0;
-	escape_ctx inner = c;
-	inner.depth++;
-	for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
-	  if (TREE_OPERAND (t, i))
-	    check_escapes (TREE_OPERAND (t, i), inner, EXPR_LOCATION (t));
-	c.bad |= inner.bad;
-	return NULL_TREE;
+        *walk_subtrees = 0;
+        escape_ctx inner = c;
+        inner.depth++;
+        for (int i = 0; i < TREE_OPERAND_LENGTH (t); i++)
+          if (TREE_OPERAND (t, i))
+            check_escapes (TREE_OPERAND (t, i), inner, EXPR_LOCATION (t));
+        c.bad |= inner.bad;
+        return NULL_TREE;
       }
     case BREAK_STMT:
     case CONTINUE_STMT:
@@ -510,19 +514,20 @@ escape_r (tree *tp, int *walk_subtrees, void *data)
     case GOTO_EXPR:
     case LABEL_EXPR:
       if (c.deviceid
-	  && ((TREE_CODE (t) == BREAK_STMT && c.depth == 0)
-	      || (TREE_CODE (t) == CONTINUE_STMT && c.cdepth == 0)
-	      || TREE_CODE (t) == RETURN_EXPR || TREE_CODE (t) == GOTO_EXPR
-	      || TREE_CODE (t) == LABEL_EXPR))
-	{
-	  error_at (stmt_loc (t, input_location), "jump out of or into a "
-		    "%<#pragma pacc deviceid%> statement: the previous device "
-		    "would not be restored");
-	  c.bad = true;
-	  return NULL_TREE;
-	}
+          && ((TREE_CODE (t) == BREAK_STMT && c.depth == 0)
+              || (TREE_CODE (t) == CONTINUE_STMT && c.cdepth == 0)
+              || TREE_CODE (t) == RETURN_EXPR || TREE_CODE (t) == GOTO_EXPR
+              || TREE_CODE (t) == LABEL_EXPR))
+        {
+          error_at (stmt_loc (t, input_location),
+                    "jump out of or into a "
+                    "%<#pragma pacc deviceid%> statement: the previous device "
+                    "would not be restored");
+          c.bad = true;
+          return NULL_TREE;
+        }
       if (c.deviceid)
-	return NULL_TREE;
+        return NULL_TREE;
       break;
     default:
       break;
@@ -531,35 +536,39 @@ escape_r (tree *tp, int *walk_subtrees, void *data)
     {
     case BREAK_STMT:
       if (c.depth == 0)
-	{
-	  error_at (stmt_loc (t, input_location), "%<break%> leaves a "
-		    "%<#pragma pacc pipeline%> region or one of its loops");
-	  c.bad = true;
-	}
+        {
+          error_at (stmt_loc (t, input_location),
+                    "%<break%> leaves a "
+                    "%<#pragma pacc pipeline%> region or one of its loops");
+          c.bad = true;
+        }
       return NULL_TREE;
     case CONTINUE_STMT:
       if (c.cdepth == 0)
-	{
-	  error_at (stmt_loc (t, input_location), "%<continue%> in the time "
-		    "step of a %<#pragma pacc pipeline%> region or in a "
-		    "%<#pragma pacc loop%>");
-	  c.bad = true;
-	}
+        {
+          error_at (stmt_loc (t, input_location),
+                    "%<continue%> in the time "
+                    "step of a %<#pragma pacc pipeline%> region or in a "
+                    "%<#pragma pacc loop%>");
+          c.bad = true;
+        }
       return NULL_TREE;
     case RETURN_EXPR:
-      error_at (stmt_loc (t, input_location), "%<return%> inside a "
-		"%<#pragma pacc pipeline%> region");
+      error_at (stmt_loc (t, input_location),
+                "%<return%> inside a "
+                "%<#pragma pacc pipeline%> region");
       c.bad = true;
       return NULL_TREE;
     case GOTO_EXPR:
     case LABEL_EXPR:
-      error_at (stmt_loc (t, input_location), "%<goto%> or label inside a "
-		"%<#pragma pacc pipeline%> region");
+      error_at (stmt_loc (t, input_location),
+                "%<goto%> or label inside a "
+                "%<#pragma pacc pipeline%> region");
       c.bad = true;
       return NULL_TREE;
     default:
       if (TYPE_P (t) || DECL_P (t))
-	*walk_subtrees = 0;
+        *walk_subtrees = 0;
       return NULL_TREE;
     }
 }

@@ -32,16 +32,17 @@ pacc_user_save_expr_p (pacc_region &r, tree t)
     {
       pacc_region &r = *(pacc_region *) d;
       if (TYPE_P (*tp))
-	*ws = 0;
-      else if (DECL_P (*tp) && (pacc_array_index (r, *tp) >= 0
-				|| pacc_whole_index (r, *tp) >= 0
-				|| pacc_reduction_index (r, *tp) >= 0))
-	return *tp;
+        *ws = 0;
+      else if (DECL_P (*tp)
+               && (pacc_array_index (r, *tp) >= 0
+                   || pacc_whole_index (r, *tp) >= 0
+                   || pacc_reduction_index (r, *tp) >= 0))
+        return *tp;
       return NULL_TREE;
     }
   };
   return TREE_CODE (t) == SAVE_EXPR
-	 && walk_tree_without_duplicates (&TREE_OPERAND (t, 0), m::cb, &r);
+         && walk_tree_without_duplicates (&TREE_OPERAND (t, 0), m::cb, &r);
 }
 
 int

@@ -45,10 +45,10 @@
    region).  */
 struct escape_ctx
 {
-  int depth;			/* Breakable constructs entered.  */
-  int cdepth;			/* Loops entered (for continue).  */
+  int depth;  /* Breakable constructs entered.  */
+  int cdepth; /* Loops entered (for continue).  */
   bool bad;
-  bool deviceid;		/* Checking a deviceid statement.  */
+  bool deviceid; /* Checking a deviceid statement.  */
 };
 
 /* check-forms.cc: what pacc_form_of sees through while
@@ -60,29 +60,29 @@ struct escape_ctx
 struct pacc_guard
 {
   tree cond;
-  bool sense;			/* Taken as true, or as false.  */
-  int loop;			/* Innermost pacc loop where it holds.  */
+  bool sense; /* Taken as true, or as false.  */
+  int loop;   /* Innermost pacc loop where it holds.  */
 };
 typedef std::vector<pacc_guard> pacc_guards;
 struct pacc_form_env
 {
   hash_map<tree, tree> values;
-  hash_set<tree> open;		/* Being read through: a cycle guard.  */
+  hash_set<tree> open; /* Being read through: a cycle guard.  */
   bool arms;
   unsigned choice;
-  int nsel;			/* Selects met.  */
-  int loop;			/* Innermost pacc loop of the access.  */
+  int nsel; /* Selects met.  */
+  int loop; /* Innermost pacc loop of the access.  */
   pacc_guards guards;
 };
 
 /* check-locals.cc: the scalars a kernel defines.  */
 struct pacc_locals
 {
-  hash_map<tree, int> defs;	/* Definitions in the nest.  */
+  hash_map<tree, int> defs;           /* Definitions in the nest.  */
   hash_map<tree, location_t> changed; /* ++, --, address, second one.  */
-  hash_map<tree, tree> value;	/* Definition walked: its value, */
-  hash_map<tree, int> region;	/* in that region.  */
-  std::vector<int> path;	/* Regions (arms, loop bodies) walked in.  */
+  hash_map<tree, tree> value;         /* Definition walked: its value, */
+  hash_map<tree, int> region;         /* in that region.  */
+  std::vector<int> path; /* Regions (arms, loop bodies) walked in.  */
   int next;
 };
 
@@ -91,32 +91,32 @@ struct kernel_ctx
 {
   pacc_region *r;
   pacc_kernel *k;
-  hash_set<tree> locals;	/* Declared inside the kernel.  */
-  hash_set<tree> seq_vars;	/* Set by inner non-pacc loops.  */
-  hash_set<tree> pacc_vars;	/* Variables of this nest's pacc loops.  */
-  hash_set<tree> control;	/* Their init and increment expressions.  */
+  hash_set<tree> locals;    /* Declared inside the kernel.  */
+  hash_set<tree> seq_vars;  /* Set by inner non-pacc loops.  */
+  hash_set<tree> pacc_vars; /* Variables of this nest's pacc loops.  */
+  hash_set<tree> control;   /* Their init and increment expressions.  */
   bool bad;
-  location_t cur_loc;		/* Of the innermost expression walked.  */
-  int cur_loop;			/* Innermost pacc loop walked (index).  */
+  location_t cur_loc; /* Of the innermost expression walked.  */
+  int cur_loop;       /* Innermost pacc loop walked (index).  */
   /* A loop variable found in the index of another dimension than its
      loop's dim (a transposed access), for the message.  */
   pacc_loop *wrong_loop;
-  int wrong_pos;		/* Index position, 0 = first (slowest).  */
-  int cond_depth;		/* Conditions around the expression walked.  */
-  pacc_guards guards;		/* Those conditions, as taken (if, ?:).  */
+  int wrong_pos;      /* Index position, 0 = first (slowest).  */
+  int cond_depth;     /* Conditions around the expression walked.  */
+  pacc_guards guards; /* Those conditions, as taken (if, ?:).  */
   pacc_locals lv;
-  bool type_reported;		/* A type the GPU cannot take, reported.  */
+  bool type_reported; /* A type the GPU cannot take, reported.  */
 };
 
 /* check-host.cc: the host statements of a step.  */
 struct host_ctx
 {
   pacc_region *r;
-  hash_set<tree> assigned_all;	/* Assigned anywhere in the body.  */
-  hash_set<tree> assigned_now;	/* Assigned so far in the step.  */
-  std::vector<std::pair<tree, int> > ptr_state; /* Pointer -> buffer.  */
+  hash_set<tree> assigned_all; /* Assigned anywhere in the body.  */
+  hash_set<tree> assigned_now; /* Assigned so far in the step.  */
+  std::vector<std::pair<tree, int>> ptr_state; /* Pointer -> buffer.  */
   bool bad;
-  const pacc_kernel *kernel;	/* The kernel whose reads are checked.  */
+  const pacc_kernel *kernel; /* The kernel whose reads are checked.  */
 };
 
 /* The functions and variables are hidden (see pacc-plugin.h).  */
@@ -151,13 +151,11 @@ location_t stmt_loc (tree t, location_t fallback);
 tree cond_var (tree cond, tree var_hint);
 tree for_var (tree for_stmt);
 bool for_counts_down (tree for_stmt, tree var);
-bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot,
-		     tree *var, tree *init);
+bool pacc_match_for (tree *slot, tree **for_slot, tree **init_slot, tree *var,
+                     tree *init);
 tree unit_loop_bound (tree for_stmt, tree var);
-bool pacc_loop_span (tree for_stmt, tree var, tree init, tree *lo,
-		     tree *hi);
-bool pacc_loop_runs_away (tree for_stmt, tree var, tree init,
-			  location_t loc);
+bool pacc_loop_span (tree for_stmt, tree var, tree init, tree *lo, tree *hi);
+bool pacc_loop_runs_away (tree for_stmt, tree var, tree init, location_t loc);
 bool pacc_call_effects_p (tree call);
 
 void check_escapes (tree t, escape_ctx &c, location_t loc);
@@ -169,12 +167,12 @@ tree pacc_index_atoms (pacc_region &r, tree e);
 tree pacc_expand_atoms (tree e);
 /* check-conds.cc */
 bool pacc_range_test (tree cond, bool sense, tree var, HOST_WIDE_INT *lo,
-		      HOST_WIDE_INT *hi);
+                      HOST_WIDE_INT *hi);
 void pacc_guard_reach (kernel_ctx &c, pacc_access &a, const pacc_guards &g);
 bool pacc_guard_row (kernel_ctx &c, pacc_access &a, const pacc_guards &g,
-		     HOST_WIDE_INT *off2);
+                     HOST_WIDE_INT *off2);
 void pacc_guard_row_reach (kernel_ctx &c, pacc_access &a,
-			   const pacc_form &row);
+                           const pacc_form &row);
 
 /* check-locals.cc */
 void pacc_locals_scan (kernel_ctx &c, tree body);
@@ -189,8 +187,7 @@ tree pacc_locals_changed (kernel_ctx &c, tree expr, location_t *where);
 
 /* check-index.cc */
 tree strip_ptr (tree p);
-void pacc_index_access (kernel_ctx &c, tree ref, bool write,
-			location_t loc);
+void pacc_index_access (kernel_ctx &c, tree ref, bool write, location_t loc);
 
 /* check-access.cc */
 int pacc_whole_ref (pacc_region &r, tree t);
@@ -199,7 +196,7 @@ tree analyse_r (tree *tp, int *walk_subtrees, void *data);
 
 /* check-scalars.cc */
 bool pacc_private_scalars (pacc_region &r, pacc_kernel &k, kernel_ctx &kc,
-			   pacc_directive *d);
+                           pacc_directive *d);
 bool pacc_private_reads (pacc_region &r);
 
 /* check-reductions.cc */
@@ -207,7 +204,7 @@ bool pacc_check_reductions (pacc_region &r, pacc_kernel &k);
 
 /* check-kernel.cc */
 bool analyse_kernel (pacc_region &r, pacc_kernel &k, tree *after_marker,
-		     tree *init_slot, pacc_directive *d);
+                     tree *init_slot, pacc_directive *d);
 
 /* check-host.cc */
 int *ptr_buf (host_ctx &h, tree decl);
@@ -218,7 +215,7 @@ bool pacc_split_components (pacc_region &r);
 
 /* check-component-loops.cc */
 void pacc_unroll_component_loops (pacc_region &r,
-				  const std::vector<tree> &comps);
+                                  const std::vector<tree> &comps);
 
 /* check-points.cc */
 bool pacc_point_writes (pacc_region &r);

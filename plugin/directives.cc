@@ -22,8 +22,9 @@ static std::vector<pacc_directive *> directives;
 const char *
 role_name (int role)
 {
-  return role == PACC_ROLE_IN ? "targetin"
-	 : role == PACC_ROLE_INOUT ? "targetinout" : "targettemp";
+  return role == PACC_ROLE_IN      ? "targetin"
+         : role == PACC_ROLE_INOUT ? "targetinout"
+                                   : "targettemp";
 }
 
 /* Whether GCC 12's nvptx offload compiler takes values of TYPE (or of
@@ -37,15 +38,15 @@ role_name (int role)
 bool
 pacc_offload_type_ok (tree type)
 {
-  while (type && (TREE_CODE (type) == ARRAY_TYPE
-		  || TREE_CODE (type) == POINTER_TYPE
-		  || TREE_CODE (type) == COMPLEX_TYPE))
+  while (type
+         && (TREE_CODE (type) == ARRAY_TYPE || TREE_CODE (type) == POINTER_TYPE
+             || TREE_CODE (type) == COMPLEX_TYPE))
     type = TREE_TYPE (type);
   if (!type || !SCALAR_FLOAT_TYPE_P (type))
     return true;
   return !DECIMAL_FLOAT_TYPE_P (type)
-	 && (TYPE_PRECISION (type) == TYPE_PRECISION (float_type_node)
-	     || TYPE_PRECISION (type) == TYPE_PRECISION (double_type_node));
+         && (TYPE_PRECISION (type) == TYPE_PRECISION (float_type_node)
+             || TYPE_PRECISION (type) == TYPE_PRECISION (double_type_node));
 }
 
 /* D in the table, and its marker statement (not added anywhere).  */
@@ -55,13 +56,13 @@ pacc_make_marker (pacc_directive *d)
   if (!pacc_marker_fndecl)
     {
       tree fntype = build_function_type_list (void_type_node,
-					      integer_type_node, NULL_TREE);
+                                              integer_type_node, NULL_TREE);
       pacc_marker_fndecl = build_fn_decl ("__pacc_directive", fntype);
       pacc_keep_tree (pacc_marker_fndecl);
     }
   tree call = build_call_expr_loc (d->loc, pacc_marker_fndecl, 1,
-				   build_int_cst (integer_type_node,
-						  directives.size ()));
+                                   build_int_cst (integer_type_node,
+                                                  directives.size ()));
   directives.push_back (d);
   return call;
 }

@@ -25,9 +25,9 @@ enum pacc_dir_kind
   PACC_DIR_INIT,
   PACC_DIR_PIPELINE,
   PACC_DIR_LOOP,
-  PACC_DIR_DEVICEID,		/* deviceid(e) STATEMENT  */
-  PACC_DIR_WAIT,		/* wait device(e)  */
-  PACC_DIR_UPDATE_PEER		/* update peer to() to_device() from() ...  */
+  PACC_DIR_DEVICEID,   /* deviceid(e) STATEMENT  */
+  PACC_DIR_WAIT,       /* wait device(e)  */
+  PACC_DIR_UPDATE_PEER /* update peer to() to_device() from() ...  */
 };
 
 /* One item of update peer's to() or from() list: a host address and a
@@ -57,7 +57,7 @@ struct pacc_array_clause
 struct pacc_reduction_clause
 {
   tree decl;
-  enum tree_code op;		/* PLUS_EXPR, MULT_EXPR, MAX_EXPR, ...  */
+  enum tree_code op; /* PLUS_EXPR, MULT_EXPR, MAX_EXPR, ...  */
   location_t loc;
 };
 
@@ -66,7 +66,7 @@ struct pacc_reduction_clause
 struct pacc_whole_clause
 {
   tree decl;
-  int nsec;			/* Sections given (0: the whole array).  */
+  int nsec; /* Sections given (0: the whole array).  */
   tree lo[MAX_RANK];
   tree len[MAX_RANK];
   location_t loc;
@@ -77,10 +77,10 @@ struct pacc_pipeline_clauses
   std::vector<pacc_array_clause> arrays;
   std::vector<pacc_whole_clause> wholes;
   std::vector<pacc_reduction_clause> reductions;
-  int rank;			/* 0 when size() is missing.  */
+  int rank; /* 0 when size() is missing.  */
   tree size_lo[MAX_RANK];
   tree size_len[MAX_RANK];
-  int halo_rank;		/* 0 when halo() is missing.  */
+  int halo_rank; /* 0 when halo() is missing.  */
   HOST_WIDE_INT halo_lo[MAX_RANK];
   HOST_WIDE_INT halo_hi[MAX_RANK];
   location_t halo_loc;
@@ -97,20 +97,20 @@ struct pacc_directive
 {
   enum pacc_dir_kind kind;
   location_t loc;
-  bool used;			/* Consumed by a region or reported.  */
-  bool bad;			/* Malformed (reported): lower nothing.  */
-  int dim;			/* loop: dim(N).  */
-  bool point;			/* loop: made by check-points.cc around a
+  bool used;  /* Consumed by a region or reported.  */
+  bool bad;   /* Malformed (reported): lower nothing.  */
+  int dim;    /* loop: dim(N).  */
+  bool point; /* loop: made by check-points.cc around a
 				   host statement writing one element.  */
   /* loop: private(list), the scalars each iteration of the nest gets
      its own copy of (check-scalars.cc), and where each is named.  */
   std::vector<tree> privates;
   std::vector<location_t> private_locs;
-  pacc_pipeline_clauses *pipe;	/* pipeline only.  */
-  tree dev;			/* deviceid, wait device, to_device.  */
-  tree from_dev;		/* update peer: from_device.  */
-  tree async;			/* update peer: async(q), or NULL.  */
-  std::vector<pacc_peer_item> to, from;	/* update peer.  */
+  pacc_pipeline_clauses *pipe; /* pipeline only.  */
+  tree dev;                    /* deviceid, wait device, to_device.  */
+  tree from_dev;               /* update peer: from_device.  */
+  tree async;                  /* update peer: async(q), or NULL.  */
+  std::vector<pacc_peer_item> to, from; /* update peer.  */
 };
 
 /* The functions and variables are hidden (see pacc-plugin.h).  */

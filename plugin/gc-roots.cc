@@ -18,11 +18,10 @@
    TREE_LIST so that one GC root covers them.  */
 static tree pacc_gc_root;
 
-const struct ggc_root_tab pacc_root_tab[] = {
-  { &pacc_gc_root, 1, sizeof (pacc_gc_root), &gt_ggc_mx_tree_node,
-    &gt_pch_nx_tree_node },
-  LAST_GGC_ROOT_TAB
-};
+const struct ggc_root_tab pacc_root_tab[]
+  = { { &pacc_gc_root, 1, sizeof (pacc_gc_root), &gt_ggc_mx_tree_node,
+        &gt_pch_nx_tree_node },
+      LAST_GGC_ROOT_TAB };
 
 void
 pacc_keep_tree (tree t)

@@ -62,17 +62,16 @@ extern tree build_binary_op (location_t, enum tree_code, tree, tree, bool)
 extern tree default_conversion (tree) __attribute__ ((weak));
 extern tree lookup_name (tree) __attribute__ ((weak));
 extern tree c_finish_omp_atomic (location_t, enum tree_code, enum tree_code,
-				 tree, tree, tree, tree, tree, tree, bool,
-				 enum omp_memory_order, bool, bool)
+                                 tree, tree, tree, tree, tree, tree, bool,
+                                 enum omp_memory_order, bool, bool)
   __attribute__ ((weak));
 extern tree c_finish_omp_for (location_t, enum tree_code, tree, tree, tree,
-			      tree, tree, tree, tree, bool)
+                              tree, tree, tree, tree, bool)
   __attribute__ ((weak));
 extern void c_register_pragma_with_expansion (const char *, const char *,
-					      pragma_handler_1arg)
+                                              pragma_handler_1arg)
   __attribute__ ((weak));
-extern enum cpp_ttype pragma_lex (tree *, location_t *)
-  __attribute__ ((weak));
+extern enum cpp_ttype pragma_lex (tree *, location_t *) __attribute__ ((weak));
 extern tree build_array_ref (location_t, tree, tree) __attribute__ ((weak));
 
 /* GCC 12 keeps the C front end's loops as FOR_STMT until c_genericize,

@@ -26,7 +26,7 @@ pacc_kernel_location_p (location_t loc)
   /* Statements' locations carry their BLOCK and a source range.  */
   location_t locus = get_pure_location (LOCATION_LOCUS (loc));
   return std::find (kernel_locations.begin (), kernel_locations.end (), locus)
-	 != kernel_locations.end ();
+         != kernel_locations.end ();
 }
 
 /* Whether any kernel was built in this translation unit.  */

@@ -45,37 +45,38 @@ host_version_p (gimple *stmt)
     return false;
   fn = TREE_OPERAND (fn, 0);
   return (TREE_CODE (fn) == FUNCTION_DECL
-	  && pacc_kernel_location_p (DECL_SOURCE_LOCATION (fn)));
+          && pacc_kernel_location_p (DECL_SOURCE_LOCATION (fn)));
 }
 
 /* Call NAME (*DECL, declared at the first call with the type of
    BUILTIN) instead of BUILTIN in STMT.  */
 static void
 redirect (gimple *stmt, enum built_in_function builtin, tree *decl,
-	  const char *name)
+          const char *name)
 {
   if (!*decl)
     {
-      *decl = build_fn_decl (name, TREE_TYPE (builtin_decl_explicit
-					      (builtin)));
+      *decl
+        = build_fn_decl (name, TREE_TYPE (builtin_decl_explicit (builtin)));
       pacc_keep_tree (*decl);
     }
   gimple_call_set_fndecl (stmt, *decl);
 }
 
-static const pass_data pacc_launch_pass_data = {
-  GIMPLE_PASS,
-  "pacc_launch",
-  OPTGROUP_NONE,
-  TV_NONE,
-  PROP_gimple_any,
-  0, 0, 0, 0
-};
+static const pass_data pacc_launch_pass_data = { GIMPLE_PASS,
+                                                 "pacc_launch",
+                                                 OPTGROUP_NONE,
+                                                 TV_NONE,
+                                                 PROP_gimple_any,
+                                                 0,
+                                                 0,
+                                                 0,
+                                                 0 };
 
 struct pacc_launch_pass : gimple_opt_pass
 {
   pacc_launch_pass (gcc::context *ctx)
-    : gimple_opt_pass (pacc_launch_pass_data, ctx)
+      : gimple_opt_pass (pacc_launch_pass_data, ctx)
   {
   }
 
@@ -88,21 +89,21 @@ struct pacc_launch_pass : gimple_opt_pass
   {
     basic_block bb;
     FOR_EACH_BB_FN (bb, fun)
-      for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
-	   gsi_next (&gsi))
-	{
-	  gimple *stmt = gsi_stmt (gsi);
-	  /* A kernel's host version (lower-host.cc): to libpacc's
+    for (gimple_stmt_iterator gsi = gsi_start_bb (bb); !gsi_end_p (gsi);
+         gsi_next (&gsi))
+      {
+        gimple *stmt = gsi_stmt (gsi);
+        /* A kernel's host version (lower-host.cc): to libpacc's
 	     threads.  */
-	  if (gimple_call_builtin_p (stmt, BUILT_IN_GOMP_PARALLEL)
-	      && host_version_p (stmt))
-	    redirect (stmt, BUILT_IN_GOMP_PARALLEL, &host_parallel_decl,
-		      "__pacc_host_parallel");
-	  else if (gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
-		   && pacc_kernel_location_p (gimple_location (stmt)))
-	    redirect (stmt, BUILT_IN_GOACC_PARALLEL, &launcher_decl,
-		      "__pacc_parallel_keyed");
-	}
+        if (gimple_call_builtin_p (stmt, BUILT_IN_GOMP_PARALLEL)
+            && host_version_p (stmt))
+          redirect (stmt, BUILT_IN_GOMP_PARALLEL, &host_parallel_decl,
+                    "__pacc_host_parallel");
+        else if (gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
+                 && pacc_kernel_location_p (gimple_location (stmt)))
+          redirect (stmt, BUILT_IN_GOACC_PARALLEL, &launcher_decl,
+                    "__pacc_parallel_keyed");
+      }
     return 0;
   }
 };

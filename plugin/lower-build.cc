@@ -54,7 +54,7 @@ tree
 elt (tree arr, int i)
 {
   return build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (arr)), arr,
-		 build_int_cst (integer_type_node, i), NULL_TREE, NULL_TREE);
+                 build_int_cst (integer_type_node, i), NULL_TREE, NULL_TREE);
 }
 
 tree
@@ -67,7 +67,7 @@ tree
 assign (tree lhs, tree rhs)
 {
   tree t = build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs,
-		   fold_convert (TREE_TYPE (lhs), rhs));
+                   fold_convert (TREE_TYPE (lhs), rhs));
   TREE_SIDE_EFFECTS (t) = 1;
   return t;
 }
@@ -83,8 +83,8 @@ add (tree *list, tree stmt)
 tree
 build_while (location_t loc, tree cond, tree body)
 {
-  tree t = build_stmt (loc, FOR_STMT, NULL_TREE, cond, NULL_TREE, body,
-		       NULL_TREE);
+  tree t
+    = build_stmt (loc, FOR_STMT, NULL_TREE, cond, NULL_TREE, body, NULL_TREE);
   return t;
 }
 
@@ -95,12 +95,12 @@ counted_loop (location_t loc, tree var, tree n, tree body)
 {
   tree list = alloc_stmt_list ();
   add (&list, assign (var, lcst (0)));
-  add (&list, build_stmt (loc, FOR_STMT, NULL_TREE,
-			  build2 (LT_EXPR, boolean_type_node, var, n),
-			  assign (var, build2 (PLUS_EXPR,
-					       long_integer_type_node, var,
-					       lcst (1))),
-			  body, NULL_TREE));
+  add (&list,
+       build_stmt (loc, FOR_STMT, NULL_TREE,
+                   build2 (LT_EXPR, boolean_type_node, var, n),
+                   assign (var, build2 (PLUS_EXPR, long_integer_type_node, var,
+                                        lcst (1))),
+                   body, NULL_TREE));
   return list;
 }
 
@@ -128,9 +128,9 @@ rewrite_r (tree *tp, int *walk_subtrees, void *data)
       /* A user expression the front end saved: each use gets its own
 	 rewritten copy (kernel expressions have no side effects).  */
       if (pacc_user_save_expr_p (*c.r, t))
-	*tp = unshare_expr (TREE_OPERAND (t, 0));
+        *tp = unshare_expr (TREE_OPERAND (t, 0));
       else
-	*walk_subtrees = 0;
+        *walk_subtrees = 0;
       return NULL_TREE;
     }
   if (c.guard_stmts && c.guard_stmts->contains (t))
@@ -139,7 +139,7 @@ rewrite_r (tree *tp, int *walk_subtrees, void *data)
       walk_tree (&TREE_OPERAND (t, 0), rewrite_r, data, NULL);
       walk_tree (&TREE_OPERAND (t, 1), rewrite_r, data, NULL);
       *tp = build3 (COND_EXPR, void_type_node, unshare_expr (c.guard), t,
-		    build_empty_stmt (EXPR_LOCATION (t)));
+                    build_empty_stmt (EXPR_LOCATION (t)));
       *walk_subtrees = 0;
       return NULL_TREE;
     }
@@ -147,7 +147,7 @@ rewrite_r (tree *tp, int *walk_subtrees, void *data)
     {
       tree *v = c.map->get (t);
       if (v)
-	*tp = unshare_expr (*v);
+        *tp = unshare_expr (*v);
       *walk_subtrees = 0;
     }
   return NULL_TREE;
@@ -172,19 +172,21 @@ part_elt (tree part, tree idx)
 {
   tree type = TREE_TYPE (TREE_TYPE (part));
   tree off = build2 (MULT_EXPR, long_integer_type_node, idx,
-		     lng (TYPE_SIZE_UNIT (type)));
+                     lng (TYPE_SIZE_UNIT (type)));
   return build1 (INDIRECT_REF, type,
-		 build2 (POINTER_PLUS_EXPR, TREE_TYPE (part), part,
-			 fold_convert (sizetype, off)));
+                 build2 (POINTER_PLUS_EXPR, TREE_TYPE (part), part,
+                         fold_convert (sizetype, off)));
 }
 
 tree
 part_index (tree t, tree t0, int nkernels, int j)
 {
   return build2 (PLUS_EXPR, long_integer_type_node,
-		 build2 (MULT_EXPR, long_integer_type_node,
-			 build2 (MINUS_EXPR, long_integer_type_node, lng (t),
-				 t0), lcst (nkernels)), lcst (j));
+                 build2 (MULT_EXPR, long_integer_type_node,
+                         build2 (MINUS_EXPR, long_integer_type_node, lng (t),
+                                 t0),
+                         lcst (nkernels)),
+                 lcst (j));
 }
 
 tree
@@ -205,13 +207,13 @@ reduction_identity (enum tree_code op, tree type)
     case MAX_EXPR:
     case MIN_EXPR:
       if (SCALAR_FLOAT_TYPE_P (type))
-	{
-	  REAL_VALUE_TYPE inf;
-	  real_inf (&inf);
-	  if (op == MAX_EXPR)
-	    inf = real_value_negate (&inf);
-	  return build_real (type, inf);
-	}
+        {
+          REAL_VALUE_TYPE inf;
+          real_inf (&inf);
+          if (op == MAX_EXPR)
+            inf = real_value_negate (&inf);
+          return build_real (type, inf);
+        }
       return op == MAX_EXPR ? TYPE_MIN_VALUE (type) : TYPE_MAX_VALUE (type);
     default:
       gcc_unreachable ();
@@ -231,8 +233,8 @@ reduction_combine (location_t loc, enum tree_code op, tree a, tree b)
        which removes the C_MAYBE_CONST_EXPRs that && and || leave and the
        gimplifier does not know.  */
     v = c_fully_fold (build_binary_op (loc, op, default_conversion (a),
-				       default_conversion (b), false),
-		      false, NULL);
+                                       default_conversion (b), false),
+                      false, NULL);
   /* C's conversion: to _Bool it is != 0 (fold_convert would keep the low
      bit: 1 + 1 became false).  */
   return c_fully_fold (convert (type, v), false, NULL);
@@ -263,8 +265,7 @@ pacc_omp_deviceptr (location_t loc, tree decl, tree chain)
 
 /* `reduction (OP: DECL)' at LOC, chained before CHAIN.  */
 tree
-pacc_omp_reduction (location_t loc, enum tree_code op, tree decl,
-		    tree chain)
+pacc_omp_reduction (location_t loc, enum tree_code op, tree decl, tree chain)
 {
   tree c = pacc_omp_clause (loc, OMP_CLAUSE_REDUCTION, chain);
   OMP_CLAUSE_DECL (c) = decl;
@@ -296,17 +297,16 @@ mark_routines_r (tree *tp, int *walk_subtrees, void *)
     return NULL_TREE;
   tree seq = build_omp_clause (DECL_SOURCE_LOCATION (fn), OMP_CLAUSE_SEQ);
   oacc_replace_fn_attrib (fn, oacc_build_routine_dims (seq));
-  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("omp declare target"),
-				    seq, DECL_ATTRIBUTES (fn));
+  DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("omp declare target"), seq,
+                                    DECL_ATTRIBUTES (fn));
   /* -fstack-protector travels with each function into the offload
      compiler, and ptxas has no __stack_chk_guard (Debian's hardening
      flags); the helper loses the canary on the host too.  */
   DECL_ATTRIBUTES (fn) = tree_cons (get_identifier ("no_stack_protector"),
-				    NULL_TREE, DECL_ATTRIBUTES (fn));
+                                    NULL_TREE, DECL_ATTRIBUTES (fn));
   if (cgraph_node *node = cgraph_node::get (fn))
     node->offloadable = 1;
-  walk_tree_without_duplicates (&DECL_SAVED_TREE (fn), mark_routines_r,
-				NULL);
+  walk_tree_without_duplicates (&DECL_SAVED_TREE (fn), mark_routines_r, NULL);
   return NULL_TREE;
 }
 
@@ -351,8 +351,8 @@ pacc_oacc_parallel (location_t loc, tree vars, tree body, tree clauses)
    over VAR (default L's) from INIT while COND, incremented by INCR
    (default L's), running BODY (default L's).  */
 void
-pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
-		tree var, tree incr, tree body)
+pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses, tree var,
+                tree incr, tree body)
 {
   tree declv = make_tree_vec (1), initv = make_tree_vec (1),
        condv = make_tree_vec (1), incrv = make_tree_vec (1);
@@ -361,7 +361,7 @@ pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
     var = l.var;
   TREE_VEC_ELT (declv, 0) = var;
   TREE_VEC_ELT (initv, 0) = build2 (MODIFY_EXPR, TREE_TYPE (var), var,
-				    fold_convert (TREE_TYPE (var), init));
+                                    fold_convert (TREE_TYPE (var), init));
   TREE_VEC_ELT (condv, 0) = cond;
   TREE_VEC_ELT (incrv, 0) = incr ? incr : FOR_EXPR (fs);
   location_t loc = EXPR_LOCATION (fs);
@@ -371,7 +371,7 @@ pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
     body = FOR_BODY (fs);
   tree list = push_stmt_list ();
   tree omp = c_finish_omp_for (loc, OACC_LOOP, declv, NULL_TREE, initv, condv,
-			       incrv, body, NULL_TREE, true);
+                               incrv, body, NULL_TREE, true);
   pop_stmt_list (list);
   if (!omp)
     return;

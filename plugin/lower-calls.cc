@@ -48,9 +48,9 @@
 struct saved_fn
 {
   tree fndecl;
-  tree body;			/* The copy; on the GC root.  */
-  std::vector<int> loops;	/* Its loop directives (lower-copy.cc).  */
-  bool called;			/* A pipeline's step calls it.  */
+  tree body;              /* The copy; on the GC root.  */
+  std::vector<int> loops; /* Its loop directives (lower-copy.cc).  */
+  bool called;            /* A pipeline's step calls it.  */
 };
 
 /* A call in a time step to a function with no body yet.  */
@@ -63,7 +63,7 @@ struct pending_call
 static std::vector<saved_fn> saved;
 static std::vector<pending_call> pending;
 /* The calls the last pacc_inline_step_calls replaced, for notes.  */
-static std::vector<std::pair<location_t, tree> > inlined;
+static std::vector<std::pair<location_t, tree>> inlined;
 
 static saved_fn *
 find_saved (tree fn)
@@ -114,8 +114,7 @@ last_stmt (tree *tp)
   for (tree_stmt_iterator i = tsi_start (*tp); !tsi_end_p (i); tsi_next (&i))
     if (TREE_CODE (tsi_stmt (i)) != DEBUG_BEGIN_STMT)
       last = tsi_stmt_ptr (i);
-  return last && TREE_CODE (*last) == STATEMENT_LIST ? last_stmt (last)
-	 : last;
+  return last && TREE_CODE (*last) == STATEMENT_LIST ? last_stmt (last) : last;
 }
 
 void
@@ -137,12 +136,12 @@ pacc_save_step_function (tree fndecl)
   /* `return;' at the end returns where the copy ends anyway (and
      `return 0;', whose value a call statement drops).  */
   tree *last = last_stmt (&body);
-  tree rv = last && TREE_CODE (*last) == RETURN_EXPR
-	    ? TREE_OPERAND (*last, 0) : NULL_TREE;
+  tree rv = last && TREE_CODE (*last) == RETURN_EXPR ? TREE_OPERAND (*last, 0)
+                                                     : NULL_TREE;
   if (last && TREE_CODE (*last) == RETURN_EXPR
-      && (!rv || ((TREE_CODE (rv) == MODIFY_EXPR
-		   || TREE_CODE (rv) == INIT_EXPR)
-		  && !TREE_SIDE_EFFECTS (TREE_OPERAND (rv, 1)))))
+      && (!rv
+          || ((TREE_CODE (rv) == MODIFY_EXPR || TREE_CODE (rv) == INIT_EXPR)
+              && !TREE_SIDE_EFFECTS (TREE_OPERAND (rv, 1)))))
     *last = build_empty_stmt (EXPR_LOCATION (*last));
   s.body = body;
   pacc_keep_tree (body);
@@ -171,15 +170,15 @@ plain_value_p (tree e)
     {
       tree t = *tp;
       if (TYPE_P (t) || DECL_P (t))
-	{
-	  *ws = 0;
-	  return NULL_TREE;
-	}
+        {
+          *ws = 0;
+          return NULL_TREE;
+        }
       if (TREE_CODE (t) == CALL_EXPR || TREE_CODE (t) == INDIRECT_REF
-	  || TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == MEM_REF
-	  || TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == SAVE_EXPR
-	  || TREE_SIDE_EFFECTS (t))
-	return t;
+          || TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == MEM_REF
+          || TREE_CODE (t) == COMPONENT_REF || TREE_CODE (t) == SAVE_EXPR
+          || TREE_SIDE_EFFECTS (t))
+        return t;
       return NULL_TREE;
     }
   };
@@ -204,7 +203,7 @@ extent_save (tree max)
   if ((TREE_CODE (max) == PLUS_EXPR
        && integer_minus_onep (TREE_OPERAND (max, 1)))
       || (TREE_CODE (max) == MINUS_EXPR
-	  && integer_onep (TREE_OPERAND (max, 1))))
+          && integer_onep (TREE_OPERAND (max, 1))))
     max = strip_casts (TREE_OPERAND (max, 0));
   else
     return NULL_TREE;
@@ -241,7 +240,7 @@ assigned_after_r (tree *tp, int *walk_subtrees, void *data)
     static tree cb (tree *tp, int *ws, void *d)
     {
       if (TYPE_P (*tp))
-	*ws = 0;
+        *ws = 0;
       return *tp == (tree) d ? *tp : NULL_TREE;
     }
   };
@@ -272,33 +271,36 @@ match_extents (copy_ctx &c, tree caller, tree arr, tree pt, tree at)
   while (TREE_CODE (pt) == POINTER_TYPE || TREE_CODE (pt) == ARRAY_TYPE)
     {
       tree sp = TREE_CODE (pt) == ARRAY_TYPE && TYPE_DOMAIN (pt)
-		? extent_save (TYPE_MAX_VALUE (TYPE_DOMAIN (pt))) : NULL_TREE;
+                  ? extent_save (TYPE_MAX_VALUE (TYPE_DOMAIN (pt)))
+                  : NULL_TREE;
       if (TREE_CODE (pt) != TREE_CODE (at))
-	return !sp && !variably_modified_type_p (pt, c.from);
+        return !sp && !variably_modified_type_p (pt, c.from);
       tree ma = TREE_CODE (at) == ARRAY_TYPE && TYPE_DOMAIN (at)
-		? TYPE_MAX_VALUE (TYPE_DOMAIN (at)) : NULL_TREE;
+                  ? TYPE_MAX_VALUE (TYPE_DOMAIN (at))
+                  : NULL_TREE;
       if (sp && !c.map.get (sp))
-	{
-	  if (!ma)
-	    return false;
-	  tree want = pacc_copy_expr (c, TREE_OPERAND (sp, 0));
-	  tree sa = extent_save (ma);
-	  if (sa && operand_equal_p (strip_conv (want),
-				     strip_conv (TREE_OPERAND (sa, 0)), 0)
-	      && !vars_assigned_p (DECL_SAVED_TREE (caller), arr,
-				   TREE_OPERAND (sa, 0)))
-	    c.map.put (sp, sa);
-	  else if (TREE_CODE (ma) == INTEGER_CST)
-	    {
-	      tree w = strip_conv (pacc_constant_value (want));
-	      if (TREE_CODE (w) != INTEGER_CST
-		  || wi::to_widest (w) != wi::to_widest (ma) + 1)
-		return false;
-	      c.map.put (sp, fold_convert (TREE_TYPE (sp), w));
-	    }
-	  else
-	    return false;
-	}
+        {
+          if (!ma)
+            return false;
+          tree want = pacc_copy_expr (c, TREE_OPERAND (sp, 0));
+          tree sa = extent_save (ma);
+          if (sa
+              && operand_equal_p (strip_conv (want),
+                                  strip_conv (TREE_OPERAND (sa, 0)), 0)
+              && !vars_assigned_p (DECL_SAVED_TREE (caller), arr,
+                                   TREE_OPERAND (sa, 0)))
+            c.map.put (sp, sa);
+          else if (TREE_CODE (ma) == INTEGER_CST)
+            {
+              tree w = strip_conv (pacc_constant_value (want));
+              if (TREE_CODE (w) != INTEGER_CST
+                  || wi::to_widest (w) != wi::to_widest (ma) + 1)
+                return false;
+              c.map.put (sp, fold_convert (TREE_TYPE (sp), w));
+            }
+          else
+            return false;
+        }
       pt = TREE_TYPE (pt);
       at = TREE_TYPE (at);
     }
@@ -319,23 +321,23 @@ same_rows_p (copy_ctx &c, tree row, tree arr)
     {
       tree dr = TYPE_DOMAIN (row), da = TYPE_DOMAIN (at);
       if (!dr || !da || !TYPE_MAX_VALUE (da)
-	  || TREE_CODE (TYPE_MAX_VALUE (da)) != INTEGER_CST)
-	return false;
+          || TREE_CODE (TYPE_MAX_VALUE (da)) != INTEGER_CST)
+        return false;
       /* The parameter's extent over the arguments: `SAVE_EXPR <Y> - 1'
 	 compares Y with the array's extent.  */
       tree mr = TYPE_MAX_VALUE (dr), sp = extent_save (mr);
       widest_int want = wi::to_widest (TYPE_MAX_VALUE (da));
       if (sp)
-	{
-	  mr = TREE_OPERAND (sp, 0);
-	  want += 1;
-	}
+        {
+          mr = TREE_OPERAND (sp, 0);
+          want += 1;
+        }
       mr = strip_conv (pacc_constant_value (pacc_copy_expr (c, mr)));
       if (TREE_CODE (mr) != INTEGER_CST || wi::to_widest (mr) != want)
-	return false;
+        return false;
     }
   return TREE_CODE (row) != ARRAY_TYPE && TREE_CODE (at) != ARRAY_TYPE
-	 && TYPE_MAIN_VARIANT (row) == TYPE_MAIN_VARIANT (at);
+         && TYPE_MAIN_VARIANT (row) == TYPE_MAIN_VARIANT (at);
 }
 
 static tree
@@ -349,7 +351,7 @@ return_r (tree *tp, int *walk_subtrees, void *)
 struct inline_ctx
 {
   tree caller;
-  std::vector<tree> stack;	/* Functions being inlined.  */
+  std::vector<tree> stack; /* Functions being inlined.  */
   bool bad;
 };
 
@@ -364,10 +366,11 @@ inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
   int nparms = list_length (DECL_ARGUMENTS (fn));
   if (nparms != call_expr_nargs (call))
     {
-      error_at (loc, "%qD is called with %d arguments in the time step of a "
-		"%<#pragma pacc pipeline%> and has %d parameters; declare "
-		"it with a prototype before the call", fn,
-		call_expr_nargs (call), nparms);
+      error_at (loc,
+                "%qD is called with %d arguments in the time step of a "
+                "%<#pragma pacc pipeline%> and has %d parameters; declare "
+                "it with a prototype before the call",
+                fn, call_expr_nargs (call), nparms);
       ic.bad = true;
       return NULL_TREE;
     }
@@ -384,67 +387,72 @@ inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
       /* A cast to a variably modified type evaluates its extents
 	 first: `(SAVE_EXPR <Y>, (double (*)[Y]) u)'.  */
       while (TREE_CODE (a) == COMPOUND_EXPR
-	     && pacc_sizes_only (TREE_OPERAND (a, 0)) != error_mark_node)
-	a = strip_conv (TREE_OPERAND (a, 1));
+             && pacc_sizes_only (TREE_OPERAND (a, 0)) != error_mark_node)
+        a = strip_conv (TREE_OPERAND (a, 1));
       bool ptr = POINTER_TYPE_P (TREE_TYPE (p));
       if (ptr && TREE_CODE (a) == ADDR_EXPR && !param_written_p (s.body, p)
-	  && same_rows_p (c, TREE_TYPE (TREE_TYPE (p)), TREE_OPERAND (a, 0)))
-	{
-	  /* An array of fixed size: its elements by ARRAY_REFs.  */
-	  tree arr = TREE_OPERAND (a, 0);
-	  c.fixed.put (p, arr);
-	  c.fixed_row.put (arr, TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (arr))));
-	  c.map.put (p, arg);
-	  continue;
-	}
+          && same_rows_p (c, TREE_TYPE (TREE_TYPE (p)), TREE_OPERAND (a, 0)))
+        {
+          /* An array of fixed size: its elements by ARRAY_REFs.  */
+          tree arr = TREE_OPERAND (a, 0);
+          c.fixed.put (p, arr);
+          c.fixed_row.put (arr, TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (arr))));
+          c.map.put (p, arg);
+          continue;
+        }
       if (ptr && !DECL_P (a))
-	{
-	  error_at (EXPR_LOCATION (arg) != UNKNOWN_LOCATION
-		    ? EXPR_LOCATION (arg) : loc,
-		    "argument %d of %qD in the time step of a "
-		    "%<#pragma pacc pipeline%> must name an array of the "
-		    "pipeline (a pointer variable, or an array of fixed size "
-		    "passed for a parameter of the same shape)", i + 1, fn);
-	  ic.bad = true;
-	  return NULL_TREE;
-	}
+        {
+          error_at (EXPR_LOCATION (arg) != UNKNOWN_LOCATION
+                      ? EXPR_LOCATION (arg)
+                      : loc,
+                    "argument %d of %qD in the time step of a "
+                    "%<#pragma pacc pipeline%> must name an array of the "
+                    "pipeline (a pointer variable, or an array of fixed size "
+                    "passed for a parameter of the same shape)",
+                    i + 1, fn);
+          ic.bad = true;
+          return NULL_TREE;
+        }
       if (ptr && param_written_p (s.body, p))
-	{
-	  error_at (loc, "parameter %qD of %qD, which the time step of a "
-		    "%<#pragma pacc pipeline%> calls, is assigned in %qD: the "
-		    "arrays of the pipeline are seen through the call only "
-		    "when it indexes its parameters as they come", p, fn, fn);
-	  ic.bad = true;
-	  return NULL_TREE;
-	}
+        {
+          error_at (loc,
+                    "parameter %qD of %qD, which the time step of a "
+                    "%<#pragma pacc pipeline%> calls, is assigned in %qD: the "
+                    "arrays of the pipeline are seen through the call only "
+                    "when it indexes its parameters as they come",
+                    p, fn, fn);
+          ic.bad = true;
+          return NULL_TREE;
+        }
       if (ptr || (!param_written_p (s.body, p) && plain_value_p (arg)))
-	{
-	  /* The argument itself, as if written in place: the region's
+        {
+          /* The argument itself, as if written in place: the region's
 	     checks must see the caller's arrays.  */
-	  if (ptr)
-	    {
-	      c.map.put (p, a);
-	      if (!match_extents (c, ic.caller, a, TREE_TYPE (p),
-				  TREE_TYPE (a)))
-		{
-		  error_at (EXPR_LOCATION (arg) != UNKNOWN_LOCATION
-			    ? EXPR_LOCATION (arg) : loc,
-			    "the extents of parameter %qD of %qD are not "
-			    "those of %qD, argument %d, as declared: pass "
-			    "the variables %qD was declared with, unchanged, "
-			    "or constants equal to its extents", p, fn, a,
-			    i + 1, a);
-		  ic.bad = true;
-		  return NULL_TREE;
-		}
-	    }
-	  else
-	    c.map.put (p, fold_convert (TREE_TYPE (p), arg));
-	  continue;
-	}
+          if (ptr)
+            {
+              c.map.put (p, a);
+              if (!match_extents (c, ic.caller, a, TREE_TYPE (p),
+                                  TREE_TYPE (a)))
+                {
+                  error_at (EXPR_LOCATION (arg) != UNKNOWN_LOCATION
+                              ? EXPR_LOCATION (arg)
+                              : loc,
+                            "the extents of parameter %qD of %qD are not "
+                            "those of %qD, argument %d, as declared: pass "
+                            "the variables %qD was declared with, unchanged, "
+                            "or constants equal to its extents",
+                            p, fn, a, i + 1, a);
+                  ic.bad = true;
+                  return NULL_TREE;
+                }
+            }
+          else
+            c.map.put (p, fold_convert (TREE_TYPE (p), arg));
+          continue;
+        }
       /* A local initialised from the argument, as a call would.  */
       tree v = build_decl (DECL_SOURCE_LOCATION (p), VAR_DECL, DECL_NAME (p),
-			   TREE_TYPE (p));
+                           TREE_TYPE (p));
       DECL_CONTEXT (v) = ic.caller;
       TREE_USED (v) = 1;
       DECL_INITIAL (v) = fold_convert (TREE_TYPE (p), arg);
@@ -452,18 +460,21 @@ inline_copy (inline_ctx &ic, saved_fn &s, tree call, location_t loc)
       vars = v;
       c.map.put (p, v);
       append_to_statement_list_force (build1_loc (loc, DECL_EXPR,
-						  void_type_node, v), &stmts);
+                                                  void_type_node, v),
+                                      &stmts);
     }
   for (tree v = vars; v; v = DECL_CHAIN (v))
     TREE_TYPE (v) = pacc_remap_type (c, TREE_TYPE (v));
   tree body = pacc_copy_expr (c, s.body);
   if (tree ret = walk_tree_without_duplicates (&body, return_r, NULL))
     {
-      error_at (stmt_loc (ret, loc), "%<return%> before the end of %qD, "
-		"which the time step of a %<#pragma pacc pipeline%> calls: "
-		"its %<#pragma pacc loop%> nests are seen as if written in "
-		"the step, where a %<return%> would leave the caller; end %qD "
-		"without it (a condition goes inside the loop nests)", fn, fn);
+      error_at (stmt_loc (ret, loc),
+                "%<return%> before the end of %qD, "
+                "which the time step of a %<#pragma pacc pipeline%> calls: "
+                "its %<#pragma pacc loop%> nests are seen as if written in "
+                "the step, where a %<return%> would leave the caller; end %qD "
+                "without it (a condition goes inside the loop nests)",
+                fn, fn);
       inform (loc, "%qD called here", fn);
       ic.bad = true;
       return NULL_TREE;
@@ -487,7 +498,7 @@ inline_stmts (inline_ctx &ic, tree *slot)
   if (TREE_CODE (t) == STATEMENT_LIST)
     {
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	inline_stmts (ic, tsi_stmt_ptr (i));
+        inline_stmts (ic, tsi_stmt_ptr (i));
       return;
     }
   if (TREE_CODE (t) == BIND_EXPR)
@@ -506,19 +517,21 @@ inline_stmts (inline_ctx &ic, tree *slot)
   if (s)
     {
       if (std::find (ic.stack.begin (), ic.stack.end (), fn) != ic.stack.end ()
-	  || ic.stack.size () >= 16)
-	{
-	  error_at (loc, "%qD calls itself in the time step of a "
-		    "%<#pragma pacc pipeline%>: its %<#pragma pacc loop%> "
-		    "nests are seen by copying its body into the step", fn);
-	  ic.bad = true;
-	  return;
-	}
+          || ic.stack.size () >= 16)
+        {
+          error_at (loc,
+                    "%qD calls itself in the time step of a "
+                    "%<#pragma pacc pipeline%>: its %<#pragma pacc loop%> "
+                    "nests are seen by copying its body into the step",
+                    fn);
+          ic.bad = true;
+          return;
+        }
       if (tree copy = inline_copy (ic, *s, call, loc))
-	{
-	  *slot = copy;
-	  inlined.push_back (std::make_pair (loc, fn));
-	}
+        {
+          *slot = copy;
+          inlined.push_back (std::make_pair (loc, fn));
+        }
       return;
     }
   if (!DECL_INITIAL (fn) && !DECL_SAVED_TREE (fn))
@@ -562,28 +575,31 @@ pacc_report_step_calls (void)
       tree fn = pc.fn;
       cgraph_node *node = cgraph_node::get (fn);
       bool defined = DECL_INITIAL (fn) || DECL_SAVED_TREE (fn)
-		     || (node && node->definition);
+                     || (node && node->definition);
       if (defined && !find_saved (fn))
-	/* No loop nest in it: the call is what the step may not hold.  */
-	error_at (pc.loc, "statement not allowed in the time step of a "
-		  "%<#pragma pacc pipeline%>: only %<#pragma pacc loop%> "
-		  "nests, swaps or rotations of the pipelined arrays, resets "
-		  "of reduction variables and scalar assignments");
+        /* No loop nest in it: the call is what the step may not hold.  */
+        error_at (pc.loc,
+                  "statement not allowed in the time step of a "
+                  "%<#pragma pacc pipeline%>: only %<#pragma pacc loop%> "
+                  "nests, swaps or rotations of the pipelined arrays, resets "
+                  "of reduction variables and scalar assignments");
       else if (defined)
-	error_at (pc.loc, "%qD is called in the time step of a "
-		  "%<#pragma pacc pipeline%> but defined after %qD: its "
-		  "%<#pragma pacc loop%> nests are seen only in a function "
-		  "defined earlier in the file; define %qD before %qD", fn,
-		  pc.caller, fn, pc.caller);
+        error_at (pc.loc,
+                  "%qD is called in the time step of a "
+                  "%<#pragma pacc pipeline%> but defined after %qD: its "
+                  "%<#pragma pacc loop%> nests are seen only in a function "
+                  "defined earlier in the file; define %qD before %qD",
+                  fn, pc.caller, fn, pc.caller);
       else
-	error_at (pc.loc, "%qD is called in the time step of a "
-		  "%<#pragma pacc pipeline%> but not defined in this file: "
-		  "%<#pragma pacc loop%> nests in another translation unit "
-		  "are not seen; define %qD in this file before %qD (a "
-		  "%<static inline%> function in a header will do)", fn, fn,
-		  pc.caller);
+        error_at (pc.loc,
+                  "%qD is called in the time step of a "
+                  "%<#pragma pacc pipeline%> but not defined in this file: "
+                  "%<#pragma pacc loop%> nests in another translation unit "
+                  "are not seen; define %qD in this file before %qD (a "
+                  "%<static inline%> function in a header will do)",
+                  fn, fn, pc.caller);
       if (saved_fn *s = find_saved (fn))
-	s->called = true;
+        s->called = true;
     }
   pending.clear ();
   /* After other errors, a call the front end refused (too few
@@ -593,10 +609,11 @@ pacc_report_step_calls (void)
   for (auto &s : saved)
     {
       if (s.called || quiet)
-	continue;
+        continue;
       for (int j : s.loops)
-	error_at (pacc_saved_directive_loc (j), "%<#pragma pacc loop%> outside a "
-		  "%<#pragma pacc pipeline%> time loop");
+        error_at (pacc_saved_directive_loc (j),
+                  "%<#pragma pacc loop%> outside a "
+                  "%<#pragma pacc pipeline%> time loop");
       s.called = true;
     }
 }

@@ -41,7 +41,8 @@ load_r (tree *tp, int *walk_subtrees, void *)
       return NULL_TREE;
     }
   return TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF
-	 ? t : NULL_TREE;
+           ? t
+           : NULL_TREE;
 }
 
 /* Is T an update of reduction targets TARGETS, `v = RHS' with RHS free
@@ -58,8 +59,8 @@ red_update_p (tree t, hash_set<tree> &targets)
     {
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	if (!red_update_p (tsi_stmt (i), targets))
-	  return false;
+        if (!red_update_p (tsi_stmt (i), targets))
+          return false;
       return true;
     case BIND_EXPR:
       return !BIND_EXPR_VARS (t) && red_update_p (BIND_EXPR_BODY (t), targets);
@@ -67,23 +68,24 @@ red_update_p (tree t, hash_set<tree> &targets)
       return true;
     case COMPOUND_EXPR:
       {
-	tree first = TREE_OPERAND (t, 0);
-	return !walk_tree_without_duplicates (&first, pacc_pure_effect_r, NULL)
-	       && red_update_p (TREE_OPERAND (t, 1), targets);
+        tree first = TREE_OPERAND (t, 0);
+        return !walk_tree_without_duplicates (&first, pacc_pure_effect_r, NULL)
+               && red_update_p (TREE_OPERAND (t, 1), targets);
       }
     case COND_EXPR:
       {
-	tree cond = TREE_OPERAND (t, 0);
-	return !walk_tree_without_duplicates (&cond, pacc_pure_effect_r, NULL)
-	       && !walk_tree_without_duplicates (&cond, load_r, NULL)
-	       && red_update_p (TREE_OPERAND (t, 1), targets)
-	       && red_update_p (TREE_OPERAND (t, 2), targets);
+        tree cond = TREE_OPERAND (t, 0);
+        return !walk_tree_without_duplicates (&cond, pacc_pure_effect_r, NULL)
+               && !walk_tree_without_duplicates (&cond, load_r, NULL)
+               && red_update_p (TREE_OPERAND (t, 1), targets)
+               && red_update_p (TREE_OPERAND (t, 2), targets);
       }
     case MODIFY_EXPR:
       {
-	tree rhs = TREE_OPERAND (t, 1);
-	return targets.contains (strip_conv (TREE_OPERAND (t, 0)))
-	       && !walk_tree_without_duplicates (&rhs, pacc_pure_effect_r, NULL);
+        tree rhs = TREE_OPERAND (t, 1);
+        return targets.contains (strip_conv (TREE_OPERAND (t, 0)))
+               && !walk_tree_without_duplicates (&rhs, pacc_pure_effect_r,
+                                                 NULL);
       }
     default:
       return IS_EMPTY_STMT (t);
@@ -95,49 +97,49 @@ red_update_p (tree t, hash_set<tree> &targets)
    order into ORDER; false if T holds anything else.  */
 static bool
 plain_stores (tree t, std::vector<tree> &stores, hash_set<tree> *targets,
-	      std::vector<tree> *reds, std::vector<tree> &order)
+              std::vector<tree> *reds, std::vector<tree> &order)
 {
   switch (TREE_CODE (t))
     {
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	if (!plain_stores (tsi_stmt (i), stores, targets, reds, order))
-	  return false;
+        if (!plain_stores (tsi_stmt (i), stores, targets, reds, order))
+          return false;
       return true;
     case BIND_EXPR:
       return !BIND_EXPR_VARS (t)
-	     && plain_stores (BIND_EXPR_BODY (t), stores, targets, reds,
-			      order);
+             && plain_stores (BIND_EXPR_BODY (t), stores, targets, reds,
+                              order);
     case DEBUG_BEGIN_STMT:
       return true;
     case COMPOUND_EXPR:
     case COND_EXPR:
       if (!targets || !red_update_p (t, *targets))
-	return false;
+        return false;
       reds->push_back (t);
       order.push_back (t);
       return true;
     case MODIFY_EXPR:
       {
-	tree lhs = TREE_OPERAND (t, 0), rhs = TREE_OPERAND (t, 1);
-	if (targets && red_update_p (t, *targets))
-	  {
-	    reds->push_back (t);
-	    order.push_back (t);
-	    return true;
-	  }
-	if (TREE_CODE (lhs) != ARRAY_REF && TREE_CODE (lhs) != INDIRECT_REF)
-	  return false;
-	if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (lhs))
-	    && !INTEGRAL_TYPE_P (TREE_TYPE (lhs)))
-	  return false;
-	tree l = lhs, r = rhs;
-	if (walk_tree_without_duplicates (&l, pacc_effect_r, NULL)
-	    || walk_tree_without_duplicates (&r, pacc_effect_r, NULL))
-	  return false;
-	stores.push_back (t);
-	order.push_back (t);
-	return true;
+        tree lhs = TREE_OPERAND (t, 0), rhs = TREE_OPERAND (t, 1);
+        if (targets && red_update_p (t, *targets))
+          {
+            reds->push_back (t);
+            order.push_back (t);
+            return true;
+          }
+        if (TREE_CODE (lhs) != ARRAY_REF && TREE_CODE (lhs) != INDIRECT_REF)
+          return false;
+        if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (lhs))
+            && !INTEGRAL_TYPE_P (TREE_TYPE (lhs)))
+          return false;
+        tree l = lhs, r = rhs;
+        if (walk_tree_without_duplicates (&l, pacc_effect_r, NULL)
+            || walk_tree_without_duplicates (&r, pacc_effect_r, NULL))
+          return false;
+        stores.push_back (t);
+        order.push_back (t);
+        return true;
       }
     default:
       return IS_EMPTY_STMT (t);
@@ -179,10 +181,10 @@ stored_use_r (tree *tp, int *walk_subtrees, void *data)
       tree d = pacc_ref_decl (t);
       tree *w = d ? c.last.get (d) : NULL;
       if (w && same_element_p (t, *w))
-	{
-	  *walk_subtrees = 0;
-	  return NULL_TREE;
-	}
+        {
+          *walk_subtrees = 0;
+          return NULL_TREE;
+        }
     }
   return DECL_P (t) && c.stored.contains (t) ? t : NULL_TREE;
 }
@@ -195,24 +197,24 @@ stored_use_r (tree *tp, int *walk_subtrees, void *data)
    body that stores into an array twice does not qualify.  */
 static bool
 reads_before_stores_p (const std::vector<tree> &order,
-		       const std::vector<tree> &stores)
+                       const std::vector<tree> &stores)
 {
   stored_ctx c;
   for (tree st : order)
     {
-      bool store = std::find (stores.begin (), stores.end (), st)
-		   != stores.end ();
+      bool store
+        = std::find (stores.begin (), stores.end (), st) != stores.end ();
       tree read = store ? TREE_OPERAND (st, 1) : st;
       c.forward = !store;
       if (walk_tree (&read, stored_use_r, &c, NULL))
-	return false;
+        return false;
       if (store)
-	{
-	  tree d = pacc_ref_decl (TREE_OPERAND (st, 0));
-	  if (!d || c.stored.add (d))
-	    return false;
-	  c.last.put (d, TREE_OPERAND (st, 0));
-	}
+        {
+          tree d = pacc_ref_decl (TREE_OPERAND (st, 0));
+          if (!d || c.stored.add (d))
+            return false;
+          c.last.put (d, TREE_OPERAND (st, 0));
+        }
     }
   return true;
 }
@@ -227,11 +229,11 @@ pointwise_p (pacc_kernel &k, int rank)
   for (auto &w : k.accesses)
     if (w.write)
       for (auto &a : k.accesses)
-	if (a.buf == w.buf)
-	  for (int d = 0; d < rank; d++)
-	    if (a.kind[d] != PACC_IX_VAR || w.kind[d] != PACC_IX_VAR
-		|| a.off[d] != w.off[d])
-	      return false;
+        if (a.buf == w.buf)
+          for (int d = 0; d < rank; d++)
+            if (a.kind[d] != PACC_IX_VAR || w.kind[d] != PACC_IX_VAR
+                || a.off[d] != w.off[d])
+              return false;
   return true;
 }
 
@@ -245,12 +247,12 @@ pointwise_p (pacc_kernel &k, int rank)
    statement reads what an earlier one stored (RANK: the arrays').  */
 static bool
 pair_eligible_p (pacc_kernel &k, pacc_loop &l, tree init, tree bound,
-		 std::vector<tree> &stores, hash_set<tree> *targets = NULL,
-		 std::vector<tree> *reds = NULL, int rank = 0,
-		 std::vector<tree> *order_out = NULL)
+                 std::vector<tree> &stores, hash_set<tree> *targets = NULL,
+                 std::vector<tree> *reds = NULL, int rank = 0,
+                 std::vector<tree> *order_out = NULL)
 {
-  if (!pacc_pair_iterations_on || (!targets && !k.reductions.empty ())
-      || !init || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l.var)))
+  if (!pacc_pair_iterations_on || (!targets && !k.reductions.empty ()) || !init
+      || !bound || !INTEGRAL_TYPE_P (TREE_TYPE (l.var)))
     return false;
   std::vector<bool> written (64, false);
   for (auto &a : k.accesses)
@@ -260,9 +262,9 @@ pair_eligible_p (pacc_kernel &k, pacc_loop &l, tree init, tree bound,
   for (auto &a : k.accesses)
     if (!a.write && (a.buf < 0 || a.buf >= 64 || written[a.buf]))
       {
-	if (!targets || a.buf < 0 || a.buf >= 64)
-	  return false;
-	reread = true;
+        if (!targets || a.buf < 0 || a.buf >= 64)
+          return false;
+        reread = true;
       }
   if (reread && !pointwise_p (k, rank))
     return false;
@@ -289,14 +291,14 @@ pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound)
 
 bool
 pacc_reduction_columns_p (pacc_region &r, pacc_kernel &k, pacc_loop &l,
-			  tree init, tree bound)
+                          tree init, tree bound)
 {
   std::vector<tree> stores, reds;
   hash_set<tree> targets;
   for (int ri : k.reductions)
     targets.add (r.pc->reductions[ri].decl);
   return pair_eligible_p (k, l, init, bound, stores, &targets, &reds,
-			  r.pc->rank);
+                          r.pc->rank);
 }
 
 /* E with L's variable as V.  */
@@ -335,17 +337,17 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
     }
   if ((TREE_CODE (t) == ARRAY_REF || TREE_CODE (t) == INDIRECT_REF)
       && (SCALAR_FLOAT_TYPE_P (TREE_TYPE (t))
-	  || INTEGRAL_TYPE_P (TREE_TYPE (t))))
+          || INTEGRAL_TYPE_P (TREE_TYPE (t))))
     {
       *walk_subtrees = 0;
       for (size_t i = h.nstores; i-- > 0;)
-	if (same_element_p (t, TREE_OPERAND ((*h.stores)[i], 0)))
-	  {
-	    *tp = (*h.vals)[i];
-	    return NULL_TREE;
-	  }
-      tree v = local_var (*h.c, "__pacc_rl",
-			  TYPE_MAIN_VARIANT (TREE_TYPE (t)), h.vars);
+        if (same_element_p (t, TREE_OPERAND ((*h.stores)[i], 0)))
+          {
+            *tp = (*h.vals)[i];
+            return NULL_TREE;
+          }
+      tree v = local_var (*h.c, "__pacc_rl", TYPE_MAIN_VARIANT (TREE_TYPE (t)),
+                          h.vars);
       h.loads.push_back (std::make_pair (v, t));
       *tp = v;
     }
@@ -364,8 +366,8 @@ hoist_r (tree *tp, int *walk_subtrees, void *data)
    iterations always did: their kernels' code stays as measured).  */
 static tree
 loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
-	     const std::vector<tree> &next, tree b, bool in_type,
-	     const std::vector<tree> &order = std::vector<tree> ())
+             const std::vector<tree> &next, tree b, bool in_type,
+             const std::vector<tree> &order = std::vector<tree> ())
 {
   pacc_region &r = *c.r;
   tree type = TREE_TYPE (l.var), lt = long_integer_type_node;
@@ -377,27 +379,27 @@ loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
   for (size_t m = 0; m < n; m++)
     if (next[m])
       {
-	ym[m] = local_var (c, "__pacc_y2", type, &vars);
-	ymc[m] = local_var (c, "__pacc_y2c", type, &vars);
-	add (&list, assign (ym[m], fold_convert (type, next[m])));
-	add (&list, assign (ymc[m], fold_convert
-			    (type, build2 (MIN_EXPR, lt,
-					   unshare_expr (next[m]),
-					   build2 (MINUS_EXPR, lt,
-						   unshare_expr (b),
-						   lcst (1))))));
+        ym[m] = local_var (c, "__pacc_y2", type, &vars);
+        ymc[m] = local_var (c, "__pacc_y2c", type, &vars);
+        add (&list, assign (ym[m], fold_convert (type, next[m])));
+        add (&list,
+             assign (ymc[m],
+                     fold_convert (
+                       type, build2 (MIN_EXPR, lt, unshare_expr (next[m]),
+                                     build2 (MINUS_EXPR, lt, unshare_expr (b),
+                                             lcst (1))))));
       }
   std::vector<std::vector<tree>> vals (n);
   for (tree st : stores)
     {
       tree vt = TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (st, 0)));
       for (size_t m = 0; m < n; m++)
-	{
-	  tree t = local_var (c, m ? "__pacc_v2" : "__pacc_v1", vt, &vars);
-	  tree v = TREE_OPERAND (st, 1);
-	  add (&list, assign (t, next[m] ? with_var (r, v, l, ymc[m]) : v));
-	  vals[m].push_back (t);
-	}
+        {
+          tree t = local_var (c, m ? "__pacc_v2" : "__pacc_v1", vt, &vars);
+          tree v = TREE_OPERAND (st, 1);
+          add (&list, assign (t, next[m] ? with_var (r, v, l, ymc[m]) : v));
+          vals[m].push_back (t);
+        }
     }
   /* Each update's elements, loaded with the stores' values; the update
      itself, on the loaded values, with the stores.  */
@@ -406,38 +408,38 @@ loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
   for (tree rs : order)
     for (size_t m = 0; m < n; m++)
       {
-	if (std::find (stores.begin (), stores.end (), rs) != stores.end ())
-	  {
-	    nstores += m == 0;
-	    continue;
-	  }
-	hoist_ctx h = { &c, &vars, {}, &stores, nstores, &vals[m] };
-	tree u = unshare_expr (rs);
-	walk_tree (&u, hoist_r, &h, NULL);
-	for (auto &ld : h.loads)
-	  add (&list, assign (ld.first, next[m]
-				       ? with_var (r, ld.second, l, ymc[m])
-				       : ld.second));
-	upd[m].push_back (next[m] ? with_var (r, u, l, ym[m]) : u);
+        if (std::find (stores.begin (), stores.end (), rs) != stores.end ())
+          {
+            nstores += m == 0;
+            continue;
+          }
+        hoist_ctx h = { &c, &vars, {}, &stores, nstores, &vals[m] };
+        tree u = unshare_expr (rs);
+        walk_tree (&u, hoist_r, &h, NULL);
+        for (auto &ld : h.loads)
+          add (&list,
+               assign (ld.first, next[m] ? with_var (r, ld.second, l, ymc[m])
+                                         : ld.second));
+        upd[m].push_back (next[m] ? with_var (r, u, l, ym[m]) : u);
       }
   for (size_t m = 0; m < n; m++)
     {
       tree late = alloc_stmt_list ();
       for (size_t i = 0; i < stores.size (); i++)
-	{
-	  tree lhs = TREE_OPERAND (stores[i], 0);
-	  if (next[m])
-	    lhs = with_var (r, lhs, l, ym[m]);
-	  add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, vals[m][i]));
-	}
+        {
+          tree lhs = TREE_OPERAND (stores[i], 0);
+          if (next[m])
+            lhs = with_var (r, lhs, l, ym[m]);
+          add (&late, build2 (MODIFY_EXPR, TREE_TYPE (lhs), lhs, vals[m][i]));
+        }
       for (tree u : upd[m])
-	add (&late, u);
+        add (&late, u);
       if (next[m])
-	late = build3 (COND_EXPR, void_type_node,
-		       build2 (LT_EXPR, boolean_type_node,
-			       in_type ? lng (ym[m]) : unshare_expr (next[m]),
-			       unshare_expr (b)),
-		       late, build_empty_stmt (c.loc));
+        late = build3 (COND_EXPR, void_type_node,
+                       build2 (LT_EXPR, boolean_type_node,
+                               in_type ? lng (ym[m]) : unshare_expr (next[m]),
+                               unshare_expr (b)),
+                       late, build_empty_stmt (c.loc));
       add (&list, late);
     }
   return pacc_bind (vars, list);
@@ -445,7 +447,7 @@ loads_first (lower_ctx &c, pacc_loop &l, const std::vector<tree> &stores,
 
 bool
 pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
-		      tree bound, tree *cond, tree *body)
+                      tree bound, tree *cond, tree *body)
 {
   std::vector<tree> stores;
   if (!pair_eligible_p (k, l, init, bound, stores))
@@ -457,17 +459,17 @@ pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
   /* h = (b - a + WAYS - 1) / WAYS; the loop runs y over [a, a + h), and
      the thread takes y + m * h for m < WAYS.  */
   tree h = build2 (TRUNC_DIV_EXPR, lt,
-	      build2 (PLUS_EXPR, lt, build2 (MINUS_EXPR, lt, b,
-					     unshare_expr (a)),
-		      lcst (ways - 1)),
-	      lcst (ways));
+                   build2 (PLUS_EXPR, lt,
+                           build2 (MINUS_EXPR, lt, b, unshare_expr (a)),
+                           lcst (ways - 1)),
+                   lcst (ways));
   *cond = build2 (LT_EXPR, boolean_type_node, l.var,
-		  fold_convert (type, build2 (PLUS_EXPR, lt, unshare_expr (a),
-					      h)));
+                  fold_convert (type,
+                                build2 (PLUS_EXPR, lt, unshare_expr (a), h)));
   std::vector<tree> next (ways);
   for (int m = 1; m < ways; m++)
     next[m] = build2 (PLUS_EXPR, lt, lng (l.var),
-		      build2 (MULT_EXPR, lt, unshare_expr (h), lcst (m)));
+                      build2 (MULT_EXPR, lt, unshare_expr (h), lcst (m)));
   *body = loads_first (c, l, stores, next, b, true);
   return true;
 }
@@ -480,12 +482,12 @@ pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
    not copy-like.  */
 bool
 pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l, tree init,
-		     tree bound, const std::vector<tree> &col, tree jb,
-		     tree *body, hash_set<tree> *targets)
+                     tree bound, const std::vector<tree> &col, tree jb,
+                     tree *body, hash_set<tree> *targets)
 {
   std::vector<tree> stores, reds, order;
   if (!pair_eligible_p (k, l, init, bound, stores, targets,
-			targets ? &reds : NULL, c.r->pc->rank, &order))
+                        targets ? &reds : NULL, c.r->pc->rank, &order))
     return false;
   *body = loads_first (c, l, stores, col, jb, false, order);
   return true;

@@ -83,9 +83,9 @@ pacc_remap_type (copy_ctx &c, tree type)
     {
       tree dom = TYPE_DOMAIN (type);
       if (dom && variably_modified_type_p (dom, c.from))
-	dom = build_range_type (TREE_TYPE (dom),
-				pacc_copy_expr (c, TYPE_MIN_VALUE (dom)),
-				pacc_copy_expr (c, TYPE_MAX_VALUE (dom)));
+        dom = build_range_type (TREE_TYPE (dom),
+                                pacc_copy_expr (c, TYPE_MIN_VALUE (dom)),
+                                pacc_copy_expr (c, TYPE_MAX_VALUE (dom)));
       n = build_array_type (pacc_remap_type (c, TREE_TYPE (type)), dom);
     }
   if (n != type)
@@ -116,8 +116,8 @@ static bool
 local_p (copy_ctx &c, tree t)
 {
   return (VAR_P (t) || TREE_CODE (t) == LABEL_DECL)
-	 && DECL_CONTEXT (t) == c.from && !TREE_STATIC (t)
-	 && !DECL_EXTERNAL (t);
+         && DECL_CONTEXT (t) == c.from && !TREE_STATIC (t)
+         && !DECL_EXTERNAL (t);
 }
 
 static tree
@@ -140,7 +140,7 @@ copy_list (tree *tp)
     {
       tree st = tsi_stmt (oi);
       if (TREE_CODE (st) == STATEMENT_LIST)
-	copy_list (&st);
+        copy_list (&st);
       tsi_link_after (&ni, st, TSI_CONTINUE_LINKING);
     }
   TREE_TYPE (n) = TREE_TYPE (*tp);
@@ -153,12 +153,12 @@ signed_value (tree e)
 {
   e = strip_conv (e);
   if (TREE_CODE (e) == INTEGER_CST)
-    return lcst (wi::sext (wi::to_wide (e), TYPE_PRECISION (sizetype))
-		 .to_shwi ());
+    return lcst (
+      wi::sext (wi::to_wide (e), TYPE_PRECISION (sizetype)).to_shwi ());
   if (TREE_CODE (e) == PLUS_EXPR || TREE_CODE (e) == MINUS_EXPR)
     return fold_build2 (TREE_CODE (e), long_integer_type_node,
-			signed_value (TREE_OPERAND (e, 0)),
-			signed_value (TREE_OPERAND (e, 1)));
+                        signed_value (TREE_OPERAND (e, 0)),
+                        signed_value (TREE_OPERAND (e, 1)));
   return lng (e);
 }
 
@@ -176,18 +176,19 @@ pacc_constant_value (tree e)
     CASE_CONVERT:
     case NON_LVALUE_EXPR:
       {
-	tree a = pacc_constant_value (TREE_OPERAND (e, 0));
-	return TREE_CODE (a) == INTEGER_CST
-	       ? fold_convert (TREE_TYPE (e), a) : e;
+        tree a = pacc_constant_value (TREE_OPERAND (e, 0));
+        return TREE_CODE (a) == INTEGER_CST ? fold_convert (TREE_TYPE (e), a)
+                                            : e;
       }
     case PLUS_EXPR:
     case MINUS_EXPR:
     case MULT_EXPR:
       {
-	tree a = pacc_constant_value (TREE_OPERAND (e, 0));
-	tree b = pacc_constant_value (TREE_OPERAND (e, 1));
-	return TREE_CODE (a) == INTEGER_CST && TREE_CODE (b) == INTEGER_CST
-	       ? fold_build2 (TREE_CODE (e), TREE_TYPE (e), a, b) : e;
+        tree a = pacc_constant_value (TREE_OPERAND (e, 0));
+        tree b = pacc_constant_value (TREE_OPERAND (e, 1));
+        return TREE_CODE (a) == INTEGER_CST && TREE_CODE (b) == INTEGER_CST
+                 ? fold_build2 (TREE_CODE (e), TREE_TYPE (e), a, b)
+                 : e;
       }
     default:
       return e;
@@ -212,33 +213,34 @@ offset_rows (copy_ctx &c, tree off, HOST_WIDE_INT row)
     {
     case INTEGER_CST:
       {
-	HOST_WIDE_INT v = wi::sext (wi::to_wide (off),
-				    TYPE_PRECISION (sizetype)).to_shwi ();
-	return row <= 0 || v % row ? NULL_TREE : lcst (v / row);
+        HOST_WIDE_INT v
+          = wi::sext (wi::to_wide (off), TYPE_PRECISION (sizetype)).to_shwi ();
+        return row <= 0 || v % row ? NULL_TREE : lcst (v / row);
       }
     case MULT_EXPR:
       for (int i = 0; i < 2; i++)
-	{
-	  tree v = value_over_args (c, TREE_OPERAND (off, 1 - i));
-	  if (TREE_CODE (v) != INTEGER_CST || !tree_fits_shwi_p (v)
-	      || tree_to_shwi (v) <= 0)
-	    continue;
-	  HOST_WIDE_INT k = tree_to_shwi (v);
-	  if (k % row == 0)
-	    return fold_build2 (MULT_EXPR, long_integer_type_node,
-				signed_value (TREE_OPERAND (off, i)),
-				lcst (k / row));
-	  if (row % k == 0)
-	    return offset_rows (c, TREE_OPERAND (off, i), row / k);
-	}
+        {
+          tree v = value_over_args (c, TREE_OPERAND (off, 1 - i));
+          if (TREE_CODE (v) != INTEGER_CST || !tree_fits_shwi_p (v)
+              || tree_to_shwi (v) <= 0)
+            continue;
+          HOST_WIDE_INT k = tree_to_shwi (v);
+          if (k % row == 0)
+            return fold_build2 (MULT_EXPR, long_integer_type_node,
+                                signed_value (TREE_OPERAND (off, i)),
+                                lcst (k / row));
+          if (row % k == 0)
+            return offset_rows (c, TREE_OPERAND (off, i), row / k);
+        }
       return NULL_TREE;
     case PLUS_EXPR:
     case MINUS_EXPR:
       {
-	tree a = offset_rows (c, TREE_OPERAND (off, 0), row);
-	tree b = offset_rows (c, TREE_OPERAND (off, 1), row);
-	return a && b ? fold_build2 (TREE_CODE (off), long_integer_type_node,
-				     a, b) : NULL_TREE;
+        tree a = offset_rows (c, TREE_OPERAND (off, 0), row);
+        tree b = offset_rows (c, TREE_OPERAND (off, 1), row);
+        return a && b
+                 ? fold_build2 (TREE_CODE (off), long_integer_type_node, a, b)
+                 : NULL_TREE;
       }
     default:
       return NULL_TREE;
@@ -264,9 +266,9 @@ fixed_row_index (copy_ctx &c, tree p, tree *arr)
   if (!base)
     return NULL_TREE;
   tree rows = offset_rows (c, TREE_OPERAND (p, 1),
-			   tree_to_shwi (*c.fixed_row.get (*arr)));
+                           tree_to_shwi (*c.fixed_row.get (*arr)));
   return rows ? fold_build2 (PLUS_EXPR, long_integer_type_node, base, rows)
-	 : NULL_TREE;
+              : NULL_TREE;
 }
 
 static tree
@@ -282,15 +284,15 @@ copy_r (tree *tp, int *walk_subtrees, void *data)
     }
   if (tree *m = c.map.get (t))
     {
-      *tp = DECL_P (*m) || TREE_CODE (*m) == SAVE_EXPR ? *m
-	    : unshare_expr (*m);
+      *tp
+        = DECL_P (*m) || TREE_CODE (*m) == SAVE_EXPR ? *m : unshare_expr (*m);
       *walk_subtrees = 0;
       return NULL_TREE;
     }
   if (DECL_P (t))
     {
       if (local_p (c, t))
-	*tp = copy_local (c, t);
+        *tp = copy_local (c, t);
       *walk_subtrees = 0;
       return NULL_TREE;
     }
@@ -300,16 +302,16 @@ copy_r (tree *tp, int *walk_subtrees, void *data)
       saved_dirs.push_back (*d);
       saved_dirs.back ().pipe = NULL;
       if (d->kind == PACC_DIR_LOOP && c.loops)
-	c.loops->push_back (saved_dirs.size () - 1);
+        c.loops->push_back (saved_dirs.size () - 1);
       if (!saved_marker_fndecl)
-	{
-	  saved_marker_fndecl = build_fn_decl ("__pacc_saved_directive",
-					       TREE_TYPE (pacc_marker_fndecl));
-	  pacc_keep_tree (saved_marker_fndecl);
-	}
+        {
+          saved_marker_fndecl = build_fn_decl ("__pacc_saved_directive",
+                                               TREE_TYPE (pacc_marker_fndecl));
+          pacc_keep_tree (saved_marker_fndecl);
+        }
       *tp = build_call_expr_loc (d->loc, saved_marker_fndecl, 1,
-				 build_int_cst (integer_type_node,
-						saved_dirs.size () - 1));
+                                 build_int_cst (integer_type_node,
+                                                saved_dirs.size () - 1));
       *walk_subtrees = 0;
       return NULL_TREE;
     }
@@ -329,11 +331,11 @@ copy_r (tree *tp, int *walk_subtrees, void *data)
 	 copies the index next.  */
       tree arr;
       if (tree i = fixed_row_index (c, TREE_OPERAND (t, 0), &arr))
-	{
-	  *tp = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (arr)), arr, i,
-			NULL_TREE, NULL_TREE);
-	  return NULL_TREE;
-	}
+        {
+          *tp = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (arr)), arr, i,
+                        NULL_TREE, NULL_TREE);
+          return NULL_TREE;
+        }
     }
   switch (TREE_CODE (t))
     {
@@ -342,38 +344,39 @@ copy_r (tree *tp, int *walk_subtrees, void *data)
       return NULL_TREE;
     case BIND_EXPR:
       {
-	tree n = copy_node (t), vars = NULL_TREE, *end = &vars;
-	for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	  if (local_p (c, v))
-	    {
-	      *end = copy_local (c, v);
-	      end = &DECL_CHAIN (*end);
-	    }
-	BIND_EXPR_VARS (n) = vars;
-	tree block = make_node (BLOCK);
-	BLOCK_VARS (block) = vars;
-	BIND_EXPR_BLOCK (n) = block;
-	*tp = n;
-	return NULL_TREE;
+        tree n = copy_node (t), vars = NULL_TREE, *end = &vars;
+        for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
+          if (local_p (c, v))
+            {
+              *end = copy_local (c, v);
+              end = &DECL_CHAIN (*end);
+            }
+        BIND_EXPR_VARS (n) = vars;
+        tree block = make_node (BLOCK);
+        BLOCK_VARS (block) = vars;
+        BIND_EXPR_BLOCK (n) = block;
+        *tp = n;
+        return NULL_TREE;
       }
     case SAVE_EXPR:
       {
-	/* Saving, one over the parameters stays the callee's: the
+        /* Saving, one over the parameters stays the callee's: the
 	   extents of the parameters' types, which a copy out of the saved
 	   body maps to the caller's arrays' (the callee is gimplified,
 	   which rewrites them, only once the file is parsed).  */
-	if (c.saving && !walk_tree_without_duplicates (&TREE_OPERAND (t, 0),
-						       local_r, &c))
-	  {
-	    *walk_subtrees = 0;
-	    return NULL_TREE;
-	  }
-	/* One evaluation for all its uses, as in the callee.  */
-	tree n = copy_node (t);
-	c.map.put (t, n);
-	TREE_TYPE (n) = pacc_remap_type (c, TREE_TYPE (n));
-	*tp = n;
-	return NULL_TREE;
+        if (c.saving
+            && !walk_tree_without_duplicates (&TREE_OPERAND (t, 0), local_r,
+                                              &c))
+          {
+            *walk_subtrees = 0;
+            return NULL_TREE;
+          }
+        /* One evaluation for all its uses, as in the callee.  */
+        tree n = copy_node (t);
+        c.map.put (t, n);
+        TREE_TYPE (n) = pacc_remap_type (c, TREE_TYPE (n));
+        *tp = n;
+        return NULL_TREE;
       }
     default:
       break;
@@ -411,27 +414,28 @@ pacc_sizes_only (tree t)
       return tsi_end_p (tsi_start (t)) ? NULL_TREE : error_mark_node;
     case BIND_EXPR:
       for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	if (TREE_CODE (v) != TYPE_DECL)
-	  return error_mark_node;
+        if (TREE_CODE (v) != TYPE_DECL)
+          return error_mark_node;
       return pacc_sizes_only (BIND_EXPR_BODY (t));
     case DECL_EXPR:
       return TREE_CODE (DECL_EXPR_DECL (t)) == TYPE_DECL ? NULL_TREE
-	     : error_mark_node;
+                                                         : error_mark_node;
     case SAVE_EXPR:
       return t;
     case NOP_EXPR:
     case CONVERT_EXPR:
       return pacc_sizes_only (TREE_OPERAND (t, 0)) == error_mark_node
-	     ? error_mark_node : t;
+               ? error_mark_node
+               : t;
     case COMPOUND_EXPR:
       {
-	tree a = pacc_sizes_only (TREE_OPERAND (t, 0));
-	tree b = pacc_sizes_only (TREE_OPERAND (t, 1));
-	if (a == error_mark_node || b == error_mark_node)
-	  return error_mark_node;
-	if (!a || !b)
-	  return a ? a : b;
-	return build2 (COMPOUND_EXPR, void_type_node, a, b);
+        tree a = pacc_sizes_only (TREE_OPERAND (t, 0));
+        tree b = pacc_sizes_only (TREE_OPERAND (t, 1));
+        if (a == error_mark_node || b == error_mark_node)
+          return error_mark_node;
+        if (!a || !b)
+          return a ? a : b;
+        return build2 (COMPOUND_EXPR, void_type_node, a, b);
       }
     default:
       return error_mark_node;
@@ -449,9 +453,9 @@ pacc_drop_size_scopes (tree body)
     {
       tree s = pacc_sizes_only (tsi_stmt (i));
       if (s == error_mark_node)
-	continue;
+        continue;
       if (s && !VOID_TYPE_P (TREE_TYPE (s)))
-	s = build1 (CONVERT_EXPR, void_type_node, s);
+        s = build1 (CONVERT_EXPR, void_type_node, s);
       *tsi_stmt_ptr (i) = s ? s : build_empty_stmt (UNKNOWN_LOCATION);
     }
 }

@@ -46,14 +46,14 @@ copyin_outside_fn (void)
 {
   if (!fn_copyin_outside)
     {
-      tree ccp = build_pointer_type (build_qualified_type (char_type_node,
-							   TYPE_QUAL_CONST));
+      tree ccp = build_pointer_type (
+        build_qualified_type (char_type_node, TYPE_QUAL_CONST));
       tree lt = long_integer_type_node;
       fn_copyin_outside
-	= build_fn_decl ("__pacc_copyin_outside",
-			 build_function_type_list (void_type_node, ccp,
-						   integer_type_node, ccp, lt,
-						   lt, lt, lt, NULL_TREE));
+        = build_fn_decl ("__pacc_copyin_outside",
+                         build_function_type_list (void_type_node, ccp,
+                                                   integer_type_node, ccp, lt,
+                                                   lt, lt, lt, NULL_TREE));
       pacc_keep_tree (fn_copyin_outside);
     }
   return fn_copyin_outside;
@@ -71,9 +71,9 @@ struct copyin_guard
 /* A read of a copyin array in a nest.  */
 struct copyin_read
 {
-  int w;			/* Index in the clause's wholes.  */
-  int loop;			/* Innermost pacc loop around it, or -1.  */
-  pacc_form index;		/* Its first index, in elements.  */
+  int w;           /* Index in the clause's wholes.  */
+  int loop;        /* Innermost pacc loop around it, or -1.  */
+  pacc_form index; /* Its first index, in elements.  */
   location_t loc;
   std::vector<copyin_guard> guards;
 };
@@ -83,10 +83,10 @@ struct copyin_walk
   pacc_region *r;
   pacc_kernel *k;
   int cur_loop;
-  int cond;			/* Conditions around the expression walked.  */
+  int cond; /* Conditions around the expression walked.  */
   std::vector<copyin_guard> guards; /* Those read as guards.  */
   location_t cur_loc;
-  hash_set<tree> inner;		/* Declared or assigned in the nest.  */
+  hash_set<tree> inner; /* Declared or assigned in the nest.  */
   std::vector<copyin_read> reads;
 };
 
@@ -119,17 +119,17 @@ first_index (pacc_region &r, tree ref, int *w, pacc_form &f)
     {
       p = strip_conv (p);
       if (TREE_CODE (p) == COMPOUND_EXPR && size_eval_p (TREE_OPERAND (p, 0)))
-	p = TREE_OPERAND (p, 1);
+        p = TREE_OPERAND (p, 1);
       else if (TREE_CODE (p) == POINTER_PLUS_EXPR)
-	{
-	  pacc_form g;
-	  if (!pacc_form_of (TREE_OPERAND (p, 1), g))
-	    return false;
-	  form_add (off, g, 1);
-	  p = TREE_OPERAND (p, 0);
-	}
+        {
+          pacc_form g;
+          if (!pacc_form_of (TREE_OPERAND (p, 1), g))
+            return false;
+          form_add (off, g, 1);
+          p = TREE_OPERAND (p, 0);
+        }
       else
-	break;
+        break;
     }
   if (TREE_CODE (p) == ADDR_EXPR)
     p = TREE_OPERAND (p, 0);
@@ -140,23 +140,22 @@ first_index (pacc_region &r, tree ref, int *w, pacc_form &f)
      offset must divide.  */
   tree unit = TYPE_SIZE_UNIT (TREE_TYPE (TREE_TYPE (p)));
   pacc_form uf;
-  if (!unit || !pacc_form_of (unit, uf) || uf.size () != 1
-      || uf[0].coef <= 0)
+  if (!unit || !pacc_form_of (unit, uf) || uf.size () != 1 || uf[0].coef <= 0)
     return false;
   f.clear ();
   for (auto &m : off)
     {
       pacc_mono e = m;
       if (e.coef % uf[0].coef)
-	return false;
+        return false;
       e.coef /= uf[0].coef;
       for (tree at : uf[0].atoms)
-	{
-	  auto it = std::find (e.atoms.begin (), e.atoms.end (), at);
-	  if (it == e.atoms.end ())
-	    return false;
-	  e.atoms.erase (it);
-	}
+        {
+          auto it = std::find (e.atoms.begin (), e.atoms.end (), at);
+          if (it == e.atoms.end ())
+            return false;
+          e.atoms.erase (it);
+        }
       form_add_mono (f, e);
     }
   return true;
@@ -208,36 +207,36 @@ copyin_walk_r (tree *tp, int *walk_subtrees, void *data)
     case TRUTH_ORIF_EXPR:
       walk_under (&TREE_OPERAND (t, 0), c, false);
       walk_guarded (&TREE_OPERAND (t, 1), c, TREE_OPERAND (t, 0),
-		    TREE_CODE (t) == TRUTH_ANDIF_EXPR);
+                    TREE_CODE (t) == TRUTH_ANDIF_EXPR);
       *walk_subtrees = 0;
       return NULL_TREE;
     case SWITCH_STMT:
     case WHILE_STMT:
     case DO_STMT:
       for (int o = 0; o < TREE_CODE_LENGTH (TREE_CODE (t)); o++)
-	walk_under (&TREE_OPERAND (t, o), c, true);
+        walk_under (&TREE_OPERAND (t, o), c, true);
       *walk_subtrees = 0;
       return NULL_TREE;
     case FOR_STMT:
       for (size_t li = 0; li < c.k->loops.size (); li++)
-	if (c.k->loops[li].for_stmt == t)
-	  {
-	    int saved = c.cur_loop;
-	    c.cur_loop = (int) li;
-	    for (int o = 0; o < TREE_CODE_LENGTH (FOR_STMT); o++)
-	      walk_under (&TREE_OPERAND (t, o), c, false);
-	    c.cur_loop = saved;
-	    *walk_subtrees = 0;
-	    return NULL_TREE;
-	  }
+        if (c.k->loops[li].for_stmt == t)
+          {
+            int saved = c.cur_loop;
+            c.cur_loop = (int) li;
+            for (int o = 0; o < TREE_CODE_LENGTH (FOR_STMT); o++)
+              walk_under (&TREE_OPERAND (t, o), c, false);
+            c.cur_loop = saved;
+            *walk_subtrees = 0;
+            return NULL_TREE;
+          }
       /* A sequential loop: its body may not run.  */
       for (int o = 0; o < TREE_CODE_LENGTH (FOR_STMT); o++)
-	walk_under (&TREE_OPERAND (t, o), c, true);
+        walk_under (&TREE_OPERAND (t, o), c, true);
       *walk_subtrees = 0;
       return NULL_TREE;
     case BIND_EXPR:
       for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	c.inner.add (v);
+        c.inner.add (v);
       return NULL_TREE;
     case DECL_EXPR:
       c.inner.add (DECL_EXPR_DECL (t));
@@ -249,35 +248,35 @@ copyin_walk_r (tree *tp, int *walk_subtrees, void *data)
     case POSTINCREMENT_EXPR:
     case POSTDECREMENT_EXPR:
       if (DECL_P (pacc_assigned_operand (t)))
-	c.inner.add (pacc_assigned_operand (t));
+        c.inner.add (pacc_assigned_operand (t));
       return NULL_TREE;
     case SAVE_EXPR:
       if (!pacc_user_save_expr_p (*c.r, t))
-	*walk_subtrees = 0;
+        *walk_subtrees = 0;
       return NULL_TREE;
     case ARRAY_REF:
     case INDIRECT_REF:
     case MEM_REF:
       {
-	if (pacc_whole_ref (*c.r, t) < 0)
-	  return NULL_TREE;
-	copyin_read rd;
-	if (first_index (*c.r, t, &rd.w, rd.index))
-	  {
-	    rd.loop = c.cur_loop;
-	    rd.loc = c.cur_loc;
-	    rd.guards = c.guards;
-	    c.reads.push_back (rd);
-	  }
-	/* The indices may read other copyin arrays; the element itself
+        if (pacc_whole_ref (*c.r, t) < 0)
+          return NULL_TREE;
+        copyin_read rd;
+        if (first_index (*c.r, t, &rd.w, rd.index))
+          {
+            rd.loop = c.cur_loop;
+            rd.loc = c.cur_loc;
+            rd.guards = c.guards;
+            c.reads.push_back (rd);
+          }
+        /* The indices may read other copyin arrays; the element itself
 	   is recorded once.  */
-	tree s = t;
-	for (; TREE_CODE (s) == ARRAY_REF; s = TREE_OPERAND (s, 0))
-	  walk_under (&TREE_OPERAND (s, 1), c, false);
-	if (TREE_CODE (s) == INDIRECT_REF || TREE_CODE (s) == MEM_REF)
-	  walk_under (&TREE_OPERAND (s, 0), c, false);
-	*walk_subtrees = 0;
-	return NULL_TREE;
+        tree s = t;
+        for (; TREE_CODE (s) == ARRAY_REF; s = TREE_OPERAND (s, 0))
+          walk_under (&TREE_OPERAND (s, 1), c, false);
+        if (TREE_CODE (s) == INDIRECT_REF || TREE_CODE (s) == MEM_REF)
+          walk_under (&TREE_OPERAND (s, 0), c, false);
+        *walk_subtrees = 0;
+        return NULL_TREE;
       }
     default:
       return NULL_TREE;
@@ -312,7 +311,7 @@ static bool
 entry_bound_p (copyin_walk &c, tree e)
 {
   return e && pacc_host_bound_p (*c.r, *c.k, e, true)
-	 && !walk_tree_without_duplicates (&e, inner_decl_r, &c);
+         && !walk_tree_without_duplicates (&e, inner_decl_r, &c);
 }
 
 /* Bounds on VAR, a loop's variable, that condition COND taken as SENSE
@@ -321,7 +320,7 @@ entry_bound_p (copyin_walk &c, tree e)
    wraps), through &&, || and !; others give none.  */
 static void
 guard_bounds (copyin_walk &c, tree cond, bool sense, tree var,
-	      std::vector<tree> &lo, std::vector<tree> &hi, int depth)
+              std::vector<tree> &lo, std::vector<tree> &hi, int depth)
 {
   tree lt = long_integer_type_node;
   if (depth > 8)
@@ -335,13 +334,12 @@ guard_bounds (copyin_walk &c, tree cond, bool sense, tree var,
     case TRUTH_OR_EXPR:
       /* Both hold when an && is taken, neither when an || is not.  */
       if (sense == (code == TRUTH_ANDIF_EXPR || code == TRUTH_AND_EXPR))
-	for (int o = 0; o < 2; o++)
-	  guard_bounds (c, TREE_OPERAND (cond, o), sense, var, lo, hi,
-			depth + 1);
+        for (int o = 0; o < 2; o++)
+          guard_bounds (c, TREE_OPERAND (cond, o), sense, var, lo, hi,
+                        depth + 1);
       return;
     case TRUTH_NOT_EXPR:
-      guard_bounds (c, TREE_OPERAND (cond, 0), !sense, var, lo, hi,
-		    depth + 1);
+      guard_bounds (c, TREE_OPERAND (cond, 0), !sense, var, lo, hi, depth + 1);
       return;
     case LT_EXPR:
     case LE_EXPR:
@@ -351,7 +349,7 @@ guard_bounds (copyin_walk &c, tree cond, bool sense, tree var,
       break;
     case NE_EXPR:
       if (sense)
-	return;
+        return;
       break;
     default:
       return;
@@ -379,16 +377,28 @@ guard_bounds (copyin_walk &c, tree cond, bool sense, tree var,
   if (a != var || !entry_bound_p (c, b))
     return;
   tree e = unshare_expr (b);
-  tree e1 = fold_build2 (PLUS_EXPR, lt, fold (lng (unshare_expr (b))),
-			 lcst (1));
+  tree e1
+    = fold_build2 (PLUS_EXPR, lt, fold (lng (unshare_expr (b))), lcst (1));
   switch (code)
     {
-    case LT_EXPR: hi.push_back (e); break;
-    case LE_EXPR: hi.push_back (e1); break;
-    case GT_EXPR: lo.push_back (e1); break;
-    case GE_EXPR: lo.push_back (e); break;
-    case EQ_EXPR: lo.push_back (e); hi.push_back (e1); break;
-    default: break;
+    case LT_EXPR:
+      hi.push_back (e);
+      break;
+    case LE_EXPR:
+      hi.push_back (e1);
+      break;
+    case GT_EXPR:
+      lo.push_back (e1);
+      break;
+    case GE_EXPR:
+      lo.push_back (e);
+      break;
+    case EQ_EXPR:
+      lo.push_back (e);
+      hi.push_back (e1);
+      break;
+    default:
+      break;
     }
 }
 
@@ -398,8 +408,8 @@ guard_bounds (copyin_walk &c, tree cond, bool sense, tree var,
    run: T0 and NSTEPS are the region's first step and number of steps.
    False when they cannot be known at entry.  */
 static bool
-read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps,
-	    tree *first, tree *last, tree *runs)
+read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps, tree *first,
+            tree *last, tree *runs)
 {
   pacc_region &r = *c.r;
   pacc_kernel &k = *c.k;
@@ -409,7 +419,7 @@ read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps,
   for (auto &m : f)
     for (tree at : m.atoms)
       if (c.inner.contains (at) && !enclosing_var_p (k, rd.loop, at))
-	return false;
+        return false;
   tree lo = lcst (0), hi = lcst (0);
   *runs = fold_build2 (GT_EXPR, boolean_type_node, nsteps, lcst (0));
   /* Term Q * V of variable V over [A, B]: Q * A and Q * B, the least and
@@ -417,53 +427,52 @@ read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps,
   auto add_term = [&] (const pacc_form &q, tree a, tree b) {
     tree qa = fold_build2 (MULT_EXPR, lt, form_to_tree (q), a);
     tree qb = fold_build2 (MULT_EXPR, lt, form_to_tree (q), b);
-    lo = fold_build2 (PLUS_EXPR, lt, lo,
-		      fold_build2 (MIN_EXPR, lt, qa, qb));
+    lo = fold_build2 (PLUS_EXPR, lt, lo, fold_build2 (MIN_EXPR, lt, qa, qb));
     hi = fold_build2 (PLUS_EXPR, lt, hi,
-		      fold_build2 (MAX_EXPR, lt, unshare_expr (qa),
-				   unshare_expr (qb)));
+                      fold_build2 (MAX_EXPR, lt, unshare_expr (qa),
+                                   unshare_expr (qb)));
   };
   for (int li = rd.loop; li >= 0; li = k.loops[li].parent)
     {
       pacc_loop &l = k.loops[li];
       pacc_form q;
       if (!form_take_var (f, l.var, q))
-	return false;
+        return false;
       tree a = pacc_host_value (l, l.init);
       tree b = pacc_host_value (l, l.bound ? l.bound
-				   : l.for_stmt ? unit_loop_bound (l.for_stmt,
-								   l.var)
-				   : NULL_TREE);
+                                   : l.for_stmt
+                                     ? unit_loop_bound (l.for_stmt, l.var)
+                                     : NULL_TREE);
       if (!entry_bound_p (c, a) || !entry_bound_p (c, b))
-	{
-	  /* Assumed to run; its variable may not be in the index.  */
-	  if (!q.empty ())
-	    return false;
-	  continue;
-	}
+        {
+          /* Assumed to run; its variable may not be in the index.  */
+          if (!q.empty ())
+            return false;
+          continue;
+        }
       tree ha = fold (lng (rewritten_copy (r, a, none)));
       tree hb = fold (lng (rewritten_copy (r, b, none)));
       /* Where the conditions around the read, met inside this loop, let
 	 it run.  */
       std::vector<tree> glo, ghi;
       for (auto &g : rd.guards)
-	if (enclosing_var_p (k, g.loop, l.var))
-	  guard_bounds (c, g.cond, g.sense, l.var, glo, ghi, 0);
+        if (enclosing_var_p (k, g.loop, l.var))
+          guard_bounds (c, g.cond, g.sense, l.var, glo, ghi, 0);
       for (tree e : glo)
-	ha = fold_build2 (MAX_EXPR, lt, ha,
-			  fold (lng (rewritten_copy (r, e, none))));
+        ha = fold_build2 (MAX_EXPR, lt, ha,
+                          fold (lng (rewritten_copy (r, e, none))));
       for (tree e : ghi)
-	hb = fold_build2 (MIN_EXPR, lt, hb,
-			  fold (lng (rewritten_copy (r, e, none))));
+        hb = fold_build2 (MIN_EXPR, lt, hb,
+                          fold (lng (rewritten_copy (r, e, none))));
       *runs = fold_build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-			   fold_build2 (LT_EXPR, boolean_type_node, ha, hb),
-			   *runs);
+                           fold_build2 (LT_EXPR, boolean_type_node, ha, hb),
+                           *runs);
       if (q.empty ())
-	continue;
+        continue;
       if (!pacc_host_bound_p (r, k, form_to_tree (q), true))
-	return false;
+        return false;
       add_term (q, unshare_expr (ha),
-		fold_build2 (MINUS_EXPR, lt, unshare_expr (hb), lcst (1)));
+                fold_build2 (MINUS_EXPR, lt, unshare_expr (hb), lcst (1)));
     }
   /* The time variable runs over [t0, t0 + nsteps - 1].  */
   pacc_form q;
@@ -472,9 +481,10 @@ read_range (copyin_walk &c, copyin_read &rd, tree t0, tree nsteps,
   if (!q.empty ())
     {
       if (!pacc_host_bound_p (r, k, form_to_tree (q), true))
-	return false;
-      add_term (q, t0, build2 (MINUS_EXPR, lt,
-			       build2 (PLUS_EXPR, lt, t0, nsteps), lcst (1)));
+        return false;
+      add_term (q, t0,
+                build2 (MINUS_EXPR, lt, build2 (PLUS_EXPR, lt, t0, nsteps),
+                        lcst (1)));
     }
   tree rest = form_to_tree (f);
   if (!pacc_host_bound_p (r, k, rest, true))
@@ -496,7 +506,7 @@ type_extent (tree d)
   if (!dom || !TYPE_MAX_VALUE (dom))
     return NULL_TREE;
   return fold_build2 (PLUS_EXPR, long_integer_type_node,
-		      lng (unshare_expr (TYPE_MAX_VALUE (dom))), lcst (1));
+                      lng (unshare_expr (TYPE_MAX_VALUE (dom))), lcst (1));
 }
 
 /* The section of WC along the first dimension, as longs: its first
@@ -537,15 +547,16 @@ name_literal (tree decl)
    LEN) when COND holds.  */
 static tree
 outside_call (location_t loc, tree cond, int kernel, pacc_whole_clause &wc,
-	      tree first, tree last, tree lo, tree len)
+              tree first, tree last, tree lo, tree len)
 {
-  tree call = build_call_expr_loc
-    (loc, copyin_outside_fn (), 7, where_literal (loc),
-     build_int_cst (integer_type_node, kernel), name_literal (wc.decl),
-     unshare_expr (first), unshare_expr (last), unshare_expr (lo),
-     unshare_expr (len));
+  tree call
+    = build_call_expr_loc (loc, copyin_outside_fn (), 7, where_literal (loc),
+                           build_int_cst (integer_type_node, kernel),
+                           name_literal (wc.decl), unshare_expr (first),
+                           unshare_expr (last), unshare_expr (lo),
+                           unshare_expr (len));
   return build3 (COND_EXPR, void_type_node, cond, call,
-		 build_empty_stmt (loc));
+                 build_empty_stmt (loc));
 }
 
 /* A section of an array whose C type gives its extent must lie inside
@@ -567,23 +578,23 @@ check_extent (pacc_whole_clause &wc, tree *body)
   if (cst (n, &in) && cst (lo, &il) && cst (len, &ilen))
     {
       if (ilen > 0 && (il < 0 || il > in - ilen))
-	error_at (wc.loc, "the %<copyin%> section %<%D[%wd:%wd]%> reaches "
-		  "outside %qD, whose type %qT has %wd elements along the "
-		  "first dimension", wc.decl, il, ilen, wc.decl,
-		  TREE_TYPE (wc.decl), in);
+        error_at (wc.loc,
+                  "the %<copyin%> section %<%D[%wd:%wd]%> reaches "
+                  "outside %qD, whose type %qT has %wd elements along the "
+                  "first dimension",
+                  wc.decl, il, ilen, wc.decl, TREE_TYPE (wc.decl), in);
       return;
     }
   /* LEN > 0 && (LO < 0 || LO > N - LEN).  */
   tree bad
     = build2 (TRUTH_ANDIF_EXPR, bt, build2 (GT_EXPR, bt, len, lcst (0)),
-	      build2 (TRUTH_ORIF_EXPR, bt,
-		      build2 (LT_EXPR, bt, lo, lcst (0)),
-		      build2 (GT_EXPR, bt, unshare_expr (lo),
-			      build2 (MINUS_EXPR, lt, n,
-				      unshare_expr (len)))));
+              build2 (TRUTH_ORIF_EXPR, bt, build2 (LT_EXPR, bt, lo, lcst (0)),
+                      build2 (GT_EXPR, bt, unshare_expr (lo),
+                              build2 (MINUS_EXPR, lt, n,
+                                      unshare_expr (len)))));
   add (body, outside_call (wc.loc, bad, 0, wc, lcst (0),
-			   build2 (MINUS_EXPR, lt, unshare_expr (n), lcst (1)),
-			   lo, len));
+                           build2 (MINUS_EXPR, lt, unshare_expr (n), lcst (1)),
+                           lo, len));
 }
 
 /* Reads of one copyin array in one loop of a nest, checked together at
@@ -591,7 +602,7 @@ check_extent (pacc_whole_clause &wc, tree *body)
 struct copyin_group
 {
   int w, loop;
-  location_t loc;		/* Of the first read.  */
+  location_t loc; /* Of the first read.  */
   tree first, last, runs;
 };
 
@@ -617,35 +628,38 @@ check_reads (pacc_region &r, int j, tree *body, tree t0, tree nsteps)
       tree first = NULL_TREE, last = NULL_TREE, runs = NULL_TREE;
       section_of (wc, &lo, &len);
       if (!len || !read_range (c, rd, t0, nsteps, &first, &last, &runs)
-	  || integer_zerop (runs))
-	continue;
+          || integer_zerop (runs))
+        continue;
       HOST_WIDE_INT ifirst, ilast, ilo, ilen;
       if (cst (first, &ifirst) && cst (last, &ilast) && cst (lo, &ilo)
-	  && cst (len, &ilen))
-	{
-	  if (ifirst >= ilo && ilast < ilo + ilen)
-	    continue;
-	  if (ifirst == ilast)
-	    error_at (rd.loc, "kernel %d reads %<%D[%wd]%>, outside the "
-		      "section %<%D[%wd:%wd]%> that %<copyin%> gives", j + 1,
-		      wc.decl, ifirst, wc.decl, ilo, ilen);
-	  else
-	    error_at (rd.loc, "kernel %d reads %<%D[%wd]%> to %<%D[%wd]%>, "
-		      "outside the section %<%D[%wd:%wd]%> that %<copyin%> "
-		      "gives", j + 1, wc.decl, ifirst, wc.decl, ilast, wc.decl, ilo,
-		      ilen);
-	  continue;
-	}
+          && cst (len, &ilen))
+        {
+          if (ifirst >= ilo && ilast < ilo + ilen)
+            continue;
+          if (ifirst == ilast)
+            error_at (rd.loc,
+                      "kernel %d reads %<%D[%wd]%>, outside the "
+                      "section %<%D[%wd:%wd]%> that %<copyin%> gives",
+                      j + 1, wc.decl, ifirst, wc.decl, ilo, ilen);
+          else
+            error_at (rd.loc,
+                      "kernel %d reads %<%D[%wd]%> to %<%D[%wd]%>, "
+                      "outside the section %<%D[%wd:%wd]%> that %<copyin%> "
+                      "gives",
+                      j + 1, wc.decl, ifirst, wc.decl, ilast, wc.decl, ilo,
+                      ilen);
+          continue;
+        }
       bool merged = false;
       for (auto &g : groups)
-	if (g.w == rd.w && g.loop == rd.loop)
-	  {
-	    g.first = build2 (MIN_EXPR, lt, g.first, first);
-	    g.last = build2 (MAX_EXPR, lt, g.last, last);
-	    merged = true;
-	  }
+        if (g.w == rd.w && g.loop == rd.loop)
+          {
+            g.first = build2 (MIN_EXPR, lt, g.first, first);
+            g.last = build2 (MAX_EXPR, lt, g.last, last);
+            merged = true;
+          }
       if (!merged)
-	groups.push_back ({ rd.w, rd.loop, rd.loc, first, last, runs });
+        groups.push_back ({ rd.w, rd.loop, rd.loc, first, last, runs });
     }
   for (auto &g : groups)
     {
@@ -653,13 +667,12 @@ check_reads (pacc_region &r, int j, tree *body, tree t0, tree nsteps)
       tree lo, len;
       section_of (wc, &lo, &len);
       tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo), len);
-      tree bad
-	= build2 (TRUTH_ANDIF_EXPR, bt, g.runs,
-		  build2 (TRUTH_ORIF_EXPR, bt,
-			  build2 (LT_EXPR, bt, g.first, lo),
-			  build2 (GE_EXPR, bt, g.last, end)));
-      add (body, outside_call (g.loc, bad, j + 1, wc, g.first, g.last, lo,
-			       len));
+      tree bad = build2 (TRUTH_ANDIF_EXPR, bt, g.runs,
+                         build2 (TRUTH_ORIF_EXPR, bt,
+                                 build2 (LT_EXPR, bt, g.first, lo),
+                                 build2 (GE_EXPR, bt, g.last, end)));
+      add (body,
+           outside_call (g.loc, bad, j + 1, wc, g.first, g.last, lo, len));
     }
 }
 

@@ -49,14 +49,14 @@ only_loop_p (tree t, pacc_loop &l)
     {
     case STATEMENT_LIST:
       for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
-	if (!only_loop_p (tsi_stmt (i), l))
-	  return false;
+        if (!only_loop_p (tsi_stmt (i), l))
+          return false;
       return true;
     case BIND_EXPR:
       return only_loop_p (BIND_EXPR_BODY (t), l);
     case DECL_EXPR:
       return DECL_EXPR_DECL (t) == l.var || !VAR_P (DECL_EXPR_DECL (t))
-	     || !DECL_INITIAL (DECL_EXPR_DECL (t));
+             || !DECL_INITIAL (DECL_EXPR_DECL (t));
     case DEBUG_BEGIN_STMT:
       return true;
     default:
@@ -88,26 +88,26 @@ bound_r (tree *tp, int *walk_subtrees, void *data)
   if (VAR_P (t) || TREE_CODE (t) == PARM_DECL)
     {
       if (b.entry && t == b.r->tvar)
-	return t;
+        return t;
       if (b.entry)
-	for (tree v : b.r->assigned)
-	  if (v == t)
-	    return t;
+        for (tree v : b.r->assigned)
+          if (v == t)
+            return t;
       for (auto &l : b.k->loops)
-	if (l.var == t)
-	  return t;
+        if (l.var == t)
+          return t;
       for (tree v : b.k->private_vars)
-	if (v == t)
-	  return t;
+        if (v == t)
+          return t;
       for (tree v : b.k->set_vars)
-	if (v == t)
-	  return t;
+        if (v == t)
+          return t;
       for (int ri : b.k->reductions)
-	if (b.r->pc->reductions[ri].decl == t)
-	  return t;
+        if (b.r->pc->reductions[ri].decl == t)
+          return t;
       if (pacc_array_index (*b.r, t) >= 0 || pacc_whole_index (*b.r, t) >= 0
-	  || !INTEGRAL_TYPE_P (TREE_TYPE (t)))
-	return t;
+          || !INTEGRAL_TYPE_P (TREE_TYPE (t)))
+        return t;
     }
   return NULL_TREE;
 }
@@ -138,16 +138,16 @@ pacc_set_var_in (pacc_kernel &k, tree e)
     {
       pacc_kernel &k = *(pacc_kernel *) data;
       if (TYPE_P (*tp))
-	*ws = 0;
+        *ws = 0;
       else if (VAR_P (*tp))
-	{
-	  for (auto &l : k.loops)
-	    if (l.var == *tp)
-	      return NULL_TREE;
-	  for (tree v : k.set_vars)
-	    if (v == *tp)
-	      return *tp;
-	}
+        {
+          for (auto &l : k.loops)
+            if (l.var == *tp)
+              return NULL_TREE;
+          for (tree v : k.set_vars)
+            if (v == *tp)
+              return *tp;
+        }
       return NULL_TREE;
     }
   };
@@ -163,8 +163,8 @@ pacc_set_var_in (pacc_kernel &k, tree e)
    no index -1 and `r == row - 1 ? a[r-1] : ...' only row - 2.  Folded:
    constants when A and B are.  False when ACCS is empty.  */
 bool
-pacc_reach_trees (const std::vector<const pacc_access *> &accs, int n,
-		  tree a, tree b, tree *first, tree *last)
+pacc_reach_trees (const std::vector<const pacc_access *> &accs, int n, tree a,
+                  tree b, tree *first, tree *last)
 {
   tree lt = long_integer_type_node;
   *first = *last = NULL_TREE;
@@ -172,17 +172,17 @@ pacc_reach_trees (const std::vector<const pacc_access *> &accs, int n,
     {
       HOST_WIDE_INT off = acc->off[n];
       tree f = fold_build2 (PLUS_EXPR, lt, unshare_expr (a),
-			    lcst (off + acc->glo[n]));
+                            lcst (off + acc->glo[n]));
       tree l = fold_build2 (PLUS_EXPR, lt, unshare_expr (b),
-			    lcst (off + acc->ghi[n] - 1));
+                            lcst (off + acc->ghi[n] - 1));
       if (acc->pin_lo[n])
-	f = fold_build2 (MAX_EXPR, lt, f,
-			 fold_build2 (PLUS_EXPR, lt, unshare_expr (b),
-				      lcst (off + acc->elo[n] - 1)));
+        f = fold_build2 (MAX_EXPR, lt, f,
+                         fold_build2 (PLUS_EXPR, lt, unshare_expr (b),
+                                      lcst (off + acc->elo[n] - 1)));
       if (acc->pin_hi[n])
-	l = fold_build2 (MIN_EXPR, lt, l,
-			 fold_build2 (PLUS_EXPR, lt, unshare_expr (a),
-				      lcst (off + acc->shi[n])));
+        l = fold_build2 (MIN_EXPR, lt, l,
+                         fold_build2 (PLUS_EXPR, lt, unshare_expr (a),
+                                      lcst (off + acc->shi[n])));
       *first = *first ? fold_build2 (MIN_EXPR, lt, *first, f) : f;
       *last = *last ? fold_build2 (MAX_EXPR, lt, *last, l) : l;
     }
@@ -200,8 +200,8 @@ pacc_rows_at_entry_p (pacc_region &r, pacc_kernel &k)
     return k.row && pacc_host_bound_p (r, k, k.row, true);
   pacc_loop &l = k.loops[k.dec];
   return l.init && l.bound
-	 && pacc_host_bound_p (r, k, pacc_host_value (l, l.init), true)
-	 && pacc_host_bound_p (r, k, pacc_host_value (l, l.bound), true);
+         && pacc_host_bound_p (r, k, pacc_host_value (l, l.init), true)
+         && pacc_host_bound_p (r, k, pacc_host_value (l, l.bound), true);
 }
 
 /* The first value of inner loop L: what its initialisation assigns, or
@@ -210,7 +210,8 @@ tree
 pacc_loop_first (pacc_loop &l)
 {
   return l.init_slot ? TREE_OPERAND (*l.init_slot, 1)
-	 : l.init ? DECL_INITIAL (l.var) : NULL_TREE;
+         : l.init    ? DECL_INITIAL (l.var)
+                     : NULL_TREE;
 }
 
 /* Row groups: in a nest of three or more loops whose outermost loop is
@@ -262,25 +263,25 @@ pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k)
       tree type = TREE_TYPE (rc.decl);
       HOST_WIDE_INT size = int_size_in_bytes (type);
       if ((size != 4 && size != 8)
-	  || (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P (type))
-	  || TREE_CODE (type) == BOOLEAN_TYPE)
-	return false;
+          || (!INTEGRAL_TYPE_P (type) && !SCALAR_FLOAT_TYPE_P (type))
+          || TREE_CODE (type) == BOOLEAN_TYPE)
+        return false;
       switch (rc.op)
-	{
-	case PLUS_EXPR:
-	case MULT_EXPR:
-	case MAX_EXPR:
-	case MIN_EXPR:
-	  break;
-	case BIT_AND_EXPR:
-	case BIT_IOR_EXPR:
-	case BIT_XOR_EXPR:
-	  if (!INTEGRAL_TYPE_P (type))
-	    return false;
-	  break;
-	default:
-	  return false;
-	}
+        {
+        case PLUS_EXPR:
+        case MULT_EXPR:
+        case MAX_EXPR:
+        case MIN_EXPR:
+          break;
+        case BIT_AND_EXPR:
+        case BIT_IOR_EXPR:
+        case BIT_XOR_EXPR:
+          if (!INTEGRAL_TYPE_P (type))
+            return false;
+          break;
+        default:
+          return false;
+        }
     }
   return true;
 }
@@ -311,7 +312,7 @@ pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k)
    three-level nest, in *RA and *RB (NULL_TREE in a two-level one).  */
 bool
 pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
-		 tree *rb)
+                 tree *rb)
 {
   size_t n = k.loops.size ();
   if (!pacc_segments_on || k.dec != 0 || (n != 2 && n != 3)
@@ -323,8 +324,8 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
     {
       pacc_loop &p = k.loops[i - 1], &l = k.loops[i];
       if (l.parent != (int) i - 1 || p.leaf || l.leaf != (i == n - 1)
-	  || !only_loop_p (FOR_BODY (*p.slot), l))
-	return false;
+          || !only_loop_p (FOR_BODY (*p.slot), l))
+        return false;
     }
   for (size_t i = 0; i < n; i++)
     if (!INTEGRAL_TYPE_P (TREE_TYPE (k.loops[i].var)))
@@ -339,14 +340,14 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
       init = pacc_host_value (l, pacc_loop_first (l));
       bound = pacc_host_value (l, unit_loop_bound (*l.slot, l.var));
       if (!init || !bound || !pacc_host_bound_p (r, k, init, false)
-	  || !pacc_host_bound_p (r, k, bound, false))
-	return false;
+          || !pacc_host_bound_p (r, k, bound, false))
+        return false;
     }
   if (!pacc_copy_cols && pacc_pair_eligible (k, k.loops.back (), init, bound))
     return false;
   if (!k.reductions.empty ()
       && (!pacc_copy_cols
-	  || !pacc_reduction_columns_p (r, k, k.loops.back (), init, bound)))
+          || !pacc_reduction_columns_p (r, k, k.loops.back (), init, bound)))
     return false;
   *a = init;
   *b = bound;
@@ -363,13 +364,13 @@ pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b, tree *ra,
    *RA and *RB (pacc_segments_p).  */
 int
 pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
-		   tree *b, tree *ra, tree *rb)
+                   tree *b, tree *ra, tree *rb)
 {
   *copy = false;
   if (!pacc_segments_p (r, k, a, b, ra, rb))
     return 0;
   *copy = !k.reductions.empty ()
-	  || pacc_pair_eligible (k, k.loops.back (), *a, *b);
+          || pacc_pair_eligible (k, k.loops.back (), *a, *b);
   return *copy ? pacc_copy_cols : pacc_seg_cols;
 }
 
@@ -385,14 +386,13 @@ pacc_kernel_gangs (pacc_region &r, pacc_kernel &k)
   if (int cols = pacc_segment_cols (r, k, &copy, &a, &b))
     {
       snprintf (buf, sizeof buf, "%s to gangs, %d column%s per thread%s%s",
-		k.loops.size () == 3 ? "(plane, row, segment) triples"
-		: "(row, segment) pairs", cols, cols == 1 ? "" : "s",
-		copy ? ", loads first" : "",
-		k.reductions.empty () ? "" : ", partials through slots");
+                k.loops.size () == 3 ? "(plane, row, segment) triples"
+                                     : "(row, segment) pairs",
+                cols, cols == 1 ? "" : "s", copy ? ", loads first" : "",
+                k.reductions.empty () ? "" : ", partials through slots");
       return buf;
     }
   if (pacc_row_groups_p (r, k, &a, &b))
     return "(plane, row group) pairs to gangs";
   return "rows to gangs";
 }
-

@@ -44,8 +44,9 @@ struct host_scan
 static void
 note_assigned (host_scan &h, tree lhs)
 {
-  if (VAR_P (lhs) && std::find (h.assigned.begin (), h.assigned.end (), lhs)
-		     == h.assigned.end ())
+  if (VAR_P (lhs)
+      && std::find (h.assigned.begin (), h.assigned.end (), lhs)
+           == h.assigned.end ())
     h.assigned.push_back (lhs);
 }
 
@@ -65,12 +66,12 @@ scan_r (tree *tp, int *walk_subtrees, void *data)
     {
     case BIND_EXPR:
       for (tree v = BIND_EXPR_VARS (t); v; v = DECL_CHAIN (v))
-	{
-	  /* Only automatic variables: the copier remaps those.  */
-	  if (!VAR_P (v) || TREE_STATIC (v) || DECL_EXTERNAL (v))
-	    h.bad = true;
-	  h.declared.add (v);
-	}
+        {
+          /* Only automatic variables: the copier remaps those.  */
+          if (!VAR_P (v) || TREE_STATIC (v) || DECL_EXTERNAL (v))
+            h.bad = true;
+          h.declared.add (v);
+        }
       break;
     case DECL_EXPR:
       h.declared.add (DECL_EXPR_DECL (t));
@@ -83,22 +84,22 @@ scan_r (tree *tp, int *walk_subtrees, void *data)
       break;
     default:
       if (tree stored = pacc_stored_operand (t))
-	note_assigned (h, stored);
+        note_assigned (h, stored);
       if ((VAR_P (t) || TREE_CODE (t) == PARM_DECL)
-	  && std::find (h.used.begin (), h.used.end (), t) == h.used.end ())
-	h.used.push_back (t);
+          && std::find (h.used.begin (), h.used.end (), t) == h.used.end ())
+        h.used.push_back (t);
       break;
     }
   return NULL_TREE;
 }
 
 tree
-pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
-		  tree l0_init, tree nthreads,
-		  const std::vector<std::pair<tree, tree> > &hoisted,
-		  const std::vector<tree> &red_body,
-		  const std::vector<tree> &red_out,
-		  const std::vector<enum tree_code> &red_ops)
+pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi, tree l0_init,
+                  tree nthreads,
+                  const std::vector<std::pair<tree, tree>> &hoisted,
+                  const std::vector<tree> &red_body,
+                  const std::vector<tree> &red_out,
+                  const std::vector<enum tree_code> &red_ops)
 {
   location_t loc = k.loc;
   pacc_loop &l0 = k.loops[0];
@@ -127,11 +128,11 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
   tree var = l0.var;
   tree loop = alloc_stmt_list ();
   tree cond = team ? build2 (LT_EXPR, boolean_type_node, var,
-			     fold_convert (TREE_TYPE (var), b))
-		   : FOR_COND (fs);
+                             fold_convert (TREE_TYPE (var), b))
+                   : FOR_COND (fs);
   add (&loop, assign (var, team ? a : l0_init));
   add (&loop, build_stmt (EXPR_LOCATION (fs), FOR_STMT, NULL_TREE, cond,
-			  FOR_EXPR (fs), FOR_BODY (fs), NULL_TREE));
+                          FOR_EXPR (fs), FOR_BODY (fs), NULL_TREE));
   tree src = loop, saved = fs;
   if (l0.slot != k.stmt_slot)
     {
@@ -150,12 +151,12 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
       cc.loops = NULL;
       /* Everything the nest does not declare stays itself.  */
       for (tree v : h.used)
-	if (!h.declared.contains (v))
-	  cc.map.put (v, v);
+        if (!h.declared.contains (v))
+          cc.map.put (v, v);
       for (auto &hp : hoisted)
-	cc.map.put (hp.first, hp.second);
+        cc.map.put (hp.first, hp.second);
       for (size_t q = 0; q < red_body.size (); q++)
-	cc.map.put (red_body[q], hred[q]);
+        cc.map.put (red_body[q], hred[q]);
       copy = pacc_copy_expr (cc, src);
     }
   *l0.slot = saved;
@@ -166,16 +167,18 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
   tree one = alloc_stmt_list ();
   std::vector<tree> parts;
   for (size_t q = 0; q < hred.size (); q++)
-    add (&one, assign (hred[q], reduction_identity (red_ops[q],
-						    TREE_TYPE (hred[q]))));
+    add (&one, assign (hred[q],
+                       reduction_identity (red_ops[q], TREE_TYPE (hred[q]))));
   add (&one, copy);
   for (size_t q = 0; q < hred.size (); q++)
     {
       tree type = TREE_TYPE (hred[q]);
-      parts.push_back (new_var (c, "__pacc_hparts", build_array_type_nelts
-				(type, HOST_MAX_BLOCKS)));
+      parts.push_back (
+        new_var (c, "__pacc_hparts",
+                 build_array_type_nelts (type, HOST_MAX_BLOCKS)));
       add (&one, assign (build4 (ARRAY_REF, type, parts.back (), blk,
-				 NULL_TREE, NULL_TREE), hred[q]));
+                                 NULL_TREE, NULL_TREE),
+                         hred[q]));
     }
   /* NBLK blocks of the rows, 8 a thread (at most HOST_MAX_BLOCKS), taken
      in turn by the threads as they come (__pacc_host_next_block): a
@@ -187,29 +190,34 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
   if (team)
     {
       tree n = build2 (MINUS_EXPR, lt, hi, lo);
-      add (&stmts, assign (nblk, build2
-			   (MIN_EXPR, lt, build2
-			    (MIN_EXPR, lt, n, build2
-			     (MULT_EXPR, lt, lng (nthreads),
-			      lcst (HOST_BLOCKS_PER_THREAD))),
-			    lcst (HOST_MAX_BLOCKS))));
+      add (&stmts,
+           assign (nblk,
+                   build2 (MIN_EXPR, lt,
+                           build2 (MIN_EXPR, lt, n,
+                                   build2 (MULT_EXPR, lt, lng (nthreads),
+                                           lcst (HOST_BLOCKS_PER_THREAD))),
+                           lcst (HOST_MAX_BLOCKS))));
       tree each = alloc_stmt_list ();
-      add (&each, assign (a, build2 (PLUS_EXPR, lt, lo, build2
-				     (TRUNC_DIV_EXPR, lt, build2
-				      (MULT_EXPR, lt, unshare_expr (n), blk),
-				      nblk))));
-      add (&each, assign (b, build2 (PLUS_EXPR, lt, lo, build2
-				     (TRUNC_DIV_EXPR, lt, build2
-				      (MULT_EXPR, lt, unshare_expr (n),
-				       build2 (PLUS_EXPR, lt, blk, lcst (1))),
-				      nblk))));
+      add (&each, assign (a, build2 (PLUS_EXPR, lt, lo,
+                                     build2 (TRUNC_DIV_EXPR, lt,
+                                             build2 (MULT_EXPR, lt,
+                                                     unshare_expr (n), blk),
+                                             nblk))));
+      add (&each,
+           assign (b, build2 (PLUS_EXPR, lt, lo,
+                              build2 (TRUNC_DIV_EXPR, lt,
+                                      build2 (MULT_EXPR, lt, unshare_expr (n),
+                                              build2 (PLUS_EXPR, lt, blk,
+                                                      lcst (1))),
+                                      nblk))));
       add (&each, one);
-      tree next = assign (blk, build_call_expr_loc (loc, fn_host_next_block,
-						    0));
+      tree next
+        = assign (blk, build_call_expr_loc (loc, fn_host_next_block, 0));
       add (&each, next);
       add (&body, unshare_expr (next));
-      add (&body, build_while (loc, build2 (LT_EXPR, boolean_type_node, blk,
-					    nblk), each));
+      add (&body,
+           build_while (loc, build2 (LT_EXPR, boolean_type_node, blk, nblk),
+                        each));
     }
   else
     {
@@ -219,20 +227,19 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
     }
   if (team)
     {
-      tree clauses = pacc_omp_clause (loc, OMP_CLAUSE_NUM_THREADS,
-				      NULL_TREE);
+      tree clauses = pacc_omp_clause (loc, OMP_CLAUSE_NUM_THREADS, NULL_TREE);
       OMP_CLAUSE_NUM_THREADS_EXPR (clauses) = nthreads;
       /* The scalars the nest sets, its loop variables among them: each
 	 thread's own, starting from the host's value as in a kernel.  */
       note_assigned (h, var);
       for (tree v : h.assigned)
-	if (!h.declared.contains (v)
-	    && std::find (red_body.begin (), red_body.end (), v)
-	       == red_body.end ())
-	  {
-	    clauses = pacc_omp_clause (loc, OMP_CLAUSE_FIRSTPRIVATE, clauses);
-	    OMP_CLAUSE_DECL (clauses) = v;
-	  }
+        if (!h.declared.contains (v)
+            && std::find (red_body.begin (), red_body.end (), v)
+                 == red_body.end ())
+          {
+            clauses = pacc_omp_clause (loc, OMP_CLAUSE_FIRSTPRIVATE, clauses);
+            OMP_CLAUSE_DECL (clauses) = v;
+          }
       tree par = make_node (OMP_PARALLEL);
       TREE_TYPE (par) = void_type_node;
       OMP_PARALLEL_CLAUSES (par) = clauses;
@@ -251,13 +258,14 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
       tree i = new_var (c, "__pacc_hi", lt);
       tree comb = alloc_stmt_list ();
       for (size_t q = 0; q < parts.size (); q++)
-	{
-	  tree type = TREE_TYPE (hred[q]);
-	  tree elt = build4 (ARRAY_REF, type, parts[q], i, NULL_TREE,
-			     NULL_TREE);
-	  add (&comb, assign (red_out[q], reduction_combine
-			      (loc, red_ops[q], red_out[q], elt)));
-	}
+        {
+          tree type = TREE_TYPE (hred[q]);
+          tree elt
+            = build4 (ARRAY_REF, type, parts[q], i, NULL_TREE, NULL_TREE);
+          add (&comb,
+               assign (red_out[q],
+                       reduction_combine (loc, red_ops[q], red_out[q], elt)));
+        }
       add (&stmts, counted_loop (loc, i, nblk, comb));
     }
   return stmts;

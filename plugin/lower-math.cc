@@ -36,11 +36,9 @@ math_r (tree *tp, int *walk_subtrees, void *)
   enum tree_code cmp;
   switch (DECL_FUNCTION_CODE (fn))
     {
-    CASE_FLT_FN (BUILT_IN_FMAX):
-      cmp = GT_EXPR;
+      CASE_FLT_FN (BUILT_IN_FMAX) : cmp = GT_EXPR;
       break;
-    CASE_FLT_FN (BUILT_IN_FMIN):
-      cmp = LT_EXPR;
+      CASE_FLT_FN (BUILT_IN_FMIN) : cmp = LT_EXPR;
       break;
     default:
       return NULL_TREE;
@@ -63,13 +61,13 @@ math_r (tree *tp, int *walk_subtrees, void *)
   a1 = fold_convert (type, a1);
   tree bt = boolean_type_node;
   tree pick = build3 (COND_EXPR, type, build2 (cmp, bt, a0, a1),
-		      unshare_expr (a0), unshare_expr (a1));
+                      unshare_expr (a0), unshare_expr (a1));
   pick = build3 (COND_EXPR, type,
-		 build2 (NE_EXPR, bt, unshare_expr (a1), unshare_expr (a1)),
-		 unshare_expr (a0), pick);
+                 build2 (NE_EXPR, bt, unshare_expr (a1), unshare_expr (a1)),
+                 unshare_expr (a0), pick);
   pick = build3 (COND_EXPR, type,
-		 build2 (NE_EXPR, bt, unshare_expr (a0), unshare_expr (a0)),
-		 unshare_expr (a1), pick);
+                 build2 (NE_EXPR, bt, unshare_expr (a0), unshare_expr (a0)),
+                 unshare_expr (a1), pick);
   *tp = pick;
   *walk_subtrees = 0;
   return NULL_TREE;

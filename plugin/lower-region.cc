@@ -62,18 +62,18 @@ check_rows (pacc_region &r, tree *body, tree where_s)
     {
       pacc_kernel &k = r.kernels[j];
       if (!pacc_rows_at_entry_p (r, k))
-	continue;
+        continue;
       tree a = k.dec >= 0 ? k.loops[k.dec].init : k.row;
       tree ha = lng (rewritten_copy (r, a, none));
-      tree hb = k.dec >= 0 ? lng (rewritten_copy (r, k.loops[k.dec].bound,
-						   none))
-		: build2 (PLUS_EXPR, long_integer_type_node,
-			  lng (rewritten_copy (r, k.row, none)), lcst (1));
+      tree hb = k.dec >= 0
+                  ? lng (rewritten_copy (r, k.loops[k.dec].bound, none))
+                  : build2 (PLUS_EXPR, long_integer_type_node,
+                            lng (rewritten_copy (r, k.row, none)), lcst (1));
       /* A point write's row is named by the write's line.  */
       tree check = pacc_rows_check (r, k, (int) j, ha, hb,
-				    k.point ? where_literal (k.loc) : where_s);
+                                    k.point ? where_literal (k.loc) : where_s);
       if (check)
-	add (body, check);
+        add (body, check);
     }
 }
 
@@ -90,81 +90,87 @@ check_cols (pacc_region &r, tree *body, tree where_s)
   tree lt = long_integer_type_node;
   hash_map<tree, tree> none;
   int rank = r.pc->rank;
-  struct span { int loop, n; std::vector<const pacc_access *> accs; };
+  struct span
+  {
+    int loop, n;
+    std::vector<const pacc_access *> accs;
+  };
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
       std::vector<span> spans;
       for (auto &acc : k.accesses)
-	for (int n = 1; n < rank; n++)
-	  {
-	    if (acc.kind[n] != PACC_IX_VAR)
-	      continue;
-	    int li = acc.loop;
-	    while (li >= 0 && k.loops[li].dim != rank - n)
-	      li = k.loops[li].parent;
-	    if (li < 0)
-	      continue;
-	    bool found = false;
-	    for (auto &sp : spans)
-	      if (sp.loop == li && sp.n == n)
-		{
-		  sp.accs.push_back (&acc);
-		  found = true;
-		}
-	    if (!found)
-	      spans.push_back ({ li, n, { &acc } });
-	  }
+        for (int n = 1; n < rank; n++)
+          {
+            if (acc.kind[n] != PACC_IX_VAR)
+              continue;
+            int li = acc.loop;
+            while (li >= 0 && k.loops[li].dim != rank - n)
+              li = k.loops[li].parent;
+            if (li < 0)
+              continue;
+            bool found = false;
+            for (auto &sp : spans)
+              if (sp.loop == li && sp.n == n)
+                {
+                  sp.accs.push_back (&acc);
+                  found = true;
+                }
+            if (!found)
+              spans.push_back ({ li, n, { &acc } });
+          }
       for (auto &sp : spans)
-	{
-	  pacc_loop &l = k.loops[sp.loop];
-	  tree a, b;
-	  if (!pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b))
-	    continue;
-	  /* Through the nest's locals (`int n = Y - 1;').  */
-	  a = pacc_host_value (l, a);
-	  b = pacc_host_value (l, b);
-	  /* A local left unread: no check could see the indices the loop
+        {
+          pacc_loop &l = k.loops[sp.loop];
+          tree a, b;
+          if (!pacc_loop_span (l.for_stmt, l.var, l.init, &a, &b))
+            continue;
+          /* Through the nest's locals (`int n = Y - 1;').  */
+          a = pacc_host_value (l, a);
+          b = pacc_host_value (l, b);
+          /* A local left unread: no check could see the indices the loop
 	     touches, at entry or at a step (issue 48).  */
-	  for (tree e : { a, b })
-	    if (tree v = pacc_set_var_in (k, e))
-	      {
-		error_at (l.loc, "a bound of this %<#pragma pacc loop%> reads "
-			  "%qD, which the nest assigns more than once or "
-			  "changes, so its indices cannot be checked against "
-			  "%<size%>; give %qD one definition from values the "
-			  "nest does not change, or write the bound without "
-			  "it", v, v);
-		break;
-	      }
-	  if (!pacc_host_bound_p (r, k, a, true)
-	      || !pacc_host_bound_p (r, k, b, true))
-	    continue;
-	  tree ha = lng (rewritten_copy (r, a, none));
-	  tree hb = lng (rewritten_copy (r, b, none));
-	  /* From where the conditions around them let them run.  */
-	  tree first, last;
-	  pacc_reach_trees (sp.accs, sp.n, ha, hb, &first, &last);
-	  tree lo = lng (unshare_expr (r.pc->size_lo[sp.n]));
-	  tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo),
-			     lng (unshare_expr (r.pc->size_len[sp.n])));
-	  tree outside
-	    = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-		      build2 (LT_EXPR, boolean_type_node, unshare_expr (ha),
-			      unshare_expr (hb)),
-		      build2 (TRUTH_ORIF_EXPR, boolean_type_node,
-			      build2 (LT_EXPR, boolean_type_node, first,
-				      unshare_expr (lo)),
-			      build2 (GE_EXPR, boolean_type_node, last, end)));
-	  tree call = build_call_expr_loc
-	    (l.loc, fn_cols_outside, 7, unshare_expr (where_s),
-	     build_int_cst (integer_type_node, (int) j + 1),
-	     build_int_cst (integer_type_node, rank - sp.n),
-	     unshare_expr (first), unshare_expr (last), unshare_expr (lo),
-	     lng (unshare_expr (r.pc->size_len[sp.n])));
-	  add (body, build3 (COND_EXPR, void_type_node, outside, call,
-			     build_empty_stmt (l.loc)));
-	}
+          for (tree e : { a, b })
+            if (tree v = pacc_set_var_in (k, e))
+              {
+                error_at (l.loc,
+                          "a bound of this %<#pragma pacc loop%> reads "
+                          "%qD, which the nest assigns more than once or "
+                          "changes, so its indices cannot be checked against "
+                          "%<size%>; give %qD one definition from values the "
+                          "nest does not change, or write the bound without "
+                          "it",
+                          v, v);
+                break;
+              }
+          if (!pacc_host_bound_p (r, k, a, true)
+              || !pacc_host_bound_p (r, k, b, true))
+            continue;
+          tree ha = lng (rewritten_copy (r, a, none));
+          tree hb = lng (rewritten_copy (r, b, none));
+          /* From where the conditions around them let them run.  */
+          tree first, last;
+          pacc_reach_trees (sp.accs, sp.n, ha, hb, &first, &last);
+          tree lo = lng (unshare_expr (r.pc->size_lo[sp.n]));
+          tree end = build2 (PLUS_EXPR, lt, unshare_expr (lo),
+                             lng (unshare_expr (r.pc->size_len[sp.n])));
+          tree outside
+            = build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+                      build2 (LT_EXPR, boolean_type_node, unshare_expr (ha),
+                              unshare_expr (hb)),
+                      build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+                              build2 (LT_EXPR, boolean_type_node, first,
+                                      unshare_expr (lo)),
+                              build2 (GE_EXPR, boolean_type_node, last, end)));
+          tree call = build_call_expr_loc (
+            l.loc, fn_cols_outside, 7, unshare_expr (where_s),
+            build_int_cst (integer_type_node, (int) j + 1),
+            build_int_cst (integer_type_node, rank - sp.n),
+            unshare_expr (first), unshare_expr (last), unshare_expr (lo),
+            lng (unshare_expr (r.pc->size_len[sp.n])));
+          add (body, build3 (COND_EXPR, void_type_node, outside, call,
+                             build_empty_stmt (l.loc)));
+        }
     }
 }
 
@@ -186,7 +192,7 @@ type_rows (pacc_region &r, pacc_array_clause &ac, tree type_row)
     return type_row;
   tree lt = long_integer_type_node;
   tree n = fold (build2 (PLUS_EXPR, lt,
-			 lng (unshare_expr (TYPE_MAX_VALUE (dom))), lcst (1)));
+                         lng (unshare_expr (TYPE_MAX_VALUE (dom))), lcst (1)));
   tree lo = fold (lng (unshare_expr (r.pc->size_lo[0])));
   tree len = fold (lng (unshare_expr (r.pc->size_len[0])));
   if (tree_fits_shwi_p (n) && tree_fits_shwi_p (lo) && tree_fits_shwi_p (len))
@@ -194,20 +200,22 @@ type_rows (pacc_region &r, pacc_array_clause &ac, tree type_row)
       HOST_WIDE_INT in = tree_to_shwi (n), il = tree_to_shwi (lo);
       HOST_WIDE_INT ilen = tree_to_shwi (len);
       if (ilen > 0 && (il < 0 || il > in - ilen))
-	error_at (ac.loc, "%<size%> gives %qD rows %wd to %wd of the first "
-		  "dimension, but its type %qT has %wd rows", ac.decl, il,
-		  il + ilen - 1, TREE_TYPE (ac.decl), in);
+        error_at (ac.loc,
+                  "%<size%> gives %qD rows %wd to %wd of the first "
+                  "dimension, but its type %qT has %wd rows",
+                  ac.decl, il, il + ilen - 1, TREE_TYPE (ac.decl), in);
       return type_row;
     }
-  tree ok = build2 (TRUTH_ORIF_EXPR, boolean_type_node,
-		    build2 (LE_EXPR, boolean_type_node, len, lcst (0)),
-		    build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
-			    build2 (GE_EXPR, boolean_type_node, lo, lcst (0)),
-			    build2 (LE_EXPR, boolean_type_node, unshare_expr (lo),
-				    build2 (MINUS_EXPR, lt, n,
-					    unshare_expr (len)))));
+  tree ok
+    = build2 (TRUTH_ORIF_EXPR, boolean_type_node,
+              build2 (LE_EXPR, boolean_type_node, len, lcst (0)),
+              build2 (TRUTH_ANDIF_EXPR, boolean_type_node,
+                      build2 (GE_EXPR, boolean_type_node, lo, lcst (0)),
+                      build2 (LE_EXPR, boolean_type_node, unshare_expr (lo),
+                              build2 (MINUS_EXPR, lt, n,
+                                      unshare_expr (len)))));
   return build3 (COND_EXPR, lt, ok, type_row,
-		 lcst (PACC_TYPE_ROW_EXTENTS_DIFFER));
+                 lcst (PACC_TYPE_ROW_EXTENTS_DIFFER));
 }
 
 /* ------------------------------------------------------------------ */
@@ -228,17 +236,19 @@ pacc_mpi_bounds_ok (pacc_region &r)
       gcc_assert (k.dec >= 0);
       pacc_loop &l = k.loops[k.dec];
       for (tree e : { l.init, l.bound })
-	if (!pacc_host_bound_p (r, k, e, true))
-	  {
-	    error_at (l.loc, "with %<mpi%>, the bounds of the decomposed "
-		      "%<#pragma pacc loop%> must be known when the region "
-		      "starts, but %qE depends on the time step, on a scalar "
-		      "the step assigns, on a loop variable, on memory or on "
-		      "a call", e);
-	    inform (r.pc->mpi_loc, "%<mpi%> clause here");
-	    ok = false;
-	    break;
-	  }
+        if (!pacc_host_bound_p (r, k, e, true))
+          {
+            error_at (l.loc,
+                      "with %<mpi%>, the bounds of the decomposed "
+                      "%<#pragma pacc loop%> must be known when the region "
+                      "starts, but %qE depends on the time step, on a scalar "
+                      "the step assigns, on a loop variable, on memory or on "
+                      "a call",
+                      e);
+            inform (r.pc->mpi_loc, "%<mpi%> clause here");
+            ok = false;
+            break;
+          }
     }
   return ok;
 }
@@ -249,16 +259,26 @@ red_op (enum tree_code op)
 {
   switch (op)
     {
-    case PLUS_EXPR: return RED_ADD;
-    case MULT_EXPR: return RED_MUL;
-    case BIT_AND_EXPR: return RED_AND;
-    case BIT_IOR_EXPR: return RED_OR;
-    case BIT_XOR_EXPR: return RED_XOR;
-    case TRUTH_ANDIF_EXPR: return RED_LAND;
-    case TRUTH_ORIF_EXPR: return RED_LOR;
-    case MAX_EXPR: return RED_MAX;
-    case MIN_EXPR: return RED_MIN;
-    default: gcc_unreachable ();
+    case PLUS_EXPR:
+      return RED_ADD;
+    case MULT_EXPR:
+      return RED_MUL;
+    case BIT_AND_EXPR:
+      return RED_AND;
+    case BIT_IOR_EXPR:
+      return RED_OR;
+    case BIT_XOR_EXPR:
+      return RED_XOR;
+    case TRUTH_ANDIF_EXPR:
+      return RED_LAND;
+    case TRUTH_ORIF_EXPR:
+      return RED_LOR;
+    case MAX_EXPR:
+      return RED_MAX;
+    case MIN_EXPR:
+      return RED_MIN;
+    default:
+      gcc_unreachable ();
     }
 }
 
@@ -277,21 +297,21 @@ begin_mpi (lower_ctx &c, tree *body, tree args[7])
     {
       pacc_kernel &k = r.kernels[j];
       pacc_loop &l = k.loops[k.dec];
-      add (body, assign (elt (c.kb, 2 * j),
-			 lng (rewritten_copy (r, l.init, none))));
+      add (body,
+           assign (elt (c.kb, 2 * j), lng (rewritten_copy (r, l.init, none))));
       add (body, assign (elt (c.kb, 2 * j + 1),
-			 lng (rewritten_copy (r, l.bound, none))));
+                         lng (rewritten_copy (r, l.bound, none))));
     }
   tree comm = new_var (c, "__pacc_comm",
-		       TYPE_MAIN_VARIANT (TREE_TYPE (r.pc->mpi_comm)));
+                       TYPE_MAIN_VARIANT (TREE_TYPE (r.pc->mpi_comm)));
   TREE_ADDRESSABLE (comm) = 1;
   add (body, assign (comm, r.pc->mpi_comm));
-  return build_call_expr_loc
-    (r.loc, fn_begin_mpi, 11, args[0], args[1], args[2], args[3], args[4],
-     args[5], args[6], elt_addr (c.kb),
-     fold_convert (const_ptr_type_node, build_fold_addr_expr (comm)),
-     fold_convert (long_unsigned_type_node, TYPE_SIZE_UNIT (TREE_TYPE (comm))),
-     lng (unshare_expr (r.pc->mpi_ghosts)));
+  return build_call_expr_loc (
+    r.loc, fn_begin_mpi, 11, args[0], args[1], args[2], args[3], args[4],
+    args[5], args[6], elt_addr (c.kb),
+    fold_convert (const_ptr_type_node, build_fold_addr_expr (comm)),
+    fold_convert (long_unsigned_type_node, TYPE_SIZE_UNIT (TREE_TYPE (comm))),
+    lng (unshare_expr (r.pc->mpi_ghosts)));
 }
 
 /* PTR[a] = the chunk pointer of array a, for every array, into *LIST:
@@ -301,8 +321,8 @@ static void
 store_ptrs (tree *list, tree ptr, const std::vector<tree> &arr_ptr)
 {
   for (size_t a = 0; a < arr_ptr.size (); a++)
-    add (list, assign (elt (ptr, (int) a), fold_convert (ptr_type_node,
-							 arr_ptr[a])));
+    add (list, assign (elt (ptr, (int) a),
+                       fold_convert (ptr_type_node, arr_ptr[a])));
 }
 
 /* The note of -fplugin-arg-pacc-verbose.  */
@@ -313,7 +333,7 @@ report (pacc_region &r)
   for (auto &a : r.pc->arrays)
     {
       if (!arrays.empty ())
-	arrays += ", ";
+        arrays += ", ";
       arrays += IDENTIFIER_POINTER (DECL_NAME (a.decl));
       arrays += " (";
       arrays += role_name (a.role);
@@ -330,10 +350,10 @@ report (pacc_region &r)
   for (int d = 0; d < r.pc->rank; d++)
     {
       snprintf (buf, sizeof buf, "[%ld:%ld]", (long) r.pc->halo_lo[d],
-		(long) r.pc->halo_hi[d]);
+                (long) r.pc->halo_hi[d]);
       halo += buf;
       snprintf (buf, sizeof buf, "[%ld:%ld]", (long) r.reach_lo[d],
-		(long) r.reach_hi[d]);
+                (long) r.reach_hi[d]);
       reach += buf;
     }
   if (pacc_gang_static)
@@ -352,19 +372,21 @@ report (pacc_region &r)
       mpi += ")";
       free (g);
     }
-  inform (r.loc, "pacc: pipeline: arrays %s; decomposed dimension "
-	  "%<dim(%d)%> (the first index) of %d; halo %s; derived reach %s; "
-	  "%d kernels per step; rows to gangs %s%s", arrays.c_str (),
-	  r.pc->rank, r.pc->rank, halo.c_str (), reach.c_str (),
-	  (int) r.kernels.size (), buf, mpi.c_str ());
+  inform (r.loc,
+          "pacc: pipeline: arrays %s; decomposed dimension "
+          "%<dim(%d)%> (the first index) of %d; halo %s; derived reach %s; "
+          "%d kernels per step; rows to gangs %s%s",
+          arrays.c_str (), r.pc->rank, r.pc->rank, halo.c_str (),
+          reach.c_str (), (int) r.kernels.size (), buf, mpi.c_str ());
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
-      inform (k.loc, "pacc: kernel %d: %d loops, rows widened by "
-	      "[%ld:%ld]%s; %s", (int) j + 1, (int) k.loops.size (),
-	      (long) k.e_lo[0], (long) k.e_hi[0],
-	      k.reductions.empty () ? "" : ", reduction",
-	      pacc_kernel_gangs (r, k));
+      inform (k.loc,
+              "pacc: kernel %d: %d loops, rows widened by "
+              "[%ld:%ld]%s; %s",
+              (int) j + 1, (int) k.loops.size (), (long) k.e_lo[0],
+              (long) k.e_hi[0], k.reductions.empty () ? "" : ", reduction",
+              pacc_kernel_gangs (r, k));
     }
 }
 
@@ -394,21 +416,21 @@ pacc_lower_region (pacc_region &r)
       DECL_CHAIN (cv.first) = c.vars;
       c.vars = cv.first;
       if (cv.second)
-	add (&body, assign (cv.first, cv.second));
+        add (&body, assign (cv.first, cv.second));
     }
   tree host = new_var (c, "__pacc_host",
-		       build_array_type_nelts (ptr_type_node, na + nw));
+                       build_array_type_nelts (ptr_type_node, na + nw));
   tree ainfo = new_var (c, "__pacc_ainfo",
-			build_array_type_nelts (long_integer_type_node,
-						(na + nw) * AI_N));
+                        build_array_type_nelts (long_integer_type_node,
+                                                (na + nw) * AI_N));
   tree rinfo = new_var (c, "__pacc_rinfo",
-			build_array_type_nelts (long_integer_type_node, RI_N));
+                        build_array_type_nelts (long_integer_type_node, RI_N));
   tree blk = new_var (c, "__pacc_blk",
-		      build_array_type_nelts (long_integer_type_node, BLK_N));
+                      build_array_type_nelts (long_integer_type_node, BLK_N));
   tree ci = new_var (c, "__pacc_ci",
-		     build_array_type_nelts (long_integer_type_node, CI_N));
-  tree ptr = new_var (c, "__pacc_ptr", build_array_type_nelts (ptr_type_node,
-							       na + nw));
+                     build_array_type_nelts (long_integer_type_node, CI_N));
+  tree ptr = new_var (c, "__pacc_ptr",
+                      build_array_type_nelts (ptr_type_node, na + nw));
   for (tree a : { host, ainfo, rinfo, blk, ci, ptr })
     TREE_ADDRESSABLE (a) = 1;
   tree R = new_var (c, "__pacc_R", ptr_type_node);
@@ -420,17 +442,16 @@ pacc_lower_region (pacc_region &r)
   /* t0 and the number of steps, fixed at entry.  */
   add (&body, assign (t0, r.tvar));
   tree tend = lng (unshare_expr (r.tend));
-  add (&body, assign (nsteps, build2 (MAX_EXPR, long_integer_type_node,
-				      lcst (0),
-				      build2 (MINUS_EXPR,
-					      long_integer_type_node,
-					      tend, t0))));
+  add (&body,
+       assign (nsteps, build2 (MAX_EXPR, long_integer_type_node, lcst (0),
+                               build2 (MINUS_EXPR, long_integer_type_node,
+                                       tend, t0))));
 
   /* Descriptors.  */
   tree row_elems = lcst (1);
   for (int d = 1; d < rank; d++)
     row_elems = build2 (MULT_EXPR, long_integer_type_node, row_elems,
-			lng (unshare_expr (pc.size_len[d])));
+                        lng (unshare_expr (pc.size_len[d])));
   std::vector<tree> arr_ptr;
   std::string names;
   for (int a = 0; a < na; a++)
@@ -440,42 +461,43 @@ pacc_lower_region (pacc_region &r)
       bool is_array = TREE_CODE (type) == ARRAY_TYPE;
       tree ptype = is_array ? build_pointer_type (type) : type;
       tree elem = type;
-      while (TREE_CODE (elem) == ARRAY_TYPE || TREE_CODE (elem) == POINTER_TYPE)
-	elem = TREE_TYPE (elem);
+      while (TREE_CODE (elem) == ARRAY_TYPE
+             || TREE_CODE (elem) == POINTER_TYPE)
+        elem = TREE_TYPE (elem);
       tree hv;
       tree type_row;
       if (is_array)
-	{
-	  TREE_ADDRESSABLE (d) = 1;
-	  hv = build_fold_addr_expr (d);
-	  type_row = lng (TYPE_SIZE_UNIT (TREE_TYPE (type)));
-	}
+        {
+          TREE_ADDRESSABLE (d) = 1;
+          hv = build_fold_addr_expr (d);
+          type_row = lng (TYPE_SIZE_UNIT (TREE_TYPE (type)));
+        }
       else
-	{
-	  hv = d;
-	  tree pointee = TREE_TYPE (type);
-	  type_row = TREE_CODE (pointee) == ARRAY_TYPE
-		     ? pacc_type_row (r, d, lng (TYPE_SIZE_UNIT (pointee)))
-		     : lcst (0);
-	}
+        {
+          hv = d;
+          tree pointee = TREE_TYPE (type);
+          type_row = TREE_CODE (pointee) == ARRAY_TYPE
+                       ? pacc_type_row (r, d, lng (TYPE_SIZE_UNIT (pointee)))
+                       : lcst (0);
+        }
       if (rank == 1)
-	type_row = lcst (0);
+        type_row = lcst (0);
       if (is_array)
-	type_row = type_rows (r, pc.arrays[a], type_row);
+        type_row = type_rows (r, pc.arrays[a], type_row);
       add (&body, assign (elt (host, a), fold_convert (ptr_type_node, hv)));
-      add (&body, assign (elt (ainfo, a * AI_N + AI_KIND),
-			  lcst (pc.arrays[a].role)));
+      add (&body,
+           assign (elt (ainfo, a * AI_N + AI_KIND), lcst (pc.arrays[a].role)));
       add (&body, assign (elt (ainfo, a * AI_N + AI_ROW_BYTES),
-			  build2 (MULT_EXPR, long_integer_type_node,
-				  unshare_expr (row_elems),
-				  lng (TYPE_SIZE_UNIT (elem)))));
+                          build2 (MULT_EXPR, long_integer_type_node,
+                                  unshare_expr (row_elems),
+                                  lng (TYPE_SIZE_UNIT (elem)))));
       add (&body, assign (elt (ainfo, a * AI_N + AI_TYPE_ROW), type_row));
       add (&body, assign (elt (ainfo, a * AI_N + AI_ELEM),
-			  lng (TYPE_SIZE_UNIT (elem))));
+                          lng (TYPE_SIZE_UNIT (elem))));
       tree p = new_var (c, "__pacc_p", ptype);
       arr_ptr.push_back (p);
       if (a)
-	names += ",";
+        names += ",";
       names += IDENTIFIER_POINTER (DECL_NAME (d));
     }
   /* copyin arrays, after the pipelined ones: the user's pointer, and
@@ -490,37 +512,39 @@ pacc_lower_region (pacc_region &r)
       tree ptype = is_array ? build_pointer_type (type) : type;
       tree unit = lng (TYPE_SIZE_UNIT (TREE_TYPE (type)));
       tree elem = type;
-      while (TREE_CODE (elem) == ARRAY_TYPE || TREE_CODE (elem) == POINTER_TYPE)
-	elem = TREE_TYPE (elem);
+      while (TREE_CODE (elem) == ARRAY_TYPE
+             || TREE_CODE (elem) == POINTER_TYPE)
+        elem = TREE_TYPE (elem);
       tree hv = d, off = lcst (0), bytes;
       if (is_array)
-	{
-	  TREE_ADDRESSABLE (d) = 1;
-	  hv = build_fold_addr_expr (d);
-	}
+        {
+          TREE_ADDRESSABLE (d) = 1;
+          hv = build_fold_addr_expr (d);
+        }
       if (wc.nsec)
-	{
-	  off = build2 (MULT_EXPR, long_integer_type_node,
-			lng (unshare_expr (wc.lo[0])), unit);
-	  bytes = build2 (MULT_EXPR, long_integer_type_node,
-			  lng (unshare_expr (wc.len[0])), unshare_expr (unit));
-	}
+        {
+          off = build2 (MULT_EXPR, long_integer_type_node,
+                        lng (unshare_expr (wc.lo[0])), unit);
+          bytes = build2 (MULT_EXPR, long_integer_type_node,
+                          lng (unshare_expr (wc.len[0])), unshare_expr (unit));
+        }
       else
-	bytes = lng (TYPE_SIZE_UNIT (type));
+        bytes = lng (TYPE_SIZE_UNIT (type));
       int a = na + w;
       add (&body, assign (elt (host, a), fold_convert (ptr_type_node, hv)));
       add (&body, assign (elt (ainfo, a * AI_N + AI_KIND), lcst (AI_WHOLE)));
       add (&body, assign (elt (ainfo, a * AI_N + AI_ROW_BYTES), bytes));
       add (&body, assign (elt (ainfo, a * AI_N + AI_TYPE_ROW), off));
       add (&body, assign (elt (ainfo, a * AI_N + AI_ELEM),
-			  lng (TYPE_SIZE_UNIT (elem))));
+                          lng (TYPE_SIZE_UNIT (elem))));
       whole_ptr.push_back (new_var (c, "__pacc_w", ptype));
       names += ",";
       names += IDENTIFIER_POINTER (DECL_NAME (d));
     }
-  add (&body, assign (elt (rinfo, RI_LO0), lng (unshare_expr (pc.size_lo[0]))));
-  add (&body, assign (elt (rinfo, RI_LEN0),
-		      lng (unshare_expr (pc.size_len[0]))));
+  add (&body,
+       assign (elt (rinfo, RI_LO0), lng (unshare_expr (pc.size_lo[0]))));
+  add (&body,
+       assign (elt (rinfo, RI_LEN0), lng (unshare_expr (pc.size_len[0]))));
   add (&body, assign (elt (rinfo, RI_HLO), lcst (pc.halo_lo[0])));
   add (&body, assign (elt (rinfo, RI_HHI), lcst (pc.halo_hi[0])));
   add (&body, assign (elt (rinfo, RI_ELO), lcst (r.e_lo)));
@@ -535,20 +559,24 @@ pacc_lower_region (pacc_region &r)
   check_cols (r, &body, where_s);
   pacc_copyin_checks (r, &body, t0, nsteps);
   tree names_s = build_string_literal (names.size () + 1, names.c_str ());
-  tree args[7] = { build_int_cst (integer_type_node, ABI_VERSION), where_s,
-		   names_s, build_int_cst (integer_type_node, na + nw),
-		   elt_addr (host), elt_addr (ainfo), elt_addr (rinfo) };
+  tree args[7] = { build_int_cst (integer_type_node, ABI_VERSION),
+                   where_s,
+                   names_s,
+                   build_int_cst (integer_type_node, na + nw),
+                   elt_addr (host),
+                   elt_addr (ainfo),
+                   elt_addr (rinfo) };
   if (pc.mpi_comm)
     {
       c.kb = new_var (c, "__pacc_kb",
-		      build_array_type_nelts (long_integer_type_node, 2 * nk));
+                      build_array_type_nelts (long_integer_type_node, 2 * nk));
       TREE_ADDRESSABLE (c.kb) = 1;
       add (&body, assign (R, begin_mpi (c, &body, args)));
     }
   else
     add (&body, assign (R, build_call_expr_loc (r.loc, fn_begin, 7, args[0],
-						args[1], args[2], args[3],
-						args[4], args[5], args[6])));
+                                                args[1], args[2], args[3],
+                                                args[4], args[5], args[6])));
 
   /* Reduction partials: nsteps * nk per variable, and the same per chunk
      (nsteps * nk * nchunks, combined into the first in chunk order after
@@ -558,30 +586,29 @@ pacc_lower_region (pacc_region &r)
   if (!pc.reductions.empty ())
     add (&body, assign (nch, build_call_expr_loc (r.loc, fn_nchunks, 1, R)));
   for (int pass = 0; pass < 2; pass++)
-  for (auto &rc : pc.reductions)
-    {
-      tree type = TYPE_MAIN_VARIANT (TREE_TYPE (rc.decl));
-      tree pt = build_pointer_type (type);
-      tree part = new_var (c, "__pacc_part", pt);
-      (pass ? cparts : parts).push_back (part);
-      tree n = build2 (MULT_EXPR, long_integer_type_node, nsteps, lcst (nk));
-      if (pass)
-	n = build2 (MULT_EXPR, long_integer_type_node, n, nch);
-      add (&body, assign (part,
-			  build_call_expr_loc (r.loc, fn_scratch, 2, R,
-					       fold_convert
-					       (long_unsigned_type_node,
-						build2 (MULT_EXPR,
-							long_integer_type_node,
-							n,
-							lng (TYPE_SIZE_UNIT
-							     (type)))))));
-      tree i = new_var (c, "__pacc_i", long_integer_type_node);
-      tree slot = part_elt (part, i);
-      add (&body, counted_loop (r.loc, i, unshare_expr (n),
-				assign (slot, reduction_identity (rc.op,
-								  type))));
-    }
+    for (auto &rc : pc.reductions)
+      {
+        tree type = TYPE_MAIN_VARIANT (TREE_TYPE (rc.decl));
+        tree pt = build_pointer_type (type);
+        tree part = new_var (c, "__pacc_part", pt);
+        (pass ? cparts : parts).push_back (part);
+        tree n = build2 (MULT_EXPR, long_integer_type_node, nsteps, lcst (nk));
+        if (pass)
+          n = build2 (MULT_EXPR, long_integer_type_node, n, nch);
+        add (&body,
+             assign (part,
+                     build_call_expr_loc (
+                       r.loc, fn_scratch, 2, R,
+                       fold_convert (long_unsigned_type_node,
+                                     build2 (MULT_EXPR, long_integer_type_node,
+                                             n,
+                                             lng (TYPE_SIZE_UNIT (type)))))));
+        tree i = new_var (c, "__pacc_i", long_integer_type_node);
+        tree slot = part_elt (part, i);
+        add (&body,
+             counted_loop (r.loc, i, unshare_expr (n),
+                           assign (slot, reduction_identity (rc.op, type))));
+      }
 
   /* Host map for the chunk code: arrays -> chunk pointers, assigned
      variables -> shadows, t -> tcur.  */
@@ -592,62 +619,64 @@ pacc_lower_region (pacc_region &r)
   for (tree v : r.assigned)
     if (pacc_array_index (r, v) < 0)
       host_map.put (v, new_var (c, "__pacc_shadow",
-				TYPE_MAIN_VARIANT (TREE_TYPE (v))));
+                                TYPE_MAIN_VARIANT (TREE_TYPE (v))));
 
   /* Chunk body.  */
   tree chunk = alloc_stmt_list ();
   for (int a = 0; a < na; a++)
     add (&chunk, assign (arr_ptr[a], elt (ptr, a)));
   for (int w = 0; w < nw; w++)
-    add (&chunk, assign (whole_ptr[w],
-			 fold_convert (TREE_TYPE (whole_ptr[w]),
-				       elt (ptr, na + w))));
+    add (&chunk, assign (whole_ptr[w], fold_convert (TREE_TYPE (whole_ptr[w]),
+                                                     elt (ptr, na + w))));
   tree step = alloc_stmt_list ();
   /* The buffers each name holds at this step, for the bands of a skewed
      plan (libpacc copies rows between neighbouring chunks there).  */
   store_ptrs (&step, ptr, arr_ptr);
   add (&step, build_call_expr_loc (r.loc, fn_step, 4, R, elt_addr (ci),
-				   elt_addr (ptr), lng (s)));
+                                   elt_addr (ptr), lng (s)));
   add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
-				    elt (blk, BLK_T), s)));
+                                    elt (blk, BLK_T), s)));
   for (auto &it : r.items)
     {
       if (it.kernel >= 0)
-	{
-	  pacc_kernel &k = r.kernels[it.kernel];
-	  add (&step, lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0,
-				    host_map, arr_ptr, whole_ptr, cparts, R,
-				    nch));
-	  continue;
-	}
+        {
+          pacc_kernel &k = r.kernels[it.kernel];
+          add (&step,
+               lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0, host_map,
+                             arr_ptr, whole_ptr, cparts, R, nch));
+          continue;
+        }
       tree t = *it.slot;
       if (TREE_CODE (t) == DECL_EXPR)
-	{
-	  tree d = DECL_EXPR_DECL (t);
-	  if (VAR_P (d) && DECL_INITIAL (d))
-	    add (&step, assign (*host_map.get (d),
-				rewritten_copy (r, DECL_INITIAL (d), host_map)));
-	  continue;
-	}
+        {
+          tree d = DECL_EXPR_DECL (t);
+          if (VAR_P (d) && DECL_INITIAL (d))
+            add (&step,
+                 assign (*host_map.get (d),
+                         rewritten_copy (r, DECL_INITIAL (d), host_map)));
+          continue;
+        }
       gcc_assert (TREE_CODE (t) == MODIFY_EXPR);
       if (pacc_reduction_index (r, TREE_OPERAND (t, 0)) >= 0)
-	continue;
+        continue;
       add (&step, assign (*host_map.get (TREE_OPERAND (t, 0)),
-			  rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
+                          rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
     }
   add (&chunk, counted_loop (r.loc, s, elt (blk, BLK_KK), step));
   store_ptrs (&chunk, ptr, arr_ptr);
   add (&chunk, build_call_expr_loc (r.loc, fn_chunk_done, 3, R, elt_addr (ci),
-				    elt_addr (ptr)));
-  tree chunks = build_while (r.loc,
-			     ne_zero (build_call_expr_loc (r.loc, fn_next_chunk,
-							   3, R, elt_addr (ci),
-							   elt_addr (ptr))),
-			     chunk);
-  add (&body, build_while (r.loc,
-			   ne_zero (build_call_expr_loc (r.loc, fn_next_block,
-							 2, R, elt_addr (blk))),
-			   chunks));
+                                    elt_addr (ptr)));
+  tree chunks
+    = build_while (r.loc,
+                   ne_zero (build_call_expr_loc (r.loc, fn_next_chunk, 3, R,
+                                                 elt_addr (ci),
+                                                 elt_addr (ptr))),
+                   chunk);
+  add (&body,
+       build_while (r.loc,
+                    ne_zero (build_call_expr_loc (r.loc, fn_next_block, 2, R,
+                                                  elt_addr (blk))),
+                    chunks));
 
   /* The chunks' partials, combined in chunk order.  */
   if (!pc.reductions.empty ())
@@ -655,37 +684,37 @@ pacc_lower_region (pacc_region &r)
       add (&body, build_call_expr_loc (r.loc, fn_region_sync, 1, R));
       tree n = build2 (MULT_EXPR, long_integer_type_node, nsteps, lcst (nk));
       for (size_t ri = 0; ri < pc.reductions.size (); ri++)
-	{
-	  tree i = new_var (c, "__pacc_i", long_integer_type_node);
-	  tree ch = new_var (c, "__pacc_c", long_integer_type_node);
-	  tree slot = part_elt (parts[ri], i);
-	  tree src = part_elt (cparts[ri],
-			       build2 (PLUS_EXPR, long_integer_type_node,
-				       build2 (MULT_EXPR,
-					       long_integer_type_node, i, nch),
-				       ch));
-	  tree combine
-	    = assign (slot, reduction_combine (r.loc, pc.reductions[ri].op,
-					       unshare_expr (slot), src));
-	  add (&body, counted_loop (r.loc, i, unshare_expr (n),
-				    counted_loop (r.loc, ch, nch, combine)));
-	}
+        {
+          tree i = new_var (c, "__pacc_i", long_integer_type_node);
+          tree ch = new_var (c, "__pacc_c", long_integer_type_node);
+          tree slot = part_elt (parts[ri], i);
+          tree src = part_elt (
+            cparts[ri],
+            build2 (PLUS_EXPR, long_integer_type_node,
+                    build2 (MULT_EXPR, long_integer_type_node, i, nch), ch));
+          tree combine
+            = assign (slot, reduction_combine (r.loc, pc.reductions[ri].op,
+                                               unshare_expr (slot), src));
+          add (&body, counted_loop (r.loc, i, unshare_expr (n),
+                                    counted_loop (r.loc, ch, nch, combine)));
+        }
       /* mpi: then over the ranks, every rank getting the result.  */
       for (size_t ri = 0; pc.mpi_comm && ri < pc.reductions.size (); ri++)
-	{
-	  tree type = TREE_TYPE (TREE_TYPE (parts[ri]));
-	  int kind = SCALAR_FLOAT_TYPE_P (type) ? RED_TYPE_FLOAT
-		     : TYPE_UNSIGNED (type) ? RED_TYPE_UNSIGNED
-		     : RED_TYPE_SIGNED;
-	  add (&body, build_call_expr_loc
-	       (r.loc, fn_allreduce, 6, R,
-		fold_convert (ptr_type_node, parts[ri]), unshare_expr (n),
-		build_int_cst (integer_type_node,
-			       tree_to_shwi (TYPE_SIZE_UNIT (type))),
-		build_int_cst (integer_type_node, kind),
-		build_int_cst (integer_type_node,
-			       red_op (pc.reductions[ri].op))));
-	}
+        {
+          tree type = TREE_TYPE (TREE_TYPE (parts[ri]));
+          int kind = SCALAR_FLOAT_TYPE_P (type) ? RED_TYPE_FLOAT
+                     : TYPE_UNSIGNED (type)     ? RED_TYPE_UNSIGNED
+                                                : RED_TYPE_SIGNED;
+          add (&body,
+               build_call_expr_loc (
+                 r.loc, fn_allreduce, 6, R,
+                 fold_convert (ptr_type_node, parts[ri]), unshare_expr (n),
+                 build_int_cst (integer_type_node,
+                                tree_to_shwi (TYPE_SIZE_UNIT (type))),
+                 build_int_cst (integer_type_node, kind),
+                 build_int_cst (integer_type_node,
+                                red_op (pc.reductions[ri].op))));
+        }
     }
 
   /* Replay: the user's loop with kernels replaced by reduction updates.  */
@@ -694,18 +723,18 @@ pacc_lower_region (pacc_region &r)
       pacc_kernel &k = r.kernels[j];
       *k.marker_slot = build_empty_stmt (k.loc);
       if (k.loops[0].init_slot)
-	*k.loops[0].init_slot = build_empty_stmt (k.loc);
+        *k.loops[0].init_slot = build_empty_stmt (k.loc);
       tree repl = alloc_stmt_list ();
       for (int ri : k.reductions)
-	{
-	  pacc_reduction_clause &rc = pc.reductions[ri];
-	  tree type = TREE_TYPE (TREE_TYPE (parts[ri]));
-	  tree slot = part_elt (parts[ri], part_index (r.tvar, t0, nk, j));
-	  add (&repl, assign (rc.decl,
-			      reduction_combine (k.loc, rc.op,
-						 fold_convert (type, rc.decl),
-						 slot)));
-	}
+        {
+          pacc_reduction_clause &rc = pc.reductions[ri];
+          tree type = TREE_TYPE (TREE_TYPE (parts[ri]));
+          tree slot = part_elt (parts[ri], part_index (r.tvar, t0, nk, j));
+          add (&repl, assign (rc.decl,
+                              reduction_combine (k.loc, rc.op,
+                                                 fold_convert (type, rc.decl),
+                                                 slot)));
+        }
       *k.stmt_slot = repl;
     }
   add (&body, r.for_stmt);

@@ -27,10 +27,10 @@
    which the pair adds into slot (its gang number modulo SLOT_COUNT).  */
 void
 pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
-		     tree nlines, tree ja, tree jb, tree nseg,
-		     HOST_WIDE_INT seglen, int cols, bool copy, tree init,
-		     tree bound, tree ngangs,
-		     const std::vector<pacc_slot_red> &reds)
+                     tree nlines, tree ja, tree jb, tree nseg,
+                     HOST_WIDE_INT seglen, int cols, bool copy, tree init,
+                     tree bound, tree ngangs,
+                     const std::vector<pacc_slot_red> &reds)
 {
   pacc_loop &l0 = k.loops[0], &l1 = k.loops.back ();
   pacc_loop *mid = k.loops.size () == 3 ? &k.loops[1] : NULL;
@@ -40,8 +40,8 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
   for (pacc_loop *l : { mid, &l1 })
     if (l)
       for (tree *s : { l->marker_slot, l->init_slot })
-	if (s)
-	  *s = build_empty_stmt (l->loc);
+        if (s)
+          *s = build_empty_stmt (l->loc);
   tree vars = NULL_TREE;
   tree g = local_var (c, "__pacc_g", ut, &vars);
   tree g1 = local_var (c, "__pacc_g1", ut, &vars);
@@ -65,11 +65,10 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
     {
       std::vector<tree> colv;
       for (HOST_WIDE_INT m = 0; m < cols; m++)
-	colv.push_back (build2 (PLUS_EXPR, lt,
-				build2 (PLUS_EXPR, lt, j0, jj),
-				lcst (m * vw)));
+        colv.push_back (build2 (PLUS_EXPR, lt, build2 (PLUS_EXPR, lt, j0, jj),
+                                lcst (m * vw)));
       pacc_paired_columns (c, k, l1, init, bound, colv, jb, &body,
-			   reds.empty () ? NULL : &targets);
+                           reds.empty () ? NULL : &targets);
     }
   /* Otherwise a loop over q, unrolled: straight code, each column's loads
      after the previous one's stores (GCC cannot tell the arrays apart),
@@ -79,24 +78,23 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
   if (!body)
     {
       tree col = build2 (PLUS_EXPR, lt, build2 (PLUS_EXPR, lt, j0, jj),
-			 build2 (MULT_EXPR, lt, q, lcst (vw)));
+                         build2 (MULT_EXPR, lt, q, lcst (vw)));
       tree jbody = alloc_stmt_list ();
       add (&jbody, assign (l1.var, fold_convert (TREE_TYPE (l1.var), col)));
-      add (&jbody, build3 (COND_EXPR, void_type_node,
-			   build2 (LT_EXPR, boolean_type_node,
-				   unshare_expr (col), jb),
-			   FOR_BODY (*l1.slot), build_empty_stmt (l1.loc)));
+      add (&jbody,
+           build3 (COND_EXPR, void_type_node,
+                   build2 (LT_EXPR, boolean_type_node, unshare_expr (col), jb),
+                   FOR_BODY (*l1.slot), build_empty_stmt (l1.loc)));
       tree qcond = build2 (LT_EXPR, boolean_type_node, q, lcst (cols));
-      qcond = build3 (ANNOTATE_EXPR, TREE_TYPE (qcond), qcond,
-		      build_int_cst (integer_type_node,
-				     annot_expr_unroll_kind),
-		      build_int_cst (integer_type_node, cols));
+      qcond
+        = build3 (ANNOTATE_EXPR, TREE_TYPE (qcond), qcond,
+                  build_int_cst (integer_type_node, annot_expr_unroll_kind),
+                  build_int_cst (integer_type_node, cols));
       body = alloc_stmt_list ();
       add (&body, assign (q, lcst (0)));
       add (&body, build_stmt (l1.loc, FOR_STMT, NULL_TREE, qcond,
-			      assign (q, build2 (PLUS_EXPR, lt, q,
-						 lcst (1))),
-			      jbody, NULL_TREE));
+                              assign (q, build2 (PLUS_EXPR, lt, q, lcst (1))),
+                              jbody, NULL_TREE));
     }
   tree cl = pacc_omp_clause (l1.loc, OMP_CLAUSE_VECTOR, NULL_TREE);
   cl = pacc_omp_clause (l1.loc, OMP_CLAUSE_WORKER, cl);
@@ -113,8 +111,8 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
   for (auto &rd : reds)
     cl = pacc_omp_reduction (l1.loc, rd.op, rd.gvar, cl);
   pacc_oacc_loop (l1, lcst (0),
-		  build2 (LT_EXPR, boolean_type_node, jj, lcst (vw)), cl,
-		  jj, build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), body);
+                  build2 (LT_EXPR, boolean_type_node, jj, lcst (vw)), cl, jj,
+                  build2 (POSTINCREMENT_EXPR, lt, jj, lcst (1)), body);
 
   tree gbody = alloc_stmt_list ();
   tree line = build2 (TRUNC_DIV_EXPR, ut, g, nseg);
@@ -122,27 +120,28 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
     {
       /* The middle loop becomes its row's assignment.  */
       tree mbody = alloc_stmt_list ();
-      add (&mbody, assign (mid->var, fold_convert
-			   (TREE_TYPE (mid->var),
-			    build2 (PLUS_EXPR, lt, ra,
-				    lng (build2 (TRUNC_MOD_EXPR, ut,
-						 unshare_expr (line),
-						 nlines))))));
+      add (&mbody,
+           assign (mid->var,
+                   fold_convert (TREE_TYPE (mid->var),
+                                 build2 (PLUS_EXPR, lt, ra,
+                                         lng (build2 (TRUNC_MOD_EXPR, ut,
+                                                      unshare_expr (line),
+                                                      nlines))))));
       add (&mbody, FOR_BODY (*mid->slot));
       *mid->slot = mbody;
       line = build2 (TRUNC_DIV_EXPR, ut, line, nlines);
     }
-  add (&gbody, assign (l0.var, fold_convert
-		       (TREE_TYPE (l0.var),
-			build2 (PLUS_EXPR, lt, row0, lng (line)))));
-  add (&gbody, assign (j0, build2 (PLUS_EXPR, lt, ja,
-				   build2 (MULT_EXPR, lt,
-					   lng (build2 (TRUNC_MOD_EXPR, ut, g,
-							nseg)),
-					   lcst (seglen)))));
+  add (&gbody, assign (l0.var, fold_convert (TREE_TYPE (l0.var),
+                                             build2 (PLUS_EXPR, lt, row0,
+                                                     lng (line)))));
+  add (&gbody,
+       assign (j0, build2 (PLUS_EXPR, lt, ja,
+                           build2 (MULT_EXPR, lt,
+                                   lng (build2 (TRUNC_MOD_EXPR, ut, g, nseg)),
+                                   lcst (seglen)))));
   for (auto &rd : reds)
-    add (&gbody, assign (rd.gvar, reduction_identity
-			 (rd.op, TREE_TYPE (rd.gvar))));
+    add (&gbody,
+         assign (rd.gvar, reduction_identity (rd.op, TREE_TYPE (rd.gvar))));
   add (&gbody, FOR_BODY (*l0.slot));
   for (auto &rd : reds)
     add (&gbody, pacc_slot_add (c, loc, rd, g));
@@ -150,26 +149,28 @@ pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
   /* On the device, gang G takes the launch's pair G, so that the loop
      below runs at most once and folds away; on the host, every pair.  */
   tree pre = alloc_stmt_list ();
-  tree on_host = build_call_expr_loc
-    (loc, builtin_decl_explicit (BUILT_IN_ACC_ON_DEVICE), 1,
-     build_int_cst (integer_type_node, 2 /* acc_device_host */));
+  tree on_host
+    = build_call_expr_loc (loc, builtin_decl_explicit (BUILT_IN_ACC_ON_DEVICE),
+                           1,
+                           build_int_cst (integer_type_node,
+                                          2 /* acc_device_host */));
   add (&pre, assign (dev, build2 (EQ_EXPR, integer_type_node, on_host,
-				  integer_zero_node)));
-  tree gang = build_call_expr_loc
-    (loc, builtin_decl_explicit (BUILT_IN_GOACC_PARLEVEL_ID), 1,
-     integer_zero_node);
+                                  integer_zero_node)));
+  tree gang
+    = build_call_expr_loc (loc,
+                           builtin_decl_explicit (BUILT_IN_GOACC_PARLEVEL_ID),
+                           1, integer_zero_node);
   tree isdev = build2 (NE_EXPR, boolean_type_node, dev, integer_zero_node);
-  add (&pre, assign (g, build3 (COND_EXPR, ut, isdev,
-				fold_convert (ut, gang), build_zero_cst (ut))));
+  add (&pre, assign (g, build3 (COND_EXPR, ut, isdev, fold_convert (ut, gang),
+                                build_zero_cst (ut))));
   add (&pre, assign (g1, build3 (COND_EXPR, ut, unshare_expr (isdev),
-				 build2 (PLUS_EXPR, ut, g,
-					 build_one_cst (ut)),
-				 fold_convert (ut, ngangs))));
-  add (&pre, build_stmt (loc, FOR_STMT, NULL_TREE,
-			 build2 (LT_EXPR, boolean_type_node, g, g1),
-			 assign (g, build2 (PLUS_EXPR, ut, g,
-					    build_one_cst (ut))),
-			 gbody, NULL_TREE));
+                                 build2 (PLUS_EXPR, ut, g, build_one_cst (ut)),
+                                 fold_convert (ut, ngangs))));
+  add (&pre,
+       build_stmt (loc, FOR_STMT, NULL_TREE,
+                   build2 (LT_EXPR, boolean_type_node, g, g1),
+                   assign (g, build2 (PLUS_EXPR, ut, g, build_one_cst (ut))),
+                   gbody, NULL_TREE));
   for (auto &rd : reds)
     {
       DECL_CHAIN (rd.gvar) = vars;

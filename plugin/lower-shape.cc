@@ -54,9 +54,11 @@ static tree
 extent_save (tree max)
 {
   max = strip_conversions (max);
-  if (TREE_CODE (max) == PLUS_EXPR && integer_minus_onep (TREE_OPERAND (max, 1)))
+  if (TREE_CODE (max) == PLUS_EXPR
+      && integer_minus_onep (TREE_OPERAND (max, 1)))
     max = TREE_OPERAND (max, 0);
-  else if (TREE_CODE (max) == MINUS_EXPR && integer_onep (TREE_OPERAND (max, 1)))
+  else if (TREE_CODE (max) == MINUS_EXPR
+           && integer_onep (TREE_OPERAND (max, 1)))
     max = TREE_OPERAND (max, 0);
   else
     return NULL_TREE;
@@ -73,7 +75,7 @@ array_levels (tree t, tree *level, int max)
   for (; TREE_CODE (t) == ARRAY_TYPE; t = TREE_TYPE (t))
     {
       if (n == max)
-	return -1;
+        return -1;
       level[n++] = t;
     }
   return n;
@@ -87,17 +89,17 @@ pacc_shared_extents_p (pacc_region &r, tree decl)
     return false;
   tree level[MAX_RANK];
   int n = array_levels (TREE_TYPE (type), level, MAX_RANK);
-  if (n != r.pc->rank - 1 || !variably_modified_type_p (TREE_TYPE (type),
-							 NULL_TREE))
+  if (n != r.pc->rank - 1
+      || !variably_modified_type_p (TREE_TYPE (type), NULL_TREE))
     return false;
   for (int i = 0; i < n; i++)
     {
       tree dom = TYPE_DOMAIN (level[i]);
       if (!dom || !TYPE_MAX_VALUE (dom))
-	return false;
+        return false;
       tree max = TYPE_MAX_VALUE (dom);
       if (TREE_CODE (max) != INTEGER_CST && !extent_save (max))
-	return false;
+        return false;
     }
   return true;
 }
@@ -112,15 +114,15 @@ pacc_type_row (pacc_region &r, tree decl, tree bytes)
   tree same = boolean_true_node;
   for (int i = 0; i < n; i++)
     {
-      tree ext = build2 (PLUS_EXPR, long_integer_type_node,
-			 lng (TYPE_MAX_VALUE (TYPE_DOMAIN (level[i]))),
-			 lcst (1));
+      tree ext
+        = build2 (PLUS_EXPR, long_integer_type_node,
+                  lng (TYPE_MAX_VALUE (TYPE_DOMAIN (level[i]))), lcst (1));
       tree eq = build2 (EQ_EXPR, boolean_type_node, ext,
-			lng (unshare_expr (r.pc->size_len[i + 1])));
+                        lng (unshare_expr (r.pc->size_len[i + 1])));
       same = build2 (TRUTH_ANDIF_EXPR, boolean_type_node, same, eq);
     }
   return build3 (COND_EXPR, long_integer_type_node, same, bytes,
-		 lcst (PACC_TYPE_ROW_EXTENTS_DIFFER));
+                 lcst (PACC_TYPE_ROW_EXTENTS_DIFFER));
 }
 
 /* ------------------------------------------------------------------ */
@@ -129,10 +131,10 @@ pacc_type_row (pacc_region &r, tree decl, tree bytes)
 struct shape_ctx
 {
   pacc_region *r;
-  tree ext[MAX_RANK];	/* ext[n]: extent of dimension n, long.  */
-  hash_map<tree, tree> saves;	/* A declaration's SAVE_EXPR: its ext.  */
-  hash_map<tree, tree> rows;	/* Element type: canonical row type.  */
-  hash_set<tree> arrays;	/* The listed arrays that get shared
+  tree ext[MAX_RANK];         /* ext[n]: extent of dimension n, long.  */
+  hash_map<tree, tree> saves; /* A declaration's SAVE_EXPR: its ext.  */
+  hash_map<tree, tree> rows;  /* Element type: canonical row type.  */
+  hash_set<tree> arrays;      /* The listed arrays that get shared
 				   extents (pacc_shared_extents_p).  */
 };
 
@@ -146,9 +148,9 @@ canon_row (shape_ctx &s, tree elem)
   tree t = elem;
   for (int n = s.r->pc->rank - 1; n >= 1; n--)
     {
-      tree max = fold_convert (sizetype,
-			       build2 (MINUS_EXPR, long_integer_type_node,
-				       s.ext[n], lcst (1)));
+      tree max
+        = fold_convert (sizetype, build2 (MINUS_EXPR, long_integer_type_node,
+                                          s.ext[n], lcst (1)));
       t = build_array_type (t, build_index_type (max));
     }
   s.rows.put (elem, t);
@@ -168,7 +170,7 @@ replace_saves_r (tree *tp, int *walk_subtrees, void *data)
     {
       tree *e = s.saves.get (*tp);
       if (e)
-	*tp = fold_convert (TREE_TYPE (*tp), *e);
+        *tp = fold_convert (TREE_TYPE (*tp), *e);
       *walk_subtrees = 0;
     }
   return NULL_TREE;
@@ -184,7 +186,7 @@ note_saves (shape_ctx &s, tree decl)
     {
       tree sv = extent_save (TYPE_MAX_VALUE (TYPE_DOMAIN (level[i])));
       if (sv)
-	s.saves.put (sv, s.ext[i + 1]);
+        s.saves.put (sv, s.ext[i + 1]);
     }
 }
 
@@ -200,8 +202,7 @@ rebuild (shape_ctx &s, tree ref, tree decl)
       idx.push_back (TREE_OPERAND (t, 1));
       t = TREE_OPERAND (t, 0);
     }
-  if (TREE_CODE (t) != INDIRECT_REF
-      || (int) idx.size () != s.r->pc->rank - 1)
+  if (TREE_CODE (t) != INDIRECT_REF || (int) idx.size () != s.r->pc->rank - 1)
     return NULL_TREE;
   tree elem = TREE_TYPE (TREE_TYPE (decl));
   while (TREE_CODE (elem) == ARRAY_TYPE)
@@ -211,11 +212,11 @@ rebuild (shape_ctx &s, tree ref, tree decl)
   tree row = canon_row (s, elem);
   tree p = unshare_expr (TREE_OPERAND (t, 0));
   walk_tree (&p, replace_saves_r, &s, NULL);
-  tree base = build1 (INDIRECT_REF, row,
-		      fold_convert (build_pointer_type (row), p));
+  tree base
+    = build1 (INDIRECT_REF, row, fold_convert (build_pointer_type (row), p));
   for (int i = idx.size () - 1; i >= 0; i--)
     base = build4 (ARRAY_REF, TREE_TYPE (TREE_TYPE (base)), base, idx[i],
-		   NULL_TREE, NULL_TREE);
+                   NULL_TREE, NULL_TREE);
   TREE_THIS_VOLATILE (base) = TREE_THIS_VOLATILE (ref);
   TREE_SIDE_EFFECTS (base) = TREE_SIDE_EFFECTS (ref);
   SET_EXPR_LOCATION (base, EXPR_LOCATION (ref));
@@ -239,11 +240,11 @@ pacc_ref_decl (tree ref)
     {
       STRIP_NOPS (t);
       if (TREE_CODE (t) == COMPOUND_EXPR)
-	t = TREE_OPERAND (t, 1);
+        t = TREE_OPERAND (t, 1);
       else if (TREE_CODE (t) == POINTER_PLUS_EXPR)
-	t = TREE_OPERAND (t, 0);
+        t = TREE_OPERAND (t, 0);
       else
-	break;
+        break;
     }
   return DECL_P (t) ? t : NULL_TREE;
 }
@@ -323,9 +324,9 @@ selectable_p (pacc_region &r, tree t)
     return false;
   if (TREE_CODE (t) == COND_EXPR)
     return (TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1)))
-	    == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 2))))
-	   && selectable_p (r, TREE_OPERAND (t, 1))
-	   && selectable_p (r, TREE_OPERAND (t, 2));
+            == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 2))))
+           && selectable_p (r, TREE_OPERAND (t, 1))
+           && selectable_p (r, TREE_OPERAND (t, 2));
   if (TREE_CODE (t) != ARRAY_REF && TREE_CODE (t) != INDIRECT_REF)
     return false;
   if (!SCALAR_FLOAT_TYPE_P (TREE_TYPE (t)) && !INTEGRAL_TYPE_P (TREE_TYPE (t)))
@@ -349,11 +350,11 @@ select_address (tree t)
   tree u = long_unsigned_type_node;
   tree c = TREE_OPERAND (t, 0);
   tree one = fold_convert (u, build2 (NE_EXPR, integer_type_node, c,
-				      build_zero_cst (TREE_TYPE (c))));
+                                      build_zero_cst (TREE_TYPE (c))));
   tree ua = fold_convert (u, a), ub = fold_convert (u, b);
   tree sel = build2 (PLUS_EXPR, u, ub,
-		     build2 (BIT_AND_EXPR, u, build1 (NEGATE_EXPR, u, one),
-			     build2 (MINUS_EXPR, u, ua, ub)));
+                     build2 (BIT_AND_EXPR, u, build1 (NEGATE_EXPR, u, one),
+                             build2 (MINUS_EXPR, u, ua, ub)));
   return fold_convert (TREE_TYPE (a), sel);
 }
 
@@ -371,9 +372,9 @@ select_r (tree *tp, int *walk_subtrees, void *data)
       && selectable_p (r, TREE_OPERAND (t, 1))
       && selectable_p (r, TREE_OPERAND (t, 2))
       && (TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1)))
-	  == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 2))))
+          == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 2))))
       && TYPE_MAIN_VARIANT (TREE_TYPE (t))
-	 == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1))))
+           == TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (t, 1))))
     {
       /* The condition may hold loads of its own.  */
       walk_tree (&TREE_OPERAND (t, 0), select_r, data, NULL);
@@ -392,7 +393,7 @@ pacc_select_loads (pacc_region &r, tree *body)
 
 void
 pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
-		    hash_map<tree, tree> &host_map, hash_set<tree> &skip)
+                    hash_map<tree, tree> &host_map, hash_set<tree> &skip)
 {
   pacc_region &r = *c.r;
   shape_ctx s;
@@ -406,9 +407,9 @@ pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
   for (int n = 1; n < r.pc->rank; n++)
     {
       s.ext[n] = new_var (c, "__pacc_extent", long_integer_type_node);
-      add (host_stmts, assign (s.ext[n],
-			       lng (rewritten_copy (r, r.pc->size_len[n],
-						    host_map))));
+      add (host_stmts,
+           assign (s.ext[n],
+                   lng (rewritten_copy (r, r.pc->size_len[n], host_map))));
       skip.add (s.ext[n]);
     }
   for (tree d : s.arrays)

@@ -38,17 +38,18 @@ incr_by_one_p (tree e, tree var)
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:
       return strip_conv (TREE_OPERAND (e, 0)) == var
-	     && integer_onep (TREE_OPERAND (e, 1));
+             && integer_onep (TREE_OPERAND (e, 1));
     case MODIFY_EXPR:
       {
-	if (TREE_OPERAND (e, 0) != var)
-	  return false;
-	tree rhs = strip_conv (TREE_OPERAND (e, 1));
-	if (TREE_CODE (rhs) != PLUS_EXPR)
-	  return false;
-	tree a = strip_conv (TREE_OPERAND (rhs, 0));
-	tree b = strip_conv (TREE_OPERAND (rhs, 1));
-	return (a == var && integer_onep (b)) || (b == var && integer_onep (a));
+        if (TREE_OPERAND (e, 0) != var)
+          return false;
+        tree rhs = strip_conv (TREE_OPERAND (e, 1));
+        if (TREE_CODE (rhs) != PLUS_EXPR)
+          return false;
+        tree a = strip_conv (TREE_OPERAND (rhs, 0));
+        tree b = strip_conv (TREE_OPERAND (rhs, 1));
+        return (a == var && integer_onep (b))
+               || (b == var && integer_onep (a));
       }
     default:
       return false;
@@ -71,8 +72,9 @@ last_stmt_slot (tree *body)
   for (tree_stmt_iterator i = tsi_start (t); !tsi_end_p (i); tsi_next (&i))
     if (!pacc_skip_stmt_p (tsi_stmt (i)))
       last = tsi_stmt_ptr (i);
-  if (last && (TREE_CODE (*last) == BIND_EXPR
-	       || TREE_CODE (*last) == STATEMENT_LIST))
+  if (last
+      && (TREE_CODE (*last) == BIND_EXPR
+          || TREE_CODE (*last) == STATEMENT_LIST))
     return last_stmt_slot (last);
   return last;
 }
@@ -82,12 +84,14 @@ last_stmt_slot (tree *body)
 static void
 not_counted_error (location_t loc, const char *kw)
 {
-  error_at (loc, "the %<%s%> loop after %<#pragma pacc pipeline%> is not "
-	    "a counted loop: its condition must compare the time step "
-	    "with a bound (%<t < T%> or %<t <= T%>); "
-	    "write %<for (t = t0; t < T; t++)%>, "
-	    "%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
-	    "%<do { ... } while (++t < T)%>", kw);
+  error_at (loc,
+            "the %<%s%> loop after %<#pragma pacc pipeline%> is not "
+            "a counted loop: its condition must compare the time step "
+            "with a bound (%<t < T%> or %<t <= T%>); "
+            "write %<for (t = t0; t < T; t++)%>, "
+            "%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
+            "%<do { ... } while (++t < T)%>",
+            kw);
 }
 
 static tree
@@ -110,7 +114,7 @@ counter_of (tree e, int *kind)
     case PREINCREMENT_EXPR:
     case POSTINCREMENT_EXPR:
       if (!integer_onep (TREE_OPERAND (e, 1)))
-	return NULL_TREE;
+        return NULL_TREE;
       *kind = TREE_CODE (e) == PREINCREMENT_EXPR ? 1 : 2;
       e = strip_conv (TREE_OPERAND (e, 0));
       break;
@@ -145,7 +149,7 @@ link_block (tree bind, tree fndecl)
 
 int
 pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
-		       tree **for_slot)
+                       tree **for_slot)
 {
   tree s = *slot;
   /* `for (int t = 0; t < T;)': the declaration's block around it.  */
@@ -154,29 +158,28 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
     {
       tree *last = NULL;
       for (tree_stmt_iterator i = tsi_start (BIND_EXPR_BODY (s));
-	   !tsi_end_p (i); tsi_next (&i))
-	if (!pacc_skip_stmt_p (tsi_stmt (i)))
-	  {
-	    if (last && TREE_CODE (*last) != DECL_EXPR)
-	      return 0;
-	    last = tsi_stmt_ptr (i);
-	  }
+           !tsi_end_p (i); tsi_next (&i))
+        if (!pacc_skip_stmt_p (tsi_stmt (i)))
+          {
+            if (last && TREE_CODE (*last) != DECL_EXPR)
+              return 0;
+            last = tsi_stmt_ptr (i);
+          }
       if (last && TREE_CODE (*last) == FOR_STMT && !FOR_EXPR (*last))
-	return pacc_time_loop_as_for (last, fndecl, dloc, for_slot);
+        return pacc_time_loop_as_for (last, fndecl, dloc, for_slot);
       return 0;
     }
   /* A for loop without its step, `for (; t < T;) { ...; t++; }', is a
      while loop.  */
   bool is_for = TREE_CODE (s) == FOR_STMT && !FOR_EXPR (s) && FOR_COND (s)
-		&& !FOR_INIT_STMT (s);
+                && !FOR_INIT_STMT (s);
   bool is_do = TREE_CODE (s) == DO_STMT;
   if (!is_do && !is_for && TREE_CODE (s) != WHILE_STMT)
     return 0;
   location_t loc = stmt_loc (s, dloc);
   const char *kw = is_do ? "do" : is_for ? "for" : "while";
   tree cond = is_do ? DO_COND (s) : is_for ? FOR_COND (s) : WHILE_COND (s);
-  tree *body = is_do ? &DO_BODY (s) : is_for ? &FOR_BODY (s)
-	       : &WHILE_BODY (s);
+  tree *body = is_do ? &DO_BODY (s) : is_for ? &FOR_BODY (s) : &WHILE_BODY (s);
   tree c = cond ? strip_conv (cond) : NULL_TREE;
   /* A do loop's condition is at its end: point there.  */
   if (is_do && c)
@@ -198,7 +201,7 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
   if (var_b && (!var || (kind == 0 && kind_b != 0)))
     take_b = true;
   else if (var && var_b && kind == 0 && kind_b == 0 && last
-	   && !incr_by_one_p (*last, var) && incr_by_one_p (*last, var_b))
+           && !incr_by_one_p (*last, var) && incr_by_one_p (*last, var_b))
     take_b = true;
   if (take_b)
     {
@@ -207,19 +210,20 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
       var = var_b;
       kind = kind_b;
     }
-  if (!var
-      || walk_tree_without_duplicates (&b, uses_r, var))
+  if (!var || walk_tree_without_duplicates (&b, uses_r, var))
     {
       not_counted_error (loc, kw);
       return -1;
     }
   if (kind < 0 || (code != LT_EXPR && code != LE_EXPR))
     {
-      error_at (loc, "the time loop of a %<#pragma pacc pipeline%> must "
-		"count up by one; %qD counts down or is not bounded above: "
-		"write %<for (t = t0; t < T; t++)%>, "
-		"%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
-		"%<do { ... } while (++t < T)%>", var);
+      error_at (loc,
+                "the time loop of a %<#pragma pacc pipeline%> must "
+                "count up by one; %qD counts down or is not bounded above: "
+                "write %<for (t = t0; t < T; t++)%>, "
+                "%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
+                "%<do { ... } while (++t < T)%>",
+                var);
       return -1;
     }
   /* Without an increment in the condition, the body's last statement
@@ -227,27 +231,31 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
   if (kind == 0)
     {
       if (!last || !incr_by_one_p (*last, var))
-	{
-	  error_at (last ? stmt_loc (*last, loc) : loc, "the %<%s%> loop "
-		    "after %<#pragma pacc pipeline%> does not step its "
-		    "counter %qD: its body must end with %<%E++;%> (or the "
-		    "condition increment it, %<%s%>); "
-		    "write %<for (t = t0; t < T; t++)%>, "
-		    "%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
-		    "%<do { ... } while (++t < T)%>", kw, var, var,
-		    is_do ? "while (++t < T)" : "while (t++ < T)");
-	  return -1;
-	}
+        {
+          error_at (last ? stmt_loc (*last, loc) : loc,
+                    "the %<%s%> loop "
+                    "after %<#pragma pacc pipeline%> does not step its "
+                    "counter %qD: its body must end with %<%E++;%> (or the "
+                    "condition increment it, %<%s%>); "
+                    "write %<for (t = t0; t < T; t++)%>, "
+                    "%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
+                    "%<do { ... } while (++t < T)%>",
+                    kw, var, var,
+                    is_do ? "while (++t < T)" : "while (t++ < T)");
+          return -1;
+        }
       *last = build_empty_stmt (stmt_loc (*last, loc));
     }
   if (tree m = pacc_find_store (*body, var))
     {
-      error_at (stmt_loc (m, loc), "the counter %qD of the %<%s%> time loop "
-		"after %<#pragma pacc pipeline%> is modified in its body: a "
-		"counted loop changes it only by its one step; "
-		"write %<for (t = t0; t < T; t++)%>, "
-		"%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
-		"%<do { ... } while (++t < T)%>", var, kw);
+      error_at (stmt_loc (m, loc),
+                "the counter %qD of the %<%s%> time loop "
+                "after %<#pragma pacc pipeline%> is modified in its body: a "
+                "counted loop changes it only by its one step; "
+                "write %<for (t = t0; t < T; t++)%>, "
+                "%<while (t < T) { ...; t++; }%>, %<while (t++ < T)%> or "
+                "%<do { ... } while (++t < T)%>",
+                var, kw);
       return -1;
     }
 
@@ -273,7 +281,7 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
       tree n0 = new_var (lc, "__pacc_t_first", TYPE_MAIN_VARIANT (vtype));
       add (&list, assign (n0, var));
       tree first = fold_build2 (PLUS_EXPR, tb, fold_convert (tb, n0),
-				build_int_cst (tb, 1));
+                                build_int_cst (tb, 1));
       bound = build2 (MAX_EXPR, tb, bound, first);
     }
   else if (kind)
@@ -287,22 +295,22 @@ pacc_time_loop_as_for (tree *slot, tree fndecl, location_t dloc,
   SET_EXPR_LOCATION (ncond, EXPR_LOCATION (c));
   tree inc = build2 (POSTINCREMENT_EXPR, vtype, var, one);
   TREE_SIDE_EFFECTS (inc) = 1;
-  tree fs = build_stmt (loc, FOR_STMT, NULL_TREE, ncond, inc, *body,
-			NULL_TREE);
+  tree fs
+    = build_stmt (loc, FOR_STMT, NULL_TREE, ncond, inc, *body, NULL_TREE);
   if (!tsi_end_p (tsi_start (list)))
     {
       add (&list, fs);
       tree_stmt_iterator i = tsi_last (list);
       *for_slot = tsi_stmt_ptr (i);
       if (lc.vars)
-	{
-	  tree bind = pacc_bind (lc.vars, list);
-	  SET_EXPR_LOCATION (bind, loc);
-	  link_block (bind, fndecl);
-	  *slot = bind;
-	}
+        {
+          tree bind = pacc_bind (lc.vars, list);
+          SET_EXPR_LOCATION (bind, loc);
+          link_block (bind, fndecl);
+          *slot = bind;
+        }
       else
-	*slot = list;
+        *slot = list;
       return 1;
     }
   *slot = fs;

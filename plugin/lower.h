@@ -41,23 +41,55 @@ enum
 {
   ABI_VERSION = 7,
   /* Row blocks of a host kernel (lower-host.cc): per thread, at most.  */
-  HOST_BLOCKS_PER_THREAD = 8, HOST_MAX_BLOCKS = 2048,
-  AI_KIND = 0, AI_ROW_BYTES = 1, AI_TYPE_ROW = 2, AI_ELEM = 3, AI_N = 4,
+  HOST_BLOCKS_PER_THREAD = 8,
+  HOST_MAX_BLOCKS = 2048,
+  AI_KIND = 0,
+  AI_ROW_BYTES = 1,
+  AI_TYPE_ROW = 2,
+  AI_ELEM = 3,
+  AI_N = 4,
   AI_WHOLE = 3,
-  RI_LO0 = 0, RI_LEN0 = 1, RI_HLO = 2, RI_HHI = 3, RI_ELO = 4, RI_EHI = 5,
-  RI_T0 = 6, RI_NSTEPS = 7, RI_ASYNC = 8, RI_NKERNELS = 9, RI_N = 10,
-  BLK_T = 0, BLK_KK = 1, BLK_N = 2,
-  CI_LO = 0, CI_HI = 1, CI_QUEUE = 2, CI_DEVICE = 3, CI_INDEX = 4,
-  CI_GLO = 5, CI_GHI = 6, CI_SHIFT = 7, CI_N = 8
+  RI_LO0 = 0,
+  RI_LEN0 = 1,
+  RI_HLO = 2,
+  RI_HHI = 3,
+  RI_ELO = 4,
+  RI_EHI = 5,
+  RI_T0 = 6,
+  RI_NSTEPS = 7,
+  RI_ASYNC = 8,
+  RI_NKERNELS = 9,
+  RI_N = 10,
+  BLK_T = 0,
+  BLK_KK = 1,
+  BLK_N = 2,
+  CI_LO = 0,
+  CI_HI = 1,
+  CI_QUEUE = 2,
+  CI_DEVICE = 3,
+  CI_INDEX = 4,
+  CI_GLO = 5,
+  CI_GHI = 6,
+  CI_SHIFT = 7,
+  CI_N = 8
 };
 
 /* __pacc_region_allreduce's operators and element types (mpi regions).
    Must match libpacc/pacc-abi.h enum pacc_red_op.  */
 enum
 {
-  RED_ADD = 0, RED_MUL, RED_AND, RED_OR, RED_XOR, RED_LAND, RED_LOR,
-  RED_MAX, RED_MIN,
-  RED_TYPE_SIGNED = 0, RED_TYPE_UNSIGNED = 1, RED_TYPE_FLOAT = 2
+  RED_ADD = 0,
+  RED_MUL,
+  RED_AND,
+  RED_OR,
+  RED_XOR,
+  RED_LAND,
+  RED_LOR,
+  RED_MAX,
+  RED_MIN,
+  RED_TYPE_SIGNED = 0,
+  RED_TYPE_UNSIGNED = 1,
+  RED_TYPE_FLOAT = 2
 };
 
 /* AI_TYPE_ROW of an array whose C extents are not the size clause's.  */
@@ -69,9 +101,9 @@ struct lower_ctx
 {
   pacc_region *r;
   location_t loc;
-  tree vars;			/* Chain of the region's BIND_EXPR.  */
+  tree vars; /* Chain of the region's BIND_EXPR.  */
   tree fndecl;
-  tree kb;			/* mpi: the kernels' row bounds (long[2nk]),
+  tree kb; /* mpi: the kernels' row bounds (long[2nk]),
 				   else NULL.  */
 };
 
@@ -79,8 +111,8 @@ struct rewrite_ctx
 {
   pacc_region *r;
   hash_map<tree, tree> *map;
-  hash_set<tree> *guard_stmts;	/* Reduction updates to guard.  */
-  tree guard;			/* Own-row condition.  */
+  hash_set<tree> *guard_stmts; /* Reduction updates to guard.  */
+  tree guard;                  /* Own-row condition.  */
 };
 
 /* The functions and variables are hidden (see pacc-plugin.h).  */
@@ -90,10 +122,9 @@ struct rewrite_ctx
 /* Runtime entry points, built once per translation unit.  */
 extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
-  fn_region_sync,
-  fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
-  fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten,
-  fn_host_kernels, fn_host_next_block;
+  fn_region_sync, fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer,
+  fn_rows_outside, fn_cols_outside, fn_begin_mpi, fn_allreduce,
+  fn_temp_unwritten, fn_host_kernels, fn_host_next_block;
 void build_runtime_decls (void);
 tree where_literal (location_t loc);
 
@@ -123,7 +154,7 @@ tree reduction_combine (location_t loc, enum tree_code op, tree a, tree b);
 bool pacc_shared_extents_p (pacc_region &r, tree decl);
 tree pacc_type_row (pacc_region &r, tree decl, tree bytes);
 void pacc_share_extents (lower_ctx &c, tree *body, tree *host_stmts,
-			 hash_map<tree, tree> &host_map, hash_set<tree> &skip);
+                         hash_map<tree, tree> &host_map, hash_set<tree> &skip);
 void pacc_select_loads (pacc_region &r, tree *body);
 /* The array variable that reference REF indexes, or NULL.  */
 tree pacc_ref_decl (tree ref);
@@ -144,46 +175,46 @@ bool pacc_pair_eligible (pacc_kernel &k, pacc_loop &l, tree init, tree bound);
    copy-like with its reduction updates: every load first, the updates
    after (lower-columns.cc)?  */
 bool pacc_reduction_columns_p (pacc_region &r, pacc_kernel &k, pacc_loop &l,
-			       tree init, tree bound);
+                               tree init, tree bound);
 bool pacc_paired_columns (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
-			  tree init, tree bound, const std::vector<tree> &col,
-			  tree jb, tree *body, hash_set<tree> *targets = NULL);
+                          tree init, tree bound, const std::vector<tree> &col,
+                          tree jb, tree *body, hash_set<tree> *targets = NULL);
 bool pacc_pair_iterations (lower_ctx &c, pacc_kernel &k, pacc_loop &l,
-			   tree init, tree bound, tree *cond, tree *body);
+                           tree init, tree bound, tree *cond, tree *body);
 
 /* lower-build.cc: OpenACC constructs */
 tree pacc_omp_clause (location_t loc, enum omp_clause_code code, tree chain);
 tree pacc_omp_deviceptr (location_t loc, tree decl, tree chain);
 tree pacc_omp_reduction (location_t loc, enum tree_code op, tree decl,
-			 tree chain);
+                         tree chain);
 tree pacc_oacc_parallel (location_t loc, tree vars, tree body, tree clauses);
 void pacc_oacc_loop (pacc_loop &l, tree init, tree cond, tree clauses,
-		     tree var = NULL_TREE, tree incr = NULL_TREE,
-		     tree body = NULL_TREE);
+                     tree var = NULL_TREE, tree incr = NULL_TREE,
+                     tree body = NULL_TREE);
 
 /* lower-geometry.cc */
 int pacc_kernel_workers (pacc_kernel &k, bool segmented);
 bool pacc_host_bound_p (pacc_region &r, pacc_kernel &k, tree e, bool entry);
 tree pacc_set_var_in (pacc_kernel &k, tree e);
 bool pacc_reach_trees (const std::vector<const pacc_access *> &accs, int n,
-		       tree a, tree b, tree *first, tree *last);
+                       tree a, tree b, tree *first, tree *last);
 bool pacc_rows_at_entry_p (pacc_region &r, pacc_kernel &k);
 tree pacc_loop_first (pacc_loop &l);
 bool pacc_row_groups_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b);
 bool pacc_slot_reductions_p (pacc_region &r, pacc_kernel &k);
 bool pacc_segments_p (pacc_region &r, pacc_kernel &k, tree *a, tree *b,
-		      tree *ra = NULL, tree *rb = NULL);
+                      tree *ra = NULL, tree *rb = NULL);
 int pacc_segment_cols (pacc_region &r, pacc_kernel &k, bool *copy, tree *a,
-		       tree *b, tree *ra = NULL, tree *rb = NULL);
+                       tree *b, tree *ra = NULL, tree *rb = NULL);
 const char *pacc_kernel_gangs (pacc_region &r, pacc_kernel &k);
 
 /* lower-slots.cc */
 /* A reduction variable of a kernel, through slots.  */
 struct pacc_slot_red
 {
-  tree gvar;			/* The gang's partial.  */
-  tree slots;			/* Its slots (__pacc_reduction_slots).  */
-  tree rvar;			/* What the second kernel combines them into.  */
+  tree gvar;  /* The gang's partial.  */
+  tree slots; /* Its slots (__pacc_reduction_slots).  */
+  tree rvar;  /* What the second kernel combines them into.  */
   enum tree_code op;
 };
 /* Slots per reduction variable and queue: enough that few gangs add
@@ -194,19 +225,19 @@ struct pacc_slot_red
    region R, from libpacc (statements into *STMTS, with the kernel that
    sets them to the identity at their first use).  */
 pacc_slot_red pacc_slot_red_for (lower_ctx &c, location_t loc, int ri,
-				 tree rvar, tree ci, tree R, tree queue,
-				 tree *stmts);
+                                 tree rvar, tree ci, tree R, tree queue,
+                                 tree *stmts);
 tree pacc_slot_add (lower_ctx &c, location_t loc, const pacc_slot_red &rd,
-		    tree iter);
+                    tree iter);
 tree pacc_slots_kernel (lower_ctx &c, location_t loc, tree queue,
-			const std::vector<pacc_slot_red> &reds, bool combine);
+                        const std::vector<pacc_slot_red> &reds, bool combine);
 
 /* lower-segments.cc */
 void pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
-			  tree nlines, tree ja, tree jb, tree nseg,
-			  HOST_WIDE_INT seglen, int cols, bool copy, tree init,
-			  tree bound, tree ngangs,
-			  const std::vector<pacc_slot_red> &reds);
+                          tree nlines, tree ja, tree jb, tree nseg,
+                          HOST_WIDE_INT seglen, int cols, bool copy, tree init,
+                          tree bound, tree ngangs,
+                          const std::vector<pacc_slot_red> &reds);
 
 /* lower-steps.cc */
 /* The check that kernel J's rows [A, B) (long values of the iteration
@@ -215,12 +246,12 @@ void pacc_lower_segments (lower_ctx &c, pacc_kernel &k, tree row0, tree ra,
    1, ...): a statement, or NULL when A, B and size are constants, the
    rows then checked here (an error at the kernel when they leave).  */
 tree pacc_rows_check (pacc_region &r, pacc_kernel &k, int j, tree a, tree b,
-		      tree where);
+                      tree where);
 /* Note kernel J's loops' bounds as written (before lowering it); then,
    into *STMTS, kernel M's checks at the sub-step of time TCUR.  */
 void pacc_note_bounds (pacc_kernel &k, int j);
 void pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
-		       hash_map<tree, tree> &host_map);
+                       hash_map<tree, tree> &host_map);
 
 /* lower-host.cc */
 /* Kernel K's host version, from its nest as rewritten onto the chunk's
@@ -231,26 +262,26 @@ void pacc_step_checks (pacc_region &r, int m, tree *stmts, tree tcur,
    body names them, RED_BODY, combined with RED_OPS into RED_OUT in block
    order.  NULL_TREE when the nest has no host version.  */
 tree pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi,
-		       tree l0_init, tree nthreads,
-		       const std::vector<std::pair<tree, tree> > &hoisted,
-		       const std::vector<tree> &red_body,
-		       const std::vector<tree> &red_out,
-		       const std::vector<enum tree_code> &red_ops);
+                       tree l0_init, tree nthreads,
+                       const std::vector<std::pair<tree, tree>> &hoisted,
+                       const std::vector<tree> &red_body,
+                       const std::vector<tree> &red_out,
+                       const std::vector<enum tree_code> &red_ops);
 
 /* lower-kernel.cc */
 tree lower_kernel (lower_ctx &c, pacc_kernel &k, int j, tree ci, tree blk,
-		   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
-		   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
-		   std::vector<tree> &cparts, tree R, tree nch);
+                   tree s, tree tcur, tree t0, hash_map<tree, tree> &host_map,
+                   std::vector<tree> &arr_ptr, std::vector<tree> &whole_ptr,
+                   std::vector<tree> &cparts, tree R, tree nch);
 
 /* lower-copy.cc: a function body copied into another function.  */
 struct copy_ctx
 {
-  tree from, to;		/* Functions whose locals are copied.  */
-  bool saving;			/* Into a saved copy: no remapping.  */
-  hash_map<tree, tree> map;	/* Declarations, SAVE_EXPRs.  */
-  hash_map<tree, tree> types;	/* Variably modified types.  */
-  std::vector<int> *loops;	/* Saving: its loop directives.  */
+  tree from, to;              /* Functions whose locals are copied.  */
+  bool saving;                /* Into a saved copy: no remapping.  */
+  hash_map<tree, tree> map;   /* Declarations, SAVE_EXPRs.  */
+  hash_map<tree, tree> types; /* Variably modified types.  */
+  std::vector<int> *loops;    /* Saving: its loop directives.  */
   /* Pointer parameters bound to arrays of fixed size (`relax (B, A)'
      for `float out[N][M]'): the array; and the array's row size in
      bytes (a constant).  */
@@ -288,7 +319,7 @@ tree pacc_lower_region (pacc_region &r);
 /* lower-timeloop.cc: a `while' or `do' time loop at *SLOT rewritten as
    a FOR_STMT (*FOR_SLOT); 0 if *SLOT is neither, -1 after an error.  */
 int pacc_time_loop_as_for (tree *slot, tree fndecl, location_t loc,
-			   tree **for_slot);
+                           tree **for_slot);
 
 /* lower-function.cc */
 void pacc_lower_function (tree fndecl);

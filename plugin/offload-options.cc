@@ -39,25 +39,24 @@ no_stack_protector_in_kernels ()
   unsigned i;
   tree fn;
   FOR_EACH_VEC_SAFE_ELT (offload_funcs, i, fn)
-    {
-      if (!lookup_attribute ("oacc function", DECL_ATTRIBUTES (fn))
-	  || opt_for_fn (fn, flag_stack_protect) <= 0)
-	continue;
-      tree old = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn);
-      if (!old)
-	old = optimization_default_node;
-      /* The function's options with flag_stack_protect off, built in the
+  {
+    if (!lookup_attribute ("oacc function", DECL_ATTRIBUTES (fn))
+        || opt_for_fn (fn, flag_stack_protect) <= 0)
+      continue;
+    tree old = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn);
+    if (!old)
+      old = optimization_default_node;
+    /* The function's options with flag_stack_protect off, built in the
 	 global options and those put back after.  */
-      struct cl_optimization cur;
-      cl_optimization_save (&cur, &global_options, &global_options_set);
-      cl_optimization_restore (&global_options, &global_options_set,
-			       TREE_OPTIMIZATION (old));
-      global_options.x_flag_stack_protect = 0;
-      tree node = build_optimization_node (&global_options,
-					   &global_options_set);
-      cl_optimization_restore (&global_options, &global_options_set, &cur);
-      DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn) = node;
-    }
+    struct cl_optimization cur;
+    cl_optimization_save (&cur, &global_options, &global_options_set);
+    cl_optimization_restore (&global_options, &global_options_set,
+                             TREE_OPTIMIZATION (old));
+    global_options.x_flag_stack_protect = 0;
+    tree node = build_optimization_node (&global_options, &global_options_set);
+    cl_optimization_restore (&global_options, &global_options_set, &cur);
+    DECL_FUNCTION_SPECIFIC_OPTIMIZATION (fn) = node;
+  }
 }
 
 /* PLUGIN_ALL_IPA_PASSES_START: before the objects' options are written.  */
@@ -72,15 +71,15 @@ before_offload_streaming (void *, void *)
   tree fn;
   bool target = false;
   FOR_EACH_VEC_SAFE_ELT (offload_funcs, i, fn)
-    if (!lookup_attribute ("oacc function", DECL_ATTRIBUTES (fn)))
-      {
-	error_at (DECL_SOURCE_LOCATION (fn),
-		  "an OpenMP %<target%> region in a program built with "
-		  "%<-fopenacc%>: GCC 12 offloads OpenACC or OpenMP, not "
-		  "both; run this region on the host, or build this file "
-		  "without the PACC flags");
-	target = true;
-      }
+  if (!lookup_attribute ("oacc function", DECL_ATTRIBUTES (fn)))
+    {
+      error_at (DECL_SOURCE_LOCATION (fn),
+                "an OpenMP %<target%> region in a program built with "
+                "%<-fopenacc%>: GCC 12 offloads OpenACC or OpenMP, not "
+                "both; run this region on the host, or build this file "
+                "without the PACC flags");
+      target = true;
+    }
   if (target)
     return;
   unsigned n = 0;
@@ -94,5 +93,5 @@ void
 pacc_register_offload_options (const char *plugin_name)
 {
   register_callback (plugin_name, PLUGIN_ALL_IPA_PASSES_START,
-		     before_offload_streaming, NULL);
+                     before_offload_streaming, NULL);
 }

@@ -78,27 +78,25 @@ enum option_tier
 
 struct option_row
 {
-  const char *key;	/* -fplugin-arg-pacc-KEY.  */
-  const char *metavar;	/* "N" for =N; NULL: a flag, any value ignored,
+  const char *key;     /* -fplugin-arg-pacc-KEY.  */
+  const char *metavar; /* "N" for =N; NULL: a flag, any value ignored,
 			   that sets *var to 1.  */
-  long lo, hi;		/* The range of N.  */
-  int *var;		/* Where N goes.  */
-  const char *what;	/* The error's "needs WHAT, got 'VALUE'".  */
-  const char *help;	/* Lines of `gcc --help', '\n' between them.  */
+  long lo, hi;         /* The range of N.  */
+  int *var;            /* Where N goes.  */
+  const char *what;    /* The error's "needs WHAT, got 'VALUE'".  */
+  const char *help;    /* Lines of `gcc --help', '\n' between them.  */
   enum option_tier tier;
 };
 
 static const struct option_row pacc_option_table[] = {
   { "verbose", NULL, 0, 0, &pacc_verbose, NULL,
-    "a note per pipeline region: arrays, halo, reach, kernels",
-    FOR_USERS },
+    "a note per pipeline region: arrays, halo, reach, kernels", FOR_USERS },
   { "gang-static", "N", 0, 1 << 20, &pacc_gang_static,
     "a number of rows (0: one block of rows per gang)",
     "rows to gangs N at a time, round robin (default 1;\n"
     "0: one block of rows per gang, GCC's own)",
     FOR_USERS },
-  { "workers", "N", 0, 32, &pacc_workers,
-    "a number of workers from 0 to 32",
+  { "workers", "N", 0, 32, &pacc_workers, "a number of workers from 0 to 32",
     "workers per gang (default 0: 8 in segmented kernels,\n"
     "else 16 for two loops, 8 for more)",
     FOR_MEASUREMENTS },
@@ -121,8 +119,7 @@ static const struct option_row pacc_option_table[] = {
     FOR_MEASUREMENTS },
   { "seg-cols", "N", 1, 8, &pacc_seg_cols,
     "a number of columns per thread from 1 to 8",
-    "columns per thread in segmented kernels (default 8)",
-    FOR_MEASUREMENTS },
+    "columns per thread in segmented kernels (default 8)", FOR_MEASUREMENTS },
   { "copy-cols", "N", 0, 8, &pacc_copy_cols,
     "a number of columns per thread from 0 to 8",
     "the same for copy-like loops (default 4; 0: rows to gangs)",
@@ -149,9 +146,9 @@ option_list ()
   for (size_t i = 0; i < N_OPTIONS; i++)
     {
       const option_row &o = pacc_option_table[i];
-      len += snprintf (buf + len, sizeof buf - len, "%s%s%s%s",
-		       i ? ", " : "", o.key, o.metavar ? "=" : "",
-		       o.metavar ? o.metavar : "");
+      len
+        += snprintf (buf + len, sizeof buf - len, "%s%s%s%s", i ? ", " : "",
+                     o.key, o.metavar ? "=" : "", o.metavar ? o.metavar : "");
       gcc_assert (len < sizeof buf);
     }
   return buf;
@@ -165,27 +162,28 @@ pacc_parse_options (int argc, const struct plugin_argument *argv)
       const char *key = argv[i].key, *v = argv[i].value;
       const option_row *o = NULL;
       for (size_t j = 0; j < N_OPTIONS && !o; j++)
-	if (!strcmp (key, pacc_option_table[j].key))
-	  o = &pacc_option_table[j];
+        if (!strcmp (key, pacc_option_table[j].key))
+          o = &pacc_option_table[j];
       if (!o)
-	{
-	  error ("pacc.so: unknown option %<-fplugin-arg-pacc-%s%>; the "
-		 "options are %s", key, option_list ());
-	  return false;
-	}
+        {
+          error ("pacc.so: unknown option %<-fplugin-arg-pacc-%s%>; the "
+                 "options are %s",
+                 key, option_list ());
+          return false;
+        }
       if (!o->metavar)
-	{
-	  *o->var = 1;
-	  continue;
-	}
+        {
+          *o->var = 1;
+          continue;
+        }
       char *end;
       long n = v ? strtol (v, &end, 10) : 0;
       if (!v || !*v || *end || n < o->lo || n > o->hi)
-	{
-	  error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs %s, got %qs",
-		 key, o->what, v ? v : "");
-	  return false;
-	}
+        {
+          error ("pacc.so: %<-fplugin-arg-pacc-%s%> needs %s, got %qs", key,
+                 o->what, v ? v : "");
+          return false;
+        }
       *o->var = (int) n;
     }
   pacc_pair_iterations_on = pairs_option != 0;
@@ -202,33 +200,33 @@ pacc_options_help ()
   static char buf[4096];
   size_t len = 0;
   len += snprintf (buf + len, sizeof buf - len,
-		   "PACC: out-of-core, temporally blocked stencil pipelines "
-		   "on GPUs (info pacc, man 7 pacc).");
+                   "PACC: out-of-core, temporally blocked stencil pipelines "
+                   "on GPUs (info pacc, man 7 pacc).");
   for (int tier = FOR_USERS; tier <= FOR_MEASUREMENTS; tier++)
     {
       if (tier == FOR_MEASUREMENTS)
-	len += snprintf (buf + len, sizeof buf - len,
-			 "\nFor measurements (benchmarks/RESULTS.md):");
+        len += snprintf (buf + len, sizeof buf - len,
+                         "\nFor measurements (benchmarks/RESULTS.md):");
       for (size_t i = 0; i < N_OPTIONS; i++)
-	{
-	  const option_row &o = pacc_option_table[i];
-	  if (o.tier != tier)
-	    continue;
-	  len += snprintf (buf + len, sizeof buf - len,
-			   "\n-fplugin-arg-pacc-%s%s%s", o.key,
-			   o.metavar ? "=" : "", o.metavar ? o.metavar : "");
-	  for (const char *p = o.help; *p && len < sizeof buf;)
-	    {
-	      const char *nl = strchr (p, '\n');
-	      int n = nl ? (int) (nl - p) : (int) strlen (p);
-	      len += snprintf (buf + len, sizeof buf - len, "\n    %.*s",
-			       n, p);
-	      p += n + (nl != NULL);
-	    }
-	  if (o.metavar && len < sizeof buf)
-	    len += snprintf (buf + len, sizeof buf - len, "\n    %s: %s",
-			     o.metavar, o.what);
-	}
+        {
+          const option_row &o = pacc_option_table[i];
+          if (o.tier != tier)
+            continue;
+          len += snprintf (buf + len, sizeof buf - len,
+                           "\n-fplugin-arg-pacc-%s%s%s", o.key,
+                           o.metavar ? "=" : "", o.metavar ? o.metavar : "");
+          for (const char *p = o.help; *p && len < sizeof buf;)
+            {
+              const char *nl = strchr (p, '\n');
+              int n = nl ? (int) (nl - p) : (int) strlen (p);
+              len
+                += snprintf (buf + len, sizeof buf - len, "\n    %.*s", n, p);
+              p += n + (nl != NULL);
+            }
+          if (o.metavar && len < sizeof buf)
+            len += snprintf (buf + len, sizeof buf - len, "\n    %s: %s",
+                             o.metavar, o.what);
+        }
     }
   gcc_assert (len < sizeof buf);
   return buf;

@@ -47,7 +47,8 @@ pre_genericize (void *gcc_data, void *)
   /* Nested functions get no PRE_GENERICIZE of their own: c_genericize
      handles them with their parent.  */
   cgraph_node *cgn = cgraph_node::get_create (fndecl);
-  for (cgn = first_nested_function (cgn); cgn; cgn = next_nested_function (cgn))
+  for (cgn = first_nested_function (cgn); cgn;
+       cgn = next_nested_function (cgn))
     pacc_lower_function (cgn->decl);
   pacc_directives_reset ();
 }
@@ -58,8 +59,7 @@ pre_genericize (void *gcc_data, void *)
 #error "PACC_VERSION undefined: build pacc.so through Makefile.am"
 #endif
 static struct plugin_info pacc_info = {
-  PACC_VERSION,
-  NULL		/* pacc_options_help (), set by plugin_init.  */
+  PACC_VERSION, NULL /* pacc_options_help (), set by plugin_init.  */
 };
 
 /* Errors that need every function parsed (lower-calls.cc): before the
@@ -77,7 +77,7 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   if (!plugin_default_version_check (ver, &gcc_version))
     {
       error ("pacc.so was built for GCC %s, not for this compiler (%s)",
-	     gcc_version.basever, ver->basever);
+             gcc_version.basever, ver->basever);
       return 1;
     }
   /* lto1 (-flto) gets the compile's -fplugin too: the directives were
@@ -90,8 +90,8 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
       || (lang_hooks.name[5] && !ISDIGIT (lang_hooks.name[5])))
     {
       error ("pacc.so: %<#pragma pacc%> is for C programs; this is the %s "
-	     "compiler: leave %<-fplugin=pacc.so%> out of its flags",
-	     lang_hooks.name);
+             "compiler: leave %<-fplugin=pacc.so%> out of its flags",
+             lang_hooks.name);
       return 1;
     }
   if (!pacc_parse_options (info->argc, info->argv))
@@ -99,13 +99,13 @@ plugin_init (struct plugin_name_args *info, struct plugin_gcc_version *ver)
   pacc_info.help = pacc_options_help ();
   register_callback (info->base_name, PLUGIN_INFO, NULL, &pacc_info);
   register_callback (info->base_name, PLUGIN_PRAGMAS, pacc_register_pragmas,
-		     NULL);
+                     NULL);
   register_callback (info->base_name, PLUGIN_PRE_GENERICIZE, pre_genericize,
-		     NULL);
+                     NULL);
   register_callback (info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
-		     (void *) pacc_root_tab);
+                     (void *) pacc_root_tab);
   register_callback (info->base_name, PLUGIN_ALL_IPA_PASSES_START,
-		     report_step_calls, NULL);
+                     report_step_calls, NULL);
   register_callback (info->base_name, PLUGIN_FINISH, report_step_calls, NULL);
   pacc_register_launch_pass (info->base_name);
   pacc_register_offload_options (info->base_name);

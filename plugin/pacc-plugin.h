@@ -71,19 +71,19 @@
    (0 or 1 for the on/off ones).  */
 bool pacc_parse_options (int argc, const struct plugin_argument *argv);
 const char *pacc_options_help (void);
-extern int pacc_verbose;	/* -fplugin-arg-pacc-verbose.  */
-extern int pacc_gang_static;	/* -fplugin-arg-pacc-gang-static, default 1;
+extern int pacc_verbose;     /* -fplugin-arg-pacc-verbose.  */
+extern int pacc_gang_static; /* -fplugin-arg-pacc-gang-static, default 1;
 				   0: GCC's blocks of rows.  */
-extern int pacc_workers;	/* -fplugin-arg-pacc-workers, 0: the rule.  */
-extern int pacc_group_gangs;	/* -fplugin-arg-pacc-group-gangs.  */
+extern int pacc_workers;     /* -fplugin-arg-pacc-workers, 0: the rule.  */
+extern int pacc_group_gangs; /* -fplugin-arg-pacc-group-gangs.  */
 extern int pacc_pair_iterations_on; /* -fplugin-arg-pacc-pairs, not 0.  */
-extern int pacc_pair_ways;           /* its iterations per thread.  */
-extern int pacc_segments_on;	/* -fplugin-arg-pacc-segments.  */
-extern int pacc_seg_cols;	/* -fplugin-arg-pacc-seg-cols.  */
-extern int pacc_segment_levels;	/* -fplugin-arg-pacc-segment-depth.  */
-extern int pacc_reduction_slots;	/* -fplugin-arg-pacc-reduction-slots.  */
-extern int pacc_copy_cols;	/* -fplugin-arg-pacc-copy-cols.  */
-extern int pacc_hoist_pointers_on;	/* -fplugin-arg-pacc-hoist.  */
+extern int pacc_pair_ways;          /* its iterations per thread.  */
+extern int pacc_segments_on;        /* -fplugin-arg-pacc-segments.  */
+extern int pacc_seg_cols;           /* -fplugin-arg-pacc-seg-cols.  */
+extern int pacc_segment_levels;     /* -fplugin-arg-pacc-segment-depth.  */
+extern int pacc_reduction_slots;    /* -fplugin-arg-pacc-reduction-slots.  */
+extern int pacc_copy_cols;          /* -fplugin-arg-pacc-copy-cols.  */
+extern int pacc_hoist_pointers_on;  /* -fplugin-arg-pacc-hoist.  */
 
 /* gc-roots.cc */
 extern const struct ggc_root_tab pacc_root_tab[];

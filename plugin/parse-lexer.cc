@@ -54,8 +54,8 @@ pacc_keyword (tree id)
 {
   const char *p = IDENTIFIER_POINTER (id);
   size_t n = IDENTIFIER_LENGTH (id);
-  if (n > 4 && p[0] == '_' && p[1] == '_' && p[2] != '_'
-      && p[n - 1] == '_' && p[n - 2] == '_' && p[n - 3] != '_')
+  if (n > 4 && p[0] == '_' && p[1] == '_' && p[2] != '_' && p[n - 1] == '_'
+      && p[n - 2] == '_' && p[n - 3] != '_')
     return IDENTIFIER_POINTER (get_identifier_with_length (p + 2, n - 4));
   return p;
 }
@@ -107,10 +107,11 @@ parse_error (pacc_lexer &lx, const char *gmsgid, ...)
   /* The line is macro-expanded: a program's macro named like a keyword
      (`#define dim 3') replaced it.  */
   if (linemap_location_from_macro_expansion_p (line_table, tok_loc (lx)))
-    inform (tok_loc (lx), "this comes from a macro of the program; write "
-	    "the keyword of %<#pragma pacc%> that the macro replaced with two "
-	    "underscores before and after it (%<__dim__%>, %<__size__%>, "
-	    "%<__halo__%>), which no macro of a program may be named");
+    inform (tok_loc (lx),
+            "this comes from a macro of the program; write "
+            "the keyword of %<#pragma pacc%> that the macro replaced with two "
+            "underscores before and after it (%<__dim__%>, %<__size__%>, "
+            "%<__halo__%>), which no macro of a program may be named");
 }
 
 bool
@@ -124,7 +125,7 @@ expect (pacc_lexer &lx, enum cpp_ttype type, const char *what)
       return true;
     }
   parse_error (lx, "expected %qs before %qs in %<#pragma pacc %s%>", what,
-	       tok_spelling (peek (lx)), lx.directive);
+               tok_spelling (peek (lx)), lx.directive);
   return false;
 }
 
@@ -142,12 +143,12 @@ parse_primary (pacc_lexer &lx)
     {
       next (lx);
       if (TREE_CODE (t.value) != INTEGER_CST)
-	{
-	  error_at (t.loc, "integer constant expected in %<#pragma pacc %s%>",
-		    lx.directive);
-	  lx.failed = true;
-	  return error_mark_node;
-	}
+        {
+          error_at (t.loc, "integer constant expected in %<#pragma pacc %s%>",
+                    lx.directive);
+          lx.failed = true;
+          return error_mark_node;
+        }
       return t.value;
     }
   if (t.type == CPP_NAME)
@@ -155,57 +156,58 @@ parse_primary (pacc_lexer &lx)
       next (lx);
       tree decl = lookup_name (t.value);
       if (!decl)
-	{
-	  error_at (t.loc, "%qE undeclared in %<#pragma pacc %s%>", t.value,
-		    lx.directive);
-	  lx.failed = true;
-	  return error_mark_node;
-	}
+        {
+          error_at (t.loc, "%qE undeclared in %<#pragma pacc %s%>", t.value,
+                    lx.directive);
+          lx.failed = true;
+          return error_mark_node;
+        }
       tree e = decl;
       if (lx.elements && peek_is (lx, CPP_OPEN_SQUARE)
-	  && (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
-	  && (TREE_CODE (TREE_TYPE (decl)) == ARRAY_TYPE
-	      || POINTER_TYPE_P (TREE_TYPE (decl))))
-	{
-	  /* `a[i][j]': the C front end's own array reference.  */
-	  TREE_USED (decl) = 1;
-	  DECL_READ_P (decl) = 1;
-	  while (!lx.failed && peek_is (lx, CPP_OPEN_SQUARE)
-		 && (TREE_CODE (TREE_TYPE (e)) == ARRAY_TYPE
-		     || POINTER_TYPE_P (TREE_TYPE (e))))
-	    {
-	      pacc_token open = next (lx);
-	      tree idx = parse_expr (lx);
-	      if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
-		return error_mark_node;
-	      e = build_array_ref (open.loc, e, idx);
-	      if (e == error_mark_node)
-		{
-		  lx.failed = true;
-		  return error_mark_node;
-		}
-	    }
-	  if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
-	    {
-	      error_at (t.loc, "%qE is not an array of integers", t.value);
-	      lx.failed = true;
-	      return error_mark_node;
-	    }
-	  return e;
-	}
+          && (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
+          && (TREE_CODE (TREE_TYPE (decl)) == ARRAY_TYPE
+              || POINTER_TYPE_P (TREE_TYPE (decl))))
+        {
+          /* `a[i][j]': the C front end's own array reference.  */
+          TREE_USED (decl) = 1;
+          DECL_READ_P (decl) = 1;
+          while (!lx.failed && peek_is (lx, CPP_OPEN_SQUARE)
+                 && (TREE_CODE (TREE_TYPE (e)) == ARRAY_TYPE
+                     || POINTER_TYPE_P (TREE_TYPE (e))))
+            {
+              pacc_token open = next (lx);
+              tree idx = parse_expr (lx);
+              if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
+                return error_mark_node;
+              e = build_array_ref (open.loc, e, idx);
+              if (e == error_mark_node)
+                {
+                  lx.failed = true;
+                  return error_mark_node;
+                }
+            }
+          if (!INTEGRAL_TYPE_P (TREE_TYPE (e)))
+            {
+              error_at (t.loc, "%qE is not an array of integers", t.value);
+              lx.failed = true;
+              return error_mark_node;
+            }
+          return e;
+        }
       if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL
-	   && TREE_CODE (decl) != CONST_DECL)
-	  || !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
-	{
-	  error_at (t.loc, "%qE is not an integer variable or constant", t.value);
-	  lx.failed = true;
-	  return error_mark_node;
-	}
+           && TREE_CODE (decl) != CONST_DECL)
+          || !INTEGRAL_TYPE_P (TREE_TYPE (decl)))
+        {
+          error_at (t.loc, "%qE is not an integer variable or constant",
+                    t.value);
+          lx.failed = true;
+          return error_mark_node;
+        }
       if (TREE_CODE (decl) == CONST_DECL)
-	return DECL_INITIAL (decl);
+        return DECL_INITIAL (decl);
       TREE_USED (decl) = 1;
       if (VAR_P (decl) || TREE_CODE (decl) == PARM_DECL)
-	DECL_READ_P (decl) = 1;
+        DECL_READ_P (decl) = 1;
       return decl;
     }
   if (t.type == CPP_OPEN_PAREN)
@@ -213,11 +215,13 @@ parse_primary (pacc_lexer &lx)
       next (lx);
       tree e = parse_expr (lx);
       if (!expect (lx, CPP_CLOSE_PAREN, ")"))
-	return error_mark_node;
+        return error_mark_node;
       return e;
     }
-  parse_error (lx, "expected an integer expression before %qs in "
-	       "%<#pragma pacc %s%>", tok_spelling (peek (lx)), lx.directive);
+  parse_error (lx,
+               "expected an integer expression before %qs in "
+               "%<#pragma pacc %s%>",
+               tok_spelling (peek (lx)), lx.directive);
   return error_mark_node;
 }
 
@@ -229,7 +233,7 @@ parse_unary (pacc_lexer &lx)
       pacc_token t = next (lx);
       tree e = parse_unary (lx);
       if (e == error_mark_node || t.type == CPP_PLUS)
-	return e;
+        return e;
       return fold_build1_loc (t.loc, NEGATE_EXPR, TREE_TYPE (e), e);
     }
   return parse_primary (lx);
@@ -243,11 +247,21 @@ parse_binary (pacc_lexer &lx, tree lhs, pacc_token op, tree rhs)
   enum tree_code code;
   switch (op.type)
     {
-    case CPP_PLUS: code = PLUS_EXPR; break;
-    case CPP_MINUS: code = MINUS_EXPR; break;
-    case CPP_MULT: code = MULT_EXPR; break;
-    case CPP_DIV: code = TRUNC_DIV_EXPR; break;
-    default: code = TRUNC_MOD_EXPR; break;
+    case CPP_PLUS:
+      code = PLUS_EXPR;
+      break;
+    case CPP_MINUS:
+      code = MINUS_EXPR;
+      break;
+    case CPP_MULT:
+      code = MULT_EXPR;
+      break;
+    case CPP_DIV:
+      code = TRUNC_DIV_EXPR;
+      break;
+    default:
+      code = TRUNC_MOD_EXPR;
+      break;
     }
   return build_binary_op (op.loc, code, lhs, rhs, false);
 }
@@ -256,8 +270,9 @@ tree
 parse_term (pacc_lexer &lx)
 {
   tree e = parse_unary (lx);
-  while (!lx.failed && (peek_is (lx, CPP_MULT) || peek_is (lx, CPP_DIV)
-			|| peek_is (lx, CPP_MOD)))
+  while (!lx.failed
+         && (peek_is (lx, CPP_MULT) || peek_is (lx, CPP_DIV)
+             || peek_is (lx, CPP_MOD)))
     {
       pacc_token op = next (lx);
       e = parse_binary (lx, e, op, parse_unary (lx));
@@ -289,7 +304,7 @@ parse_const (pacc_lexer &lx, HOST_WIDE_INT *val, location_t *loc)
   if (TREE_CODE (e) != INTEGER_CST || !tree_fits_shwi_p (e))
     {
       error_at (*loc, "%<#pragma pacc %s%>: expected an integer constant",
-		lx.directive);
+                lx.directive);
       lx.failed = true;
       return false;
     }
@@ -322,7 +337,7 @@ list_variable (pacc_lexer &lx, const char *clause, location_t *loc)
   if (t.type != CPP_NAME)
     {
       parse_error (lx, "expected a variable name before %qs in %qs clause",
-		   tok_spelling (t), clause);
+                   tok_spelling (t), clause);
       return NULL_TREE;
     }
   next (lx);
@@ -343,7 +358,7 @@ list_variable (pacc_lexer &lx, const char *clause, location_t *loc)
    unknown or repeated clause, reported).  */
 int
 next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
-	     const char *directive)
+             const char *directive)
 {
   while (peek_is (lx, CPP_COMMA))
     next (lx);
@@ -354,21 +369,23 @@ next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
   if (t.type == CPP_NAME)
     for (int i = 0; i < n; i++)
       if (!strcmp (pacc_keyword (t.value), names[i]))
-	which = i;
+        which = i;
   if (which < 0)
     {
       if (t.type == CPP_NAME)
-	parse_error (lx, "unknown clause %qs in %<#pragma pacc %s%>",
-		     IDENTIFIER_POINTER (t.value), directive);
+        parse_error (lx, "unknown clause %qs in %<#pragma pacc %s%>",
+                     IDENTIFIER_POINTER (t.value), directive);
       else
-	parse_error (lx, "expected a clause before %qs in "
-		     "%<#pragma pacc %s%>", tok_spelling (t), directive);
+        parse_error (lx,
+                     "expected a clause before %qs in "
+                     "%<#pragma pacc %s%>",
+                     tok_spelling (t), directive);
       return -1;
     }
   if (seen[which])
     {
       parse_error (lx, "too many %qs clauses in %<#pragma pacc %s%>",
-		   names[which], directive);
+                   names[which], directive);
       return -1;
     }
   seen[which] = true;

@@ -17,7 +17,7 @@
 /* A list item of update peer: an array (all of it) or name[lo:len].  */
 static bool
 parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
-		 const char *clause)
+                 const char *clause)
 {
   location_t vloc;
   tree decl = list_variable (lx, clause, &vloc);
@@ -27,8 +27,10 @@ parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
   if ((TREE_CODE (decl) != VAR_DECL && TREE_CODE (decl) != PARM_DECL)
       || (TREE_CODE (type) != POINTER_TYPE && TREE_CODE (type) != ARRAY_TYPE))
     {
-      error_at (vloc, "%qD in %qs clause is not a variable of pointer or "
-		"array type", decl, clause);
+      error_at (vloc,
+                "%qD in %qs clause is not a variable of pointer or "
+                "array type",
+                decl, clause);
       lx.failed = true;
       return false;
     }
@@ -51,22 +53,22 @@ parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
       next (lx);
       tree lo = parse_expr (lx);
       if (!expect (lx, CPP_COLON, ":"))
-	return false;
+        return false;
       tree len = parse_expr (lx);
       if (lx.failed || !expect (lx, CPP_CLOSE_SQUARE, "]"))
-	return false;
+        return false;
       if (!COMPLETE_TYPE_P (elt))
-	{
-	  error_at (vloc, "%qD in %qs clause points to an incomplete type",
-		    decl, clause);
-	  lx.failed = true;
-	  return false;
-	}
+        {
+          error_at (vloc, "%qD in %qs clause points to an incomplete type",
+                    decl, clause);
+          lx.failed = true;
+          return false;
+        }
       it.addr = build_binary_op (vloc, PLUS_EXPR, base, lo, false);
-      it.bytes = build_binary_op (vloc, MULT_EXPR,
-				  fold_convert (size_type_node, len),
-				  fold_convert (size_type_node,
-						TYPE_SIZE_UNIT (elt)), false);
+      it.bytes
+        = build_binary_op (vloc, MULT_EXPR, fold_convert (size_type_node, len),
+                           fold_convert (size_type_node, TYPE_SIZE_UNIT (elt)),
+                           false);
     }
   else if (TREE_CODE (type) == ARRAY_TYPE)
     {
@@ -75,8 +77,10 @@ parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
     }
   else
     {
-      error_at (vloc, "%qD in %qs clause is a pointer: give the section "
-		"to copy, %<%D[lo:len]%>", decl, clause, decl);
+      error_at (vloc,
+                "%qD in %qs clause is a pointer: give the section "
+                "to copy, %<%D[lo:len]%>",
+                decl, clause, decl);
       lx.failed = true;
       return false;
     }
@@ -88,7 +92,7 @@ parse_peer_item (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
 
 static void
 parse_peer_list (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
-		 const char *clause)
+                 const char *clause)
 {
   if (!expect (lx, CPP_OPEN_PAREN, "("))
     return;
@@ -100,12 +104,12 @@ parse_peer_list (pacc_lexer &lx, std::vector<pacc_peer_item> &out,
   for (;;)
     {
       if (!parse_peer_item (lx, out, clause))
-	return;
+        return;
       if (peek_is (lx, CPP_COMMA))
-	{
-	  next (lx);
-	  continue;
-	}
+        {
+          next (lx);
+          continue;
+        }
       expect (lx, CPP_CLOSE_PAREN, ")");
       return;
     }
@@ -128,30 +132,40 @@ parse_update_peer (pacc_lexer &lx, pacc_directive *d)
   while ((which = next_clause (lx, names, 5, seen, "update peer")) >= 0)
     {
       switch (which)
-	{
-	case 0: parse_peer_list (lx, d->to, "to"); break;
-	case 1: parse_peer_list (lx, d->from, "from"); break;
-	case 2: d->dev = parse_paren_expr (lx); break;
-	case 3: d->from_dev = parse_paren_expr (lx); break;
-	case 4: d->async = parse_paren_expr (lx); break;
-	}
+        {
+        case 0:
+          parse_peer_list (lx, d->to, "to");
+          break;
+        case 1:
+          parse_peer_list (lx, d->from, "from");
+          break;
+        case 2:
+          d->dev = parse_paren_expr (lx);
+          break;
+        case 3:
+          d->from_dev = parse_paren_expr (lx);
+          break;
+        case 4:
+          d->async = parse_paren_expr (lx);
+          break;
+        }
     }
   if (lx.failed)
     return false;
   for (int i = 0; i < 4; i++)
     if (!seen[i])
       {
-	error_at (d->loc, "%<#pragma pacc update peer%> without %qs clause",
-		  names[i]);
-	return false;
+        error_at (d->loc, "%<#pragma pacc update peer%> without %qs clause",
+                  names[i]);
+        return false;
       }
   if (d->to.size () != d->from.size ())
     {
-      error_at (d->loc, "%<to%> lists %d items but %<from%> lists %d: "
-		"%<#pragma pacc update peer%> copies them pairwise",
-		(int) d->to.size (), (int) d->from.size ());
+      error_at (d->loc,
+                "%<to%> lists %d items but %<from%> lists %d: "
+                "%<#pragma pacc update peer%> copies them pairwise",
+                (int) d->to.size (), (int) d->from.size ());
       return false;
     }
   return true;
 }
-

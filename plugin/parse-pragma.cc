@@ -41,31 +41,31 @@ handle_pragma_pacc (cpp_reader *)
     {
       static bool told;
       if (!told)
-	error_at (loc, "%<#pragma pacc%> requires %<-fopenacc%>");
+        error_at (loc, "%<#pragma pacc%> requires %<-fopenacc%>");
       told = true;
       return;
     }
   if (t.type != CPP_NAME)
     {
       error_at (t.loc, "expected a pacc directive (%<init%>, %<pipeline%>, "
-		"%<loop%>, %<deviceid%>, %<wait%> or %<update%>) after "
-		"%<#pragma pacc%>");
+                       "%<loop%>, %<deviceid%>, %<wait%> or %<update%>) after "
+                       "%<#pragma pacc%>");
       return;
     }
   /* `__pipeline__' is `pipeline' (pacc_keyword).  */
   const char *name = pacc_keyword (t.value);
   lx.directive = name;
   lx.elements = !strcmp (name, "deviceid") || !strcmp (name, "wait")
-		|| !strcmp (name, "update");
+                || !strcmp (name, "update");
   if (!current_function_decl || !cur_stmt_list)
     {
       if (!strcmp (name, "init") || !strcmp (name, "pipeline")
-	  || !strcmp (name, "loop") || !strcmp (name, "deviceid")
-	  || !strcmp (name, "wait") || !strcmp (name, "update"))
-	error_at (t.loc, "%<#pragma pacc %s%> must appear inside a function",
-		  name);
+          || !strcmp (name, "loop") || !strcmp (name, "deviceid")
+          || !strcmp (name, "wait") || !strcmp (name, "update"))
+        error_at (t.loc, "%<#pragma pacc %s%> must appear inside a function",
+                  name);
       else
-	error_at (t.loc, "unknown pacc directive %qs", name);
+        error_at (t.loc, "unknown pacc directive %qs", name);
       return;
     }
 
@@ -83,90 +83,94 @@ handle_pragma_pacc (cpp_reader *)
       d->kind = PACC_DIR_PIPELINE;
       d->pipe = parse_pipeline (lx, t.loc);
       if (!d->pipe)
-	{
-	  /* Keep a marker so that the loops of the region are not reported
+        {
+          /* Keep a marker so that the loops of the region are not reported
 	     again as loops outside a pipeline.  */
-	  d->bad = true;
-	  add_marker (d);
-	  return;
-	}
+          d->bad = true;
+          add_marker (d);
+          return;
+        }
     }
   else if (!strcmp (name, "loop"))
     {
       d->kind = PACC_DIR_LOOP;
       if (!peek_is_name (lx, "dim"))
-	{
-	  if (peek_is (lx, CPP_EOF))
-	    error_at (t.loc, "%<#pragma pacc loop%> without %<dim%> clause");
-	  else
-	    parse_error (lx, "expected %<dim%> before %qs in "
-			 "%<#pragma pacc loop%>", tok_spelling (peek (lx)));
-	  d->bad = true;
-	  add_marker (d);
-	  return;
-	}
+        {
+          if (peek_is (lx, CPP_EOF))
+            error_at (t.loc, "%<#pragma pacc loop%> without %<dim%> clause");
+          else
+            parse_error (lx,
+                         "expected %<dim%> before %qs in "
+                         "%<#pragma pacc loop%>",
+                         tok_spelling (peek (lx)));
+          d->bad = true;
+          add_marker (d);
+          return;
+        }
       next (lx);
       HOST_WIDE_INT n;
       location_t nloc;
       if (!expect (lx, CPP_OPEN_PAREN, "(") || !parse_const (lx, &n, &nloc)
-	  || !expect (lx, CPP_CLOSE_PAREN, ")"))
-	{
-	  d->bad = true;
-	  add_marker (d);
-	  return;
-	}
+          || !expect (lx, CPP_CLOSE_PAREN, ")"))
+        {
+          d->bad = true;
+          add_marker (d);
+          return;
+        }
       if (n < 1 || n > MAX_RANK)
-	{
-	  error_at (nloc, "%<dim(%wd)%> out of range: dimensions count from 1 "
-		    "(the last C index)", n);
-	  d->bad = true;
-	  add_marker (d);
-	  return;
-	}
+        {
+          error_at (nloc,
+                    "%<dim(%wd)%> out of range: dimensions count from 1 "
+                    "(the last C index)",
+                    n);
+          d->bad = true;
+          add_marker (d);
+          return;
+        }
       d->dim = n;
       /* Clauses after dim, separated by commas or not, as pipeline's.  */
       for (;;)
-	{
-	  while (!lx.failed && peek_is (lx, CPP_COMMA))
-	    next (lx);
-	  if (lx.failed || !peek_is_name (lx, "private"))
-	    break;
-	  next (lx);
-	  parse_private (lx, d);
-	}
+        {
+          while (!lx.failed && peek_is (lx, CPP_COMMA))
+            next (lx);
+          if (lx.failed || !peek_is_name (lx, "private"))
+            break;
+          next (lx);
+          parse_private (lx, d);
+        }
     }
   else if (!strcmp (name, "deviceid"))
     {
       d->kind = PACC_DIR_DEVICEID;
       d->dev = parse_paren_expr (lx);
       if (!d->dev)
-	d->bad = true;
+        d->bad = true;
     }
   else if (!strcmp (name, "wait"))
     {
       d->kind = PACC_DIR_WAIT;
       if (!peek_is_name (lx, "device"))
-	{
-	  parse_error (lx, "expected %<device%> after %<#pragma pacc wait%>");
-	  delete d;
-	  return;
-	}
+        {
+          parse_error (lx, "expected %<device%> after %<#pragma pacc wait%>");
+          delete d;
+          return;
+        }
       next (lx);
       d->dev = parse_paren_expr (lx);
       if (!d->dev)
-	{
-	  delete d;
-	  return;
-	}
+        {
+          delete d;
+          return;
+        }
     }
   else if (!strcmp (name, "update"))
     {
       d->kind = PACC_DIR_UPDATE_PEER;
       if (!parse_update_peer (lx, d))
-	{
-	  delete d;
-	  return;
-	}
+        {
+          delete d;
+          return;
+        }
     }
   else
     {
@@ -176,7 +180,7 @@ handle_pragma_pacc (cpp_reader *)
     }
   if (!lx.failed && !peek_is (lx, CPP_EOF))
     parse_error (lx, "unexpected %qs at the end of %<#pragma pacc %s%>",
-		 tok_spelling (peek (lx)), name);
+                 tok_spelling (peek (lx)), name);
   if (lx.failed)
     d->bad = true;
   add_marker (d);

@@ -32,9 +32,9 @@ struct pacc_lexer
 {
   pacc_token tok;
   bool have;
-  bool failed;			/* An error was reported; stop quietly.  */
-  const char *directive;	/* For messages.  */
-  bool elements;		/* Integer expressions may read array
+  bool failed;           /* An error was reported; stop quietly.  */
+  const char *directive; /* For messages.  */
+  bool elements;         /* Integer expressions may read array
 				   elements (`r0[d]'): the multi-device
 				   directives, evaluated where they stand;
 				   not the pipeline's, which the region
@@ -59,7 +59,7 @@ bool parse_const (pacc_lexer &lx, HOST_WIDE_INT *val, location_t *loc);
 tree parse_paren_expr (pacc_lexer &lx);
 tree list_variable (pacc_lexer &lx, const char *clause, location_t *loc);
 int next_clause (pacc_lexer &lx, const char *const *names, int n, bool *seen,
-		 const char *directive);
+                 const char *directive);
 
 /* parse-clauses.cc */
 pacc_pipeline_clauses *parse_pipeline (pacc_lexer &lx, location_t loc);

@@ -23,44 +23,44 @@
 struct pacc_mono
 {
   HOST_WIDE_INT coef;
-  std::vector<tree> atoms;	/* Sorted by DECL_UID.  */
+  std::vector<tree> atoms; /* Sorted by DECL_UID.  */
 };
 typedef std::vector<pacc_mono> pacc_form;
 
 /* One `#pragma pacc loop dim(N)` loop.  */
 struct pacc_loop
 {
-  tree *slot;			/* Where the FOR_STMT sits.  */
-  tree *marker_slot;		/* The `loop` marker (NULL: outermost).  */
+  tree *slot;        /* Where the FOR_STMT sits.  */
+  tree *marker_slot; /* The `loop` marker (NULL: outermost).  */
   tree for_stmt;
-  tree *init_slot;		/* Statement setting the variable, or NULL.  */
+  tree *init_slot; /* Statement setting the variable, or NULL.  */
   tree var;
-  tree init;			/* Initial value.  */
-  tree bound;			/* Exclusive upper bound (decomposed loop).  */
+  tree init;  /* Initial value.  */
+  tree bound; /* Exclusive upper bound (decomposed loop).  */
   int dim;
   location_t loc;
-  int parent;			/* Index of the enclosing pacc loop, -1.  */
-  int depth;			/* Pacc loops around it.  */
-  bool leaf;			/* No pacc loop inside it.  */
+  int parent; /* Index of the enclosing pacc loop, -1.  */
+  int depth;  /* Pacc loops around it.  */
+  bool leaf;  /* No pacc loop inside it.  */
   /* Scalars the nest sets, with the definitions they hold where the
      loop starts (check-locals.cc): the host reads the loop's bounds
      through them (pacc_host_value, lower-geometry.cc).  */
-  std::vector<std::pair<tree, tree> > defs;
+  std::vector<std::pair<tree, tree>> defs;
 };
 
 enum pacc_index_kind
 {
-  PACC_IX_VAR,			/* loop variable of this dimension + off.  */
-  PACC_IX_INV,			/* no loop variable: invariant form + off.  */
-  PACC_IX_OPAQUE		/* anything else.  */
+  PACC_IX_VAR,   /* loop variable of this dimension + off.  */
+  PACC_IX_INV,   /* no loop variable: invariant form + off.  */
+  PACC_IX_OPAQUE /* anything else.  */
 };
 
 struct pacc_access
 {
   int buf;
-  int loop;			/* Innermost pacc loop around it.  */
+  int loop; /* Innermost pacc loop around it.  */
   bool write;
-  bool cond;			/* Under a condition of the nest's body.  */
+  bool cond; /* Under a condition of the nest's body.  */
   location_t loc;
   enum pacc_index_kind kind[MAX_RANK];
   HOST_WIDE_INT off[MAX_RANK];
@@ -81,35 +81,35 @@ struct pacc_access
 struct pacc_kernel
 {
   location_t loc;
-  tree *marker_slot;		/* The `loop` marker before the nest.  */
-  tree *stmt_slot;		/* The outermost FOR_STMT (or its BIND_EXPR).  */
-  tree stmt;			/* What *stmt_slot held.  */
-  std::vector<pacc_loop> loops;	/* A tree (sibling loops under one
+  tree *marker_slot; /* The `loop` marker before the nest.  */
+  tree *stmt_slot;   /* The outermost FOR_STMT (or its BIND_EXPR).  */
+  tree stmt;         /* What *stmt_slot held.  */
+  std::vector<pacc_loop> loops; /* A tree (sibling loops under one
 				   loop), outer before inner, siblings in
 				   order.  */
-  int dec;			/* Index in LOOPS of the decomposed loop, or
+  int dec;                      /* Index in LOOPS of the decomposed loop, or
 				   -1: a fixed-row nest, whose accesses
 				   all sit at row ROW plus a constant.  */
-  tree row;			/* The fixed row (dec < 0), else NULL.  */
-  bool point;			/* Made from a host statement writing one
+  tree row;                     /* The fixed row (dec < 0), else NULL.  */
+  bool point;                   /* Made from a host statement writing one
 				   element (check-points.cc).  */
   std::vector<pacc_access> accesses;
   std::vector<tree> private_vars; /* Outer scalars used as inner loop vars.  */
-  std::vector<tree> privatized;	/* Outer scalars declared anew in the
+  std::vector<tree> privatized;   /* Outer scalars declared anew in the
 				   nest's bodies (check-scalars.cc).  */
-  std::vector<int> reductions;	/* Indices into the clause's reductions.  */
-  std::vector<tree> set_vars;	/* Scalars the nest declares or sets: the
+  std::vector<int> reductions;    /* Indices into the clause's reductions.  */
+  std::vector<tree> set_vars;     /* Scalars the nest declares or sets: the
 				   host never reads them (issue 48).  */
-  std::vector<tree> red_stmts;	/* Statements updating a reduction var.  */
-  int perm[64];			/* Array i names buffer perm[i] here.  */
-  HOST_WIDE_INT w;		/* Written row = iteration row + w.  */
+  std::vector<tree> red_stmts;    /* Statements updating a reduction var.  */
+  int perm[64];                   /* Array i names buffer perm[i] here.  */
+  HOST_WIDE_INT w;                /* Written row = iteration row + w.  */
   HOST_WIDE_INT e_lo[MAX_RANK], e_hi[MAX_RANK];
 };
 
 struct pacc_item
 {
-  int kernel;			/* -1 for a host statement.  */
-  tree *slot;			/* Host statement.  */
+  int kernel; /* -1 for a host statement.  */
+  tree *slot; /* Host statement.  */
 };
 
 struct pacc_region
@@ -118,19 +118,19 @@ struct pacc_region
   pacc_directive *dir;
   pacc_pipeline_clauses *pc;
   location_t loc;
-  tree *for_slot;		/* Where the time loop's FOR_STMT sits.  */
+  tree *for_slot; /* Where the time loop's FOR_STMT sits.  */
   tree for_stmt;
   tree tvar;
-  tree tend;			/* Exclusive end of t.  */
+  tree tend; /* Exclusive end of t.  */
   std::vector<pacc_kernel> kernels;
   std::vector<pacc_item> items;
-  std::vector<tree> assigned;	/* Scalars and pointers host statements set.  */
-  int final_perm[64];		/* Array i names buffer final_perm[i].  */
+  std::vector<tree> assigned; /* Scalars and pointers host statements set.  */
+  int final_perm[64];         /* Array i names buffer final_perm[i].  */
   HOST_WIDE_INT reach_lo[MAX_RANK], reach_hi[MAX_RANK];
-  HOST_WIDE_INT e_lo, e_hi;	/* Max widening along rows.  */
+  HOST_WIDE_INT e_lo, e_hi; /* Max widening along rows.  */
   /* Arrays of components (check-components.cc): each component's
      variable, a listed array now, and the value it takes at entry.  */
-  std::vector<std::pair<tree, tree> > components;
+  std::vector<std::pair<tree, tree>> components;
 };
 
 /* lower-copyin.cc (phase 3; lower.h would be its header): before the
