@@ -22,7 +22,13 @@
 # Usage: benchmarks/host-bench.sh [RUNS]
 #   with pkg-config finding pacc (PKG_CONFIG_PATH), LD_LIBRARY_PATH its
 #   libdir; builds into ${HOSTBENCH_DIR:-/tmp/host-bench}; HOSTBENCH_ONLY
-#   (names, blank-separated) runs only those programs.
+#   (names, blank-separated) runs only those programs; HOSTBENCH_COLS
+#   (column names, blank-separated) only those settings.
+#   HOSTBENCH_SIZE=large: Jacobi 16384² (1 GiB per array) and heat3d 512³
+#   (1 GiB per array), the sizes of a many-core measurement.
+#   HOSTBENCH_BUILD=only builds and stops; =no runs what DIR holds (a
+#   machine without GCC 12: the DIR built here, carried there, with
+#   LD_LIBRARY_PATH holding libpacc and GCC 12's libgomp).
 
 set -e
 RUNS=${1:-3}
@@ -34,8 +40,12 @@ NCPU=$(nproc)
 mkdir -p "$DIR"
 cd "$DIR"
 
-PCF=$(pkg-config --cflags pacc)
-PLB=$(pkg-config --libs pacc)
+BUILD=${HOSTBENCH_BUILD:-yes}
+if [ "$BUILD" != no ]; then
+  PCF=$(pkg-config --cflags pacc)
+  PLB=$(pkg-config --libs pacc)
+fi
+COLS=${HOSTBENCH_COLS:-"seq omp1 ompN gomp h1 hN gomp-ooc h1-ooc hN-ooc"}
 
 # name  source  extra-flags  args  device-memory-for-out-of-core
 PROGS="jacobi|$SRC/jacobi/jacobi.c||2400 2400 60|12M
@@ -44,9 +54,13 @@ cip|$SRC/cip/cip.c||1000 1000 100|8M
 himeno|$SRC/himeno/himeno.c||129 65 129 80|8M
 heat3d|$TOP/testsuite/pacc.run/real_bench_heat3d.c|-DN=160 -DTSTEPS=40||16M
 heat2d|heat2d-big.c|||16M"
+if [ "${HOSTBENCH_SIZE:-}" = large ]; then
+  PROGS="jacobi|$SRC/jacobi/jacobi.c||16384 16384 20|512M
+heat3d|$TOP/testsuite/pacc.run/real_bench_heat3d.c|-DN=512 -DTSTEPS=10||512M"
+fi
 
 # The public 2-D heat code of the tests at 2000 x 2000, 100 steps.
-sed 's/{ 53, 41, 60,/{ 2000, 2000, 100,/' \
+[ "$BUILD" = no ] || sed 's/{ 53, 41, 60,/{ 2000, 2000, 100,/' \
   "$TOP/testsuite/pacc.run/real_heat2d.c" > heat2d-big.c
 
 build ()
@@ -73,7 +87,7 @@ run1 ()
     echo "DIFF $name $bin $*" >&2
   fi
   t=$(sed -n 's/^time \([0-9.]*\) s$/\1/p' out.txt)
-  [ -n "$t" ] || t=$(echo "$t1 - $t0" | bc)
+  [ -n "$t" ] || t=$(awk "BEGIN { print $t1 - $t0 }")
   echo "$t"
 }
 
@@ -82,33 +96,39 @@ median ()
   sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'
 }
 
-build
+[ "$BUILD" = no ] || build
+[ "$BUILD" != only ] || exit 0
 echo "host-bench: $(uname -n), $NCPU CPUs, $(date -u +%Y-%m-%dT%H:%MZ), load $(cut -d' ' -f1-3 /proc/loadavg), runs $RUNS"
-printf '%-8s %7s %7s %7s %7s %7s %7s %9s %7s %7s\n' program seq omp1 ompN \
-  gomp h1 hN gomp-ooc h1-ooc hN-ooc
+printf '%-8s' program
+for c in $COLS; do printf ' %8s' "$c"; done
+echo
 echo "$PROGS" | while IFS='|' read -r name src flags args mem; do
   case " ${HOSTBENCH_ONLY:-$name} " in *" $name "*) ;; *) continue ;; esac
   "./$name-seq" $args 2>&1 | grep -v '^time\|^GFLOPS' > "$name.ref"
   rm -f ./*.t
   r=0
   while [ $r -lt "$RUNS" ]; do
-    run1 "$name" "$name-seq" "$args" >> seq.t
-    run1 "$name" "$name-omp" "$args" OMP_NUM_THREADS=1 >> omp1.t
-    run1 "$name" "$name-omp" "$args" OMP_NUM_THREADS="$NCPU" >> ompN.t
-    run1 "$name" "$name-pacc" "$args" PACC_LAUNCH=libgomp >> gomp.t
-    run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS=1 >> h1.t
-    run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS="$NCPU" >> hN.t
-    run1 "$name" "$name-pacc" "$args" PACC_LAUNCH=libgomp \
-      PACC_DEVICE_MEMORY="$mem" >> gomp-ooc.t
-    run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS=1 \
-      PACC_DEVICE_MEMORY="$mem" >> h1-ooc.t
-    run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS="$NCPU" \
-      PACC_DEVICE_MEMORY="$mem" >> hN-ooc.t
+    for c in $COLS; do
+      case $c in
+        seq) run1 "$name" "$name-seq" "$args" ;;
+        omp1) run1 "$name" "$name-omp" "$args" OMP_NUM_THREADS=1 ;;
+        ompN) run1 "$name" "$name-omp" "$args" OMP_NUM_THREADS="$NCPU" ;;
+        gomp) run1 "$name" "$name-pacc" "$args" PACC_LAUNCH=libgomp ;;
+        h1) run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS=1 ;;
+        hN) run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS="$NCPU" ;;
+        gomp-ooc) run1 "$name" "$name-pacc" "$args" PACC_LAUNCH=libgomp \
+                    PACC_DEVICE_MEMORY="$mem" ;;
+        h1-ooc) run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS=1 \
+                  PACC_DEVICE_MEMORY="$mem" ;;
+        hN-ooc) run1 "$name" "$name-pacc" "$args" PACC_HOST_THREADS="$NCPU" \
+                  PACC_DEVICE_MEMORY="$mem" ;;
+      esac >> "$c.t"
+    done
     r=$((r + 1))
   done
   printf '%-8s' "$name"
-  for c in seq omp1 ompN gomp h1 hN gomp-ooc h1-ooc hN-ooc; do
-    printf ' %7.3f' "$(median < $c.t)"
+  for c in $COLS; do
+    printf ' %8.3f' "$(median < $c.t)"
   done
   echo
 done
