@@ -21,6 +21,7 @@
    GPU, and a missing wait shows up as a race.  */
 
 #include "backend.h"
+#include "host-pool.h"
 #include "settings.h"
 
 #include <pthread.h>
@@ -112,7 +113,7 @@ run_one (struct hqueue *q)
     {
     case HOP_COPY:
       t0 = pacc_now_us ();
-      memcpy (op->dst, op->src, op->bytes);
+      pacc_host_copy (op->dst, op->src, op->bytes);
       pacc_trace_op (&op->info, t0, pacc_now_us ());
       break;
     case HOP_WAIT:

@@ -14,13 +14,18 @@
    cores, load 4) a descheduled team thread made Jacobi's kernels five
    times slower than one thread (1.22 s against 0.24).  The workers here
    wait blocked on a condition variable.  One job at a time: a second
-   caller waits for the first.  */
+   caller waits for the first.  The host back end's large copies run on
+   the same threads (pacc_host_copy, host-pool.h).  */
 
+#include "host-pool.h"
 #include "diag.h"
 #include "pacc-abi.h"
+#include "settings.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdint.h>
+#include <string.h>
 
 static pthread_mutex_t job_lock = PTHREAD_MUTEX_INITIALIZER;
 static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
@@ -126,4 +131,74 @@ long
 __pacc_host_next_block (void)
 {
   return __atomic_fetch_add (my_next, 1, __ATOMIC_RELAXED);
+}
+
+/* The CPUs this process may run on (at least 1).  */
+static int
+cpus_available (void)
+{
+  cpu_set_t set;
+  if (sched_getaffinity (0, sizeof set, &set) == 0)
+    {
+      int n = CPU_COUNT (&set);
+      return n < 1 ? 1 : n > HOST_MAX_THREADS ? HOST_MAX_THREADS : n;
+    }
+  return 1;
+}
+
+int
+pacc_host_threads (void)
+{
+  static int default_threads;
+  if (pacc_settings.host_threads)
+    return pacc_settings.host_threads;
+  int n = __atomic_load_n (&default_threads, __ATOMIC_RELAXED);
+  if (!n)
+    {
+      n = cpus_available ();
+      __atomic_store_n (&default_threads, n, __ATOMIC_RELAXED);
+    }
+  return n;
+}
+
+/* A copy in blocks of BLOCK bytes, N of them, taken as the threads are
+   free.  */
+struct copy_job
+{
+  char *dst;
+  const char *src;
+  size_t bytes, block;
+  long n;
+};
+
+static void
+copy_blocks (void *arg)
+{
+  struct copy_job *j = arg;
+  long b;
+  while ((b = __pacc_host_next_block ()) < j->n)
+    {
+      size_t off = (size_t) b * j->block;
+      size_t len = j->bytes - off < j->block ? j->bytes - off : j->block;
+      memcpy (j->dst + off, j->src + off, len);
+    }
+}
+
+/* Below this a copy stays in the calling thread: waking the pool costs
+   more than it saves.  */
+#define COPY_SPLIT_MIN ((size_t) 8 << 20)
+#define COPY_BLOCK ((size_t) 1 << 20)
+
+void
+pacc_host_copy (void *dst, const void *src, size_t bytes)
+{
+  int n = bytes < COPY_SPLIT_MIN ? 1 : pacc_host_threads ();
+  if (n <= 1)
+    {
+      memcpy (dst, src, bytes);
+      return;
+    }
+  struct copy_job j = { dst, src, bytes, COPY_BLOCK, 0 };
+  j.n = (long) ((bytes + COPY_BLOCK - 1) / COPY_BLOCK);
+  __pacc_host_parallel (copy_blocks, &j, (unsigned) n, 0);
 }

@@ -19,15 +19,14 @@
    whose GPU libgomp would otherwise use).  */
 
 #ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1 /* sched_getaffinity.  */
 #endif
 
 #include "launch.h"
+#include "host-pool.h"
 #include "runtime.h"
 #include "settings.h"
 
 #include <pthread.h>
-#include <sched.h>
 #include <stdarg.h>
 #include <stdlib.h>
 
@@ -155,23 +154,9 @@ slow_launch (const struct pacc_backend *be)
     be->drain ();
 }
 
-/* The CPUs this process may run on (at least 1).  */
-static int
-cpus_available (void)
-{
-  cpu_set_t set;
-  if (sched_getaffinity (0, sizeof set, &set) == 0)
-    {
-      int n = CPU_COUNT (&set);
-      return n < 1 ? 1 : n > HOST_MAX_THREADS ? HOST_MAX_THREADS : n;
-    }
-  return 1;
-}
-
 int
 __pacc_host_kernels (void)
 {
-  static int default_threads;
   const struct pacc_backend *be = pacc_runtime_issuer ();
   if (!be)
     be = pacc_backend;
@@ -182,15 +167,7 @@ __pacc_host_kernels (void)
       || pacc_settings.launch_libgomp)
     return 0;
   slow_launch (be);
-  if (pacc_settings.host_threads)
-    return pacc_settings.host_threads;
-  int n = __atomic_load_n (&default_threads, __ATOMIC_RELAXED);
-  if (!n)
-    {
-      n = cpus_available ();
-      __atomic_store_n (&default_threads, n, __ATOMIC_RELAXED);
-    }
-  return n;
+  return pacc_host_threads ();
 }
 
 void
