@@ -9,10 +9,9 @@
    it fits them: a chunk advanced k steps there moves k times less through
    DRAM than the whole arrays stepped one by one, which is where the
    sequential build spends its time.  So the chunk's rows of every array
-   are sized to an eighth of the last-level cache, at most 4 MiB (the
-   threads share it, and the copies into and out of the buffers pass
-   through it too), and k
-   is as large as keeps the rows computed twice (the halo's trapezoid,
+   are sized to an eighth of the last-level cache, at most 4 MiB, for
+   each host thread, at most half the cache in all (the copies into and
+   out of the buffers pass through it too), and k is as large as keeps the rows computed twice (the halo's trapezoid,
    (hlo + hhi) k per chunk) to a quarter of the chunk, at most 8.  Arrays
    that fit in that size, and rows too large for a chunk of it to hold
    k 2, keep the fixed rules (benchmarks/RESULTS.md, "Host engine").  */
@@ -40,9 +39,18 @@ pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
   if (llc <= 0)
     llc = 8L << 20;
   /* sysconf gives the package's L3 (256 MiB on the CI host's EPYC,
-     whose cores share 32 MiB slices): at most 4 MiB.  */
-  size_t target
+     whose cores share 32 MiB slices): at most 4 MiB per thread, so that
+     each thread's share of a kernel stays a few blocks of rows (one
+     4 MiB chunk split over 16 threads was 2560 jobs of 2 rows for Jacobi
+     16384², its kernels twice as slow as one resident chunk's), and at
+     most half the L3 in all.  */
+  size_t share
     = (size_t) llc / 8 < HOST_CHUNK_MAX ? (size_t) llc / 8 : HOST_CHUNK_MAX;
+  size_t threads = in->host_threads > 1 ? (size_t) in->host_threads : 1;
+  size_t target
+    = share * threads < (size_t) llc / 2 ? share * threads : (size_t) llc / 2;
+  if (target < share)
+    target = share;
   if (row == 0 || (size_t) rows * row <= target)
     return 0;
   long r = (long) (target / row);

@@ -98,6 +98,7 @@ struct pacc_plan_in
   const struct pacc_plan_array *a; /* [n].  */
   int ndev;             /* devices the back end offers the pipeline.  */
   int on_host;          /* the host path: chunks as cache blocks.  */
+  int host_threads;     /* there, the threads a kernel runs on.  */
   size_t mem;           /* buffer memory each device can still give
                             (the smallest device's), before the
                             PACC_DEVICE_MEMORY cap.  */

@@ -13,6 +13,7 @@
 #include "region-state.h"
 #include "pacc-abi.h"
 #include "launch.h"
+#include "host-pool.h"
 #include "reductions.h"
 #include "replan.h"
 #include "report.h"
@@ -77,6 +78,7 @@ plan (struct pacc_region *r)
   in.a = r->a;
   in.ndev = pacc_ndevices;
   in.on_host = r->base->on_host;
+  in.host_threads = r->base->on_host ? pacc_host_threads () : 1;
   in.mem_kind = r->base->name;
   in.ring_gran = r->base->ring_unit ? r->base->ring_unit (0) : 0;
   in.s = r->dist ? &r->dist->set : &pacc_settings;
