@@ -93,6 +93,54 @@ scan_r (tree *tp, int *walk_subtrees, void *data)
   return NULL_TREE;
 }
 
+/* The FOR_STMTs of a tree, in the order walk_tree meets them.  */
+static tree
+collect_for_r (tree *tp, int *, void *data)
+{
+  if (TREE_CODE (*tp) == FOR_STMT)
+    ((std::vector<tree> *) data)->push_back (*tp);
+  return NULL_TREE;
+}
+
+/* Mark the innermost pacc loops of COPY, the copier's image of SRC (loop
+   for loop, in the same order), OUTER being SRC's loop over the thread's
+   rows, `ivdep' and to be vectorised, as `#pragma omp simd' would: their
+   iterations are independent (check-kernel.cc refuses a nest that reads
+   an array at another point than it writes it, the scalars are private),
+   and without the marks GCC's -O2 cost model leaves them scalar: the
+   chunk buffers would need a run-time alias check, and the rows' length,
+   not a compile-time constant, an epilogue.  Each point is still computed
+   by the same operations (a reduction stays in order).  Sequential inner
+   loops stay as they are.  */
+static void
+mark_ivdep (pacc_kernel &k, tree src, tree outer, tree copy)
+{
+  std::vector<tree> s, d;
+  walk_tree (&src, collect_for_r, &s, NULL);
+  walk_tree (&copy, collect_for_r, &d, NULL);
+  if (s.size () != d.size ())
+    return;
+  for (size_t i = 0; i < s.size (); i++)
+    {
+      bool pacc = s[i] == outer;
+      for (auto &l : k.loops)
+        pacc |= l.for_stmt == s[i];
+      std::vector<tree> inner;
+      walk_tree (&FOR_BODY (s[i]), collect_for_r, &inner, NULL);
+      tree cond = FOR_COND (d[i]);
+      if (!pacc || !inner.empty () || !cond
+          || TREE_CODE (cond) == ANNOTATE_EXPR)
+        continue;
+      cond = build3 (ANNOTATE_EXPR, TREE_TYPE (cond), cond,
+                     build_int_cst (integer_type_node, annot_expr_ivdep_kind),
+                     integer_zero_node);
+      FOR_COND (d[i])
+        = build3 (ANNOTATE_EXPR, TREE_TYPE (cond), cond,
+                  build_int_cst (integer_type_node, annot_expr_vector_kind),
+                  integer_one_node);
+    }
+}
+
 tree
 pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi, tree l0_init,
                   tree nthreads,
@@ -131,8 +179,9 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi, tree l0_init,
                              fold_convert (TREE_TYPE (var), b))
                    : FOR_COND (fs);
   add (&loop, assign (var, team ? a : l0_init));
-  add (&loop, build_stmt (EXPR_LOCATION (fs), FOR_STMT, NULL_TREE, cond,
-                          FOR_EXPR (fs), FOR_BODY (fs), NULL_TREE));
+  tree outer = build_stmt (EXPR_LOCATION (fs), FOR_STMT, NULL_TREE, cond,
+                           FOR_EXPR (fs), FOR_BODY (fs), NULL_TREE);
+  add (&loop, outer);
   tree src = loop, saved = fs;
   if (l0.slot != k.stmt_slot)
     {
@@ -158,6 +207,7 @@ pacc_host_kernel (lower_ctx &c, pacc_kernel &k, tree lo, tree hi, tree l0_init,
       for (size_t q = 0; q < red_body.size (); q++)
         cc.map.put (red_body[q], hred[q]);
       copy = pacc_copy_expr (cc, src);
+      mark_ivdep (k, src, outer, copy);
     }
   *l0.slot = saved;
   if (!copy)
