@@ -217,19 +217,31 @@ check_red_update (red_ctx &c, tree t, tree var)
   return false;
 }
 
+/* Whether a walk of the nest skips T: types, and the SAVE_EXPRs the front
+   end made (their operand is walked where the user wrote it).  */
+static bool
+red_skip_p (const red_ctx &c, tree t)
+{
+  return TYPE_P (t)
+         || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t));
+}
+
+/* Whether T is an assignment to a reduction variable: an update.  */
+static bool
+red_update_p (const red_ctx &c, tree t)
+{
+  return TREE_CODE (t) == MODIFY_EXPR
+         && pacc_reduction_index (*c.r, strip_conv (TREE_OPERAND (t, 0))) >= 0;
+}
+
 static tree
 red_stmt_r (tree *tp, int *walk_subtrees, void *data)
 {
   red_ctx &c = *(red_ctx *) data;
   tree t = *tp;
-  if (TYPE_P (t)
-      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  if (TREE_CODE (t) == MODIFY_EXPR
-      && pacc_reduction_index (*c.r, strip_conv (TREE_OPERAND (t, 0))) >= 0)
+  if (red_skip_p (c, t))
+    *walk_subtrees = 0;
+  else if (red_update_p (c, t))
     {
       c.k->red_stmts.push_back (t);
       if (!check_red_update (c, t, strip_conv (TREE_OPERAND (t, 0))))
@@ -246,14 +258,7 @@ red_use_r (tree *tp, int *walk_subtrees, void *data)
 {
   red_ctx &c = *(red_ctx *) data;
   tree t = *tp;
-  if (TYPE_P (t)
-      || (TREE_CODE (t) == SAVE_EXPR && !pacc_user_save_expr_p (*c.r, t)))
-    {
-      *walk_subtrees = 0;
-      return NULL_TREE;
-    }
-  if (TREE_CODE (t) == MODIFY_EXPR
-      && pacc_reduction_index (*c.r, strip_conv (TREE_OPERAND (t, 0))) >= 0)
+  if (red_skip_p (c, t) || red_update_p (c, t))
     {
       *walk_subtrees = 0;
       return NULL_TREE;
