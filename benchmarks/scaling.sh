@@ -85,12 +85,22 @@ report () {
   echo
   echo "== scaling ($SCALE$([ "$HOST" = 1 ] && echo ", host back end, devices emulated");" \
        "speed-up: GFLOPS over the same program and mode on 1 GPU)"
-  awk -F, '{ for (i = 1; i <= 11; i++) { c[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) } }
+  awk -F, '{ for (i = 1; i <= NF; i++) { c[NR, i] = $i; if (length($i) > w[i]) w[i] = length($i) } }
     END { for (r = 1; r <= NR; r++) { line = ""
-            for (i = 1; i <= 11; i++) line = line sprintf(i < 11 ? "%-" w[i] "s  " : "%s", c[r, i])
+            for (i = 1; i <= 12; i++) line = line sprintf(i < 12 ? "%-" w[i] "s  " : "%s", c[r, i])
             print line } }' "$csv"
   echo "anchor: NVIDIA multi-gpu-programming-models, Jacobi 16384² float, 1000 iterations," \
        "H200: 1.89x on 2 GPUs, 3.61x on 4, 6.66x on 8"
+  # Issue 44's targets ("Done when") against the rows there are (they
+  # hold at Jacobi 16384², fill sizes and the 48 GB problem: the size is
+  # printed).
+  awk -F, 'NR > 1 && $7 ~ /x$/ { k = $1 " " $2 " " $4; sp[k] = substr($7, 1, length($7) - 1); sz[k] = $3 }
+    END { n = split("jacobi strong 2 1.9;jacobi strong 4 3.6;cip strong 2 1.8;cip strong 4 3.3;" \
+                    "himeno strong 2 1.8;himeno strong 4 3.3;jacobi ooc 2 1.8;jacobi ooc 4 3.2;" \
+                    "cip ooc 2 1.8;cip ooc 4 3.2;himeno ooc 2 1.8;himeno ooc 4 3.2;" \
+                    "jacobi mpi 2 1.8;cip mpi 2 1.8", t, ";")
+      for (i = 1; i <= n; i++) { split(t[i], f, " "); k = f[1] " " f[2] " " f[3]
+        if (k in sp) printf "target: %-22s %-15s %5.2fx, issue 44 asks >= %.1fx: %s\n", k " GPUs", sz[k], sp[k], f[4], (sp[k] >= f[4] ? "met" : "MISSED") } }' "$csv"
   awk -f "$plot_awk" "$csv" > "$out/scaling.svg"
   echo "scaling: $csv, $out/scaling.svg"
 }
@@ -142,18 +152,28 @@ OOC_B=$(awk -v g="$OOC_GB" 'BEGIN { printf "%.0f", g * 1e9 }')
 OOC_MEM=$(( OOC_B / OOC_FACTOR ))
 has_mode () { case " $MODES " in *" $1 "*) return 0 ;; esac; return 1; }
 
-echo "program,mode,size,GPUs,time_s,GFLOPS,speedup,check,k,chunks,xchg_ms_per_block" > "$csv"
-# row PROGRAM MODE SIZE GPUS TIME GFLOPS CHECK K CHUNKS XCHG (speed-up
-# filled in from the mode's 1-GPU row; commas out of the free text).
+echo "program,mode,size,GPUs,time_s,GFLOPS,speedup,check,k,chunks,blocks,xchg_ms_per_block" > "$csv"
+# row PROGRAM MODE SIZE GPUS TIME GFLOPS CHECK K CHUNKS BLOCKS XCHG (the
+# speed-up from the mode's 1-GPU row; commas out of the free text).
 declare -A base
 row () {
   local sp=-
   [ "$4" = 1 ] && [ "$6" != - ] && base[$1,$2]=$6
   [ -n "${base[$1,$2]:-}" ] && [ "$6" != - ] &&
     sp=$(awk -v a="$6" -v b="${base[$1,$2]}" 'BEGIN { if (b > 0) printf "%.2fx", a / b; else print "-" }')
-  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$sp" \
-    "${7//,/;}" "$8" "$9" "${10}" >> "$csv"
+  printf '%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n' "$1" "$2" "$3" "$4" "$5" "$6" "$sp" \
+    "${7//,/;}" "$8" "$9" "${10}" "${11}" >> "$csv"
 }
+# row_run PROGRAM MODE SIZE GPUS CHECK XCHG: the row of the run in $o
+# (its time and GFLOPS lines, the plan and the blocks of its report).
+row_run () {
+  row "$1" "$2" "$3" "$4" "$(val time "$o.out")" "$(val GFLOPS "$o.out")" "$5" \
+    "$(sed -n 's/.* plan: .*; k \([0-9]*\) .*/\1/p' "$o.err" | head -1)" \
+    "$(sed -n 's/.* plan: .*, chunks \([0-9]*\) .*/\1/p' "$o.err" | head -1)" \
+    "$(sed -n 's/.* done: \([0-9]*\) blocks.*/\1/p' "$o.err" | head -1)" "$6"
+}
+# row_none PROGRAM MODE SIZE GPUS WHY: a run without figures.
+row_none () { row "$1" "$2" "$3" "$4" - - "$5" - - - -; }
 size_of () { case $1 in himeno) echo "${2}x${3}x${4}" ;; *) echo "${2}x${3}" ;; esac; }
 
 # run ID ENV... -- EXE ARGS...: one process under the deadline and
@@ -193,8 +213,6 @@ run () {
   fi
 }
 val () { awk -v k="$1" '$1 == k { print $2; exit }' "$2"; }
-plan_k () { sed -n 's/.* plan: .*; k \([0-9]*\) .*/\1/p' "$1" | head -1; }
-plan_chunks () { sed -n 's/.* plan: .*, chunks \([0-9]*\) .*/\1/p' "$1" | head -1; }
 
 # measure PROG MODE GPUS REF ENV... -- ARGS...: a PACC run of the bundle's
 # PROG-pacc on GPUS devices and its row; REF: the 1-GPU output to compare
@@ -210,7 +228,7 @@ measure () {
     PACC_DEVICES="$g" "${envs[@]}" -- "$bundle/bin/$b-pacc" "$@"
   if [ -n "$why" ]; then
     case $why in skipped*) echo "   $b $mode $g GPU(s): $why" ;; *) fail "$b $mode $size on $g GPU(s): $why (log $o.err)" ;; esac
-    row "$b" "$mode" "$size" "$g" - - "$why" - - -
+    row_none "$b" "$mode" "$size" "$g" "$why"
     return
   fi
   check=-
@@ -226,8 +244,7 @@ measure () {
       check="DIFFERS from 1 GPU: $check"
     fi
   fi
-  row "$b" "$mode" "$size" "$g" "$(val time "$o.out")" "$(val GFLOPS "$o.out")" "$check" \
-    "$(plan_k "$o.err")" "$(plan_chunks "$o.err")" -
+  row_run "$b" "$mode" "$size" "$g" "$check" -
   last=$o.out
 }
 
@@ -292,7 +309,7 @@ for b in ${BENCHES:-jacobi cip himeno}; do
       read -r -a oargs <<< "$(bench_args "$b" $(( OOC_B * g )) "$OOC_T")"
       if awk -v b=$(( OOC_B * g )) -v h="$HOST_GB" 'BEGIN { exit !(b > h * 0.75e9) }'; then
         echo "   $b ooc-weak $g GPU(s): $(awk -v b=$(( OOC_B * g )) 'BEGIN { printf "%.1f", b / 1e9 }') GB of arrays, more than 3/4 of the host's $HOST_GB GB: skipped"
-        row "$b" ooc-weak "$(size_of "$b" "${oargs[@]}")" "$g" - - "skipped (host memory)" - - -
+        row_none "$b" ooc-weak "$(size_of "$b" "${oargs[@]}")" "$g" "skipped (host memory)"
         continue
       fi
       if [ "$g" = 1 ]; then measure "$b" ooc-weak 1 - PACC_DEVICE_MEMORY=$OOC_MEM -- "${oargs[@]}"; continue; fi
@@ -324,7 +341,7 @@ if has_mode mpi && [ -n "${MPI_BUNDLE:-}" ]; then
         "$out/logs/one-gpu.sh" "$MB/bin/$b-mpi" "${oargs[@]}"
       if [ -n "$why" ]; then
         case $why in skipped*) echo "   $b mpi $g rank(s): $why" ;; *) fail "$b mpi $size on $g rank(s): $why (log $o.err)" ;; esac
-        row "$b" mpi "$size" "$g" - - "$why" - - -
+        row_none "$b" mpi "$size" "$g" "$why"
         continue
       fi
       # The slowest rank's exchange time over its blocks' exchanges.
@@ -344,8 +361,7 @@ if has_mode mpi && [ -n "${MPI_BUNDLE:-}" ]; then
         fail "$b mpi $size on $g ranks: checksums differ from one rank's: $(grep '^checksum' "$o.out" | head -1)"
         check="DIFFERS from 1 rank"
       fi
-      row "$b" mpi "$size" "$g" "$(val time "$o.out")" "$(val GFLOPS "$o.out")" "$check" \
-        "$(plan_k "$o.err")" "$(plan_chunks "$o.err")" "$xchg"
+      row_run "$b" mpi "$size" "$g" "$check" "$xchg"
     done
   done
 elif has_mode mpi; then
