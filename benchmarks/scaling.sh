@@ -210,6 +210,9 @@ run () {
     why="no time or GFLOPS line in the output"
   elif ! grep -q '^checksum .* hash [0-9a-f]*$' "$o.out"; then
     why="no checksum line in the output"
+  elif [ "$HOST" != 1 ] && grep -q 'data path host' "$o.err"; then
+    # A GPU measurement that ran on the host back end measures nothing.
+    why="on the host data path, not a GPU: $(grep -m1 'data path host' "$o.err" | cut -c1-100)"
   fi
 }
 val () { awk -v k="$1" '$1 == k { print $2; exit }' "$2"; }

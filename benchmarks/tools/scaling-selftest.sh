@@ -16,9 +16,10 @@
 # time, GFLOPS, a speed-up and a check of ok against 1 GPU), that the SVG
 # has a line per program and mode, the ideal line and the anchor's
 # points, and that PLOT_ONLY=1 redraws it; and that it FAILs, with exit
-# status 1, when a 2-GPU run prints another hash than the 1-GPU run, and
-# when a program's GFLOPS line changes its form.  Prints a PASS:/FAIL:
-# line per check.
+# status 1, when a 2-GPU run prints another hash than the 1-GPU run,
+# when a program's GFLOPS line changes its form, and when a GPU run
+# (HOST=0) reports the host data path.  Prints a PASS:/FAIL: line per
+# check.
 
 set -u
 work=$(cd "${1:?usage: scaling-selftest.sh WORK}" && pwd)
@@ -110,3 +111,14 @@ for t in bad-hash:"differs from 1 GPU" bad-gflops:"no time or GFLOPS line"; do
     bad "$d: exit status $rc, $(grep -c '^FAIL' "$st/$d.log") FAIL lines (log $st/$d.log)"
   fi
 done
+# 4. A GPU measurement (HOST=0) that ran on the host data path must FAIL
+# (where there is no GPU to run on).
+nvidia-smi -L 2>/dev/null | grep -q '^GPU ' && exit 0
+SCALE=tiny HOST=0 GPUS=1 BENCHES=jacobi MODES=strong bash "$scaling" "$st/bundle" "$st/out-host" \
+  > "$st/host.log" 2>&1
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q '^FAIL: scaling: jacobi strong 64x70 on 1 GPU(s): on the host data path' "$st/host.log"; then
+  ok "HOST=0 on the host data path: FAIL and exit status 1"
+else
+  bad "HOST=0 on the host data path: exit status $rc (log $st/host.log)"
+fi
