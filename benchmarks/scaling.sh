@@ -197,7 +197,7 @@ run () {
     lim=$(left)
     if [ "$lim" -lt 10 ]; then why="skipped (DEADLINE)"; rc=-1; return; fi
     [ "$lim" -gt "$RUN_TIMEOUT" ] && lim=$RUN_TIMEOUT
-    echo "-- $(( $(date +%s) - T_START ))s: $id: ${envs[*]} $(basename "$1") ${*:2}"
+    echo "-- $(( $(date +%s) - T_START ))s: $id: ${show:-${envs[*]} $(basename "$1") ${*:2}}"
     env "${envs[@]}" timeout -k 5 "$lim" "$@" > "$o.out" 2> "$o.err"
     rc=$?
     done_runs[$key]="$o|$rc"
@@ -205,7 +205,8 @@ run () {
   why=""
   if [ "$rc" != 0 ]; then
     case $rc in 124|137) why="timed out" ;; *) why="exit status $rc" ;; esac
-    why="$why: $(grep -v '^pacc: .*: \(plan\|done\):' "$o.err" | tail -1 | cut -c1-120)"
+    last_err=$(grep -v '^pacc: .*: \(plan\|done\):' "$o.err" | tail -1 | cut -c1-120)
+    why="$why${last_err:+: $last_err}"
   elif ! grep -q '^time [0-9.]* s$' "$o.out" || ! grep -q '^GFLOPS [0-9.]*$' "$o.out"; then
     why="no time or GFLOPS line in the output"
   elif ! grep -q '^checksum .* hash [0-9a-f]*$' "$o.out"; then
@@ -339,7 +340,8 @@ if has_mode mpi && [ -n "${MPI_BUNDLE:-}" ]; then
       menv=()
       for v in "${host_env[@]}" PACC_VERBOSE=1 PACC_DEVICE_MEMORY=$mem; do menv+=(-x "$v"); done
       # In a subshell: the bundle's Open MPI environment stays there.
-      run "$b-mpi-${g}rank" -- bash -c '. "$1"; mpi_env "$2"; shift 2; exec mpirun "${MPI_X[@]}" "$@"' _ \
+      show="mpirun -np $g ${menv[*]} $b-mpi ${oargs[*]}" \
+        run "$b-mpi-${g}rank" -- bash -c '. "$1"; mpi_env "$2"; shift 2; exec mpirun "${MPI_X[@]}" "$@"' _ \
         "$here/mpi/mpi-env.sh" "$MB" --bind-to none -np "$g" "${menv[@]}" \
         "$out/logs/one-gpu.sh" "$MB/bin/$b-mpi" "${oargs[@]}"
       if [ -n "$why" ]; then
