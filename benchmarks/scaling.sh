@@ -11,9 +11,9 @@
 #   MPI_BUNDLE=mpi-bundle bash benchmarks/scaling.sh gpu-bundle OUTDIR
 #   SCALE=tiny bash benchmarks/scaling.sh BUNDLE OUTDIR        # host self-test
 #
-# Modes (MODES, default "strong weak ooc ooc-weak mpi"; ooc-weak in
-# SCALE=full only), each program's *-pacc with the automatic plan,
-# PACC_DEVICES = N, PACC_VERBOSE=1:
+# Modes (MODES, default "strong weak ooc ooc-weak mpi mpi-weak"; the
+# two -weak out-of-core modes in SCALE=full only), each program's *-pacc
+# with the automatic plan, PACC_DEVICES = N, PACC_VERBOSE=1:
 #   strong    in core, one size on 1, 2, 4 GPUs (STRONG: "prog args;..."):
 #             Jacobi 16384², 1000 steps (the anchor's setting) always;
 #             CIP and Himeno at sizes that fill IC_FRAC (0.78) of one
@@ -23,19 +23,21 @@
 #   ooc       out of core: OOC_GB of host arrays (48, the standard
 #             problem; small: 12) with PACC_DEVICE_MEMORY = OOC_GB / 8 per
 #             GPU (6G for 48 GB), OOC_T steps (256; small: 64)
-#   ooc-weak  OOC_GB per GPU: N x OOC_GB on N GPUs, the same memory per
-#             GPU (runs whose arrays exceed 3/4 of the host's memory are
-#             skipped)
+#   ooc-weak  OOC_GB per GPU: the ooc problem's first dimension times N
+#             on N GPUs, the same memory per GPU (runs whose arrays exceed
+#             3/4 of the host's memory are skipped)
 #   mpi       with MPI_BUNDLE: jacobi-mpi and cip-mpi on 1, 2, 4 ranks,
 #             one GPU each, the ooc problem with OOC_GB / 8 / ranks of
 #             device memory per rank (8x per rank, run-mpi-gpu.sh's
 #             setting); the per-block exchange from the ranks' `mpi:'
 #             report lines
+#   mpi-weak  the same with OOC_GB per rank (first dimension times N) and
+#             OOC_GB / 8 each: issue 13's weak-scaling model, measured
 # Every N-GPU output is compared with the 1-GPU output of the same
 # arguments (testsuite/gpu/compare.awk: checksum lines bit for bit,
 # reduction lines within 1e-12; for weak sizes without a 1-GPU run one is
 # made, WEAK_CHECK=0 leaves them unchecked); MPI runs: the checksum
-# lines against one rank's.  A difference, a failed run or an output
+# lines against one rank's at the same size.  A difference, a failed run or an output
 # without its time, GFLOPS or checksum lines is a FAIL (printed loudly;
 # exit status 1).
 #
@@ -138,7 +140,7 @@ case $SCALE in
              'BEGIN { b = g * 1e9 * f; if (b > h * 0.75e9) b = h * 0.75e9; printf "%.0f", b }')
     STRONG=${STRONG:-"jacobi 16384 16384 1000;cip $(bench_args cip "$fill" "${FULL_T:-100}");himeno $(bench_args himeno "$fill" "${FULL_T:-100}")"}
     OOC_GB=${OOC_GB:-48} OOC_T=${OOC_T:-256}
-    MODES=${MODES:-strong weak ooc ooc-weak mpi} ;;
+    MODES=${MODES:-strong weak ooc ooc-weak mpi mpi-weak} ;;
   small)
     STRONG=${STRONG:-"jacobi 16384 16384 1000;cip 16000 16000 200;himeno 256 257 513 1000 0"}
     OOC_GB=${OOC_GB:-12} OOC_T=${OOC_T:-64}
@@ -175,6 +177,17 @@ row_run () {
 # row_none PROGRAM MODE SIZE GPUS WHY: a run without figures.
 row_none () { row "$1" "$2" "$3" "$4" - - "$5" - - - -; }
 size_of () { case $1 in himeno) echo "${2}x${3}x${4}" ;; *) echo "${2}x${3}" ;; esac; }
+# weak_args PROG N: the ooc problem with N times its first (decomposed)
+# dimension, so that each GPU or rank keeps a slab of the same shape;
+# returns 1 (and prints why) when its arrays exceed 3/4 of the host's memory.
+weak_args () {
+  local -a a
+  read -r -a a <<< "$(bench_args "$1" "$OOC_B" "$OOC_T")"
+  a[0]=$(( a[0] * $2 ))
+  echo "${a[*]}"
+  awk -v b=$(( OOC_B * $2 )) -v h="$HOST_GB" 'BEGIN { if (b > h * 0.75e9) {
+    printf "%.1f GB of arrays, more than 3/4 of the host'"'"'s %s GB\n", b / 1e9, h > "/dev/stderr"; exit 1 } }'
+}
 
 # run ID ENV... -- EXE ARGS...: one process under the deadline and
 # RUN_TIMEOUT, stdout in logs/ID.out, stderr in logs/ID.err.  Sets rc
@@ -310,9 +323,10 @@ for b in ${BENCHES:-jacobi cip himeno}; do
   fi
   if has_mode ooc-weak; then
     for g in $GPUS; do
-      read -r -a oargs <<< "$(bench_args "$b" $(( OOC_B * g )) "$OOC_T")"
-      if awk -v b=$(( OOC_B * g )) -v h="$HOST_GB" 'BEGIN { exit !(b > h * 0.75e9) }'; then
-        echo "   $b ooc-weak $g GPU(s): $(awk -v b=$(( OOC_B * g )) 'BEGIN { printf "%.1f", b / 1e9 }') GB of arrays, more than 3/4 of the host's $HOST_GB GB: skipped"
+      wa=$(weak_args "$b" "$g" 2> "$out/logs/why"); fits=$?
+      read -r -a oargs <<< "$wa"
+      if [ "$fits" -ne 0 ]; then
+        echo "   $b ooc-weak $g GPU(s): $(cat "$out/logs/why"): skipped"
         row_none "$b" ooc-weak "$(size_of "$b" "${oargs[@]}")" "$g" "skipped (host memory)"
         continue
       fi
@@ -323,8 +337,52 @@ for b in ${BENCHES:-jacobi cip himeno}; do
   fi
 done
 
-# MPI: ranks with one GPU each, the ooc problem, 8x per rank.
-if has_mode mpi && [ -n "${MPI_BUNDLE:-}" ]; then
+# MPI: ranks with one GPU each.  mpi: the ooc problem, 8x per rank;
+# mpi-weak: OOC_GB per rank (issue 13's model: each rank a 48 GB slab).
+# mpi_launch ID RANKS MEM ARGS...: PROG-mpi ($b) on RANKS ranks, MEM of
+# device memory each; in a subshell, so that the bundle's Open MPI
+# environment stays there.
+mpi_launch () {
+  local id=$1 np=$2 mem=$3 v; shift 3
+  local -a menv=()
+  for v in "${host_env[@]}" PACC_VERBOSE=1 PACC_DEVICE_MEMORY="$mem"; do menv+=(-x "$v"); done
+  show="mpirun -np $np ${menv[*]} $b-mpi $*" \
+    run "$id" -- bash -c '. "$1"; mpi_env "$2"; shift 2; exec mpirun "${MPI_X[@]}" "$@"' _ \
+    "$here/mpi/mpi-env.sh" "$MB" --bind-to none -np "$np" "${menv[@]}" \
+    "$out/logs/one-gpu.sh" "$MB/bin/$b-mpi" "$@"
+}
+# mpi_measure MODE RANKS REF MEM ARGS...: a run and its row; REF: the
+# one-rank output to compare with ("-": this run is it).
+mpi_measure () {
+  local mode=$1 g=$2 ref=$3 mem=$4 size xchg check; shift 4
+  size=$(size_of "$b" "$@")
+  last=""
+  mpi_launch "$b-$mode-${g}rank-$(echo "$*" | tr ' ' x)" "$g" "$mem" "$@"
+  if [ -n "$why" ]; then
+    case $why in skipped*) echo "   $b $mode $g rank(s): $why" ;; *) fail "$b $mode $size on $g rank(s): $why (log $o.err)" ;; esac
+    row_none "$b" "$mode" "$size" "$g" "$why"
+    return
+  fi
+  # The slowest rank's exchange time over its blocks' exchanges.
+  xchg=$(awk '/ mpi: rank [0-9]+ of / { for (i = 1; i <= NF; i++) {
+                if ($i ~ /^exchanges,?$/) n = $(i - 1)
+                if ($i == "in" && $(i + 2) == "s") t = $(i + 1) }
+              if (n > 0 && 1000 * t / n > m) m = 1000 * t / n }
+            END { if (m > 0) printf "%.3f", m; else print "-" }' "$o.out" "$o.err")
+  if [ "$ref" = - ]; then
+    check="1-rank reference"
+  elif [ ! -f "$ref" ]; then
+    check="unchecked (no 1-rank output)"
+  elif [ "$(grep '^checksum' "$ref")" = "$(grep '^checksum' "$o.out")" ]; then
+    check=ok
+  else
+    fail "$b $mode $size on $g ranks: checksums differ from one rank's: $(grep '^checksum' "$o.out" | head -1)"
+    check="DIFFERS from 1 rank"
+  fi
+  row_run "$b" "$mode" "$size" "$g" "$check" "$xchg"
+  last=$o.out
+}
+if { has_mode mpi || has_mode mpi-weak; } && [ -n "${MPI_BUNDLE:-}" ]; then
   MB=$(cd "$MPI_BUNDLE" && pwd)
   . "$here/mpi/mpi-env.sh"
   ( mpi_env "$MB"; command -v mpirun > /dev/null ) || fail "mpi: no mpirun in $MB/ompi/bin or on PATH"
@@ -332,44 +390,35 @@ if has_mode mpi && [ -n "${MPI_BUNDLE:-}" ]; then
   for b in jacobi cip; do
     case $benches in *" $b "*) ;; *) continue ;; esac
     [ -x "$MB/bin/$b-mpi" ] || { fail "mpi: no $MB/bin/$b-mpi"; continue; }
-    read -r -a oargs <<< "$(bench_args "$b" "$OOC_B" "$OOC_T")"
-    size=$(size_of "$b" "${oargs[@]}")
-    ref=""
-    for g in $GPUS; do
-      mem=$(( OOC_MEM / g ))
-      menv=()
-      for v in "${host_env[@]}" PACC_VERBOSE=1 PACC_DEVICE_MEMORY=$mem; do menv+=(-x "$v"); done
-      # In a subshell: the bundle's Open MPI environment stays there.
-      show="mpirun -np $g ${menv[*]} $b-mpi ${oargs[*]}" \
-        run "$b-mpi-${g}rank" -- bash -c '. "$1"; mpi_env "$2"; shift 2; exec mpirun "${MPI_X[@]}" "$@"' _ \
-        "$here/mpi/mpi-env.sh" "$MB" --bind-to none -np "$g" "${menv[@]}" \
-        "$out/logs/one-gpu.sh" "$MB/bin/$b-mpi" "${oargs[@]}"
-      if [ -n "$why" ]; then
-        case $why in skipped*) echo "   $b mpi $g rank(s): $why" ;; *) fail "$b mpi $size on $g rank(s): $why (log $o.err)" ;; esac
-        row_none "$b" mpi "$size" "$g" "$why"
-        continue
-      fi
-      # The slowest rank's exchange time over its blocks' exchanges.
-      xchg=$(awk '/ mpi: rank [0-9]+ of / { for (i = 1; i <= NF; i++) {
-                    if ($i ~ /^exchanges,?$/) n = $(i - 1)
-                    if ($i == "in" && $(i + 2) == "s") t = $(i + 1) }
-                  if (n > 0 && 1000 * t / n > m) m = 1000 * t / n }
-                END { if (m > 0) printf "%.3f", m; else print "-" }' "$o.out" "$o.err")
-      check=-
-      if [ "$g" = 1 ]; then
-        check="1-rank reference"; ref=$o.out
-      elif [ -z "$ref" ]; then
-        check="unchecked (no 1-rank output)"
-      elif [ "$(grep '^checksum' "$ref")" = "$(grep '^checksum' "$o.out")" ]; then
-        check=ok
-      else
-        fail "$b mpi $size on $g ranks: checksums differ from one rank's: $(grep '^checksum' "$o.out" | head -1)"
-        check="DIFFERS from 1 rank"
-      fi
-      row_run "$b" mpi "$size" "$g" "$check" "$xchg"
-    done
+    if has_mode mpi; then
+      read -r -a oargs <<< "$(bench_args "$b" "$OOC_B" "$OOC_T")"
+      ref=""
+      for g in $GPUS; do
+        if [ "$g" = 1 ]; then mpi_measure mpi 1 - "$OOC_MEM" "${oargs[@]}"; ref=${last:-none}
+        else mpi_measure mpi "$g" "$ref" $(( OOC_MEM / g )) "${oargs[@]}"; fi
+      done
+    fi
+    if has_mode mpi-weak; then
+      for g in $GPUS; do
+        wa=$(weak_args "$b" "$g" 2> "$out/logs/why"); fits=$?
+        read -r -a oargs <<< "$wa"
+        if [ "$fits" -ne 0 ]; then
+          echo "   $b mpi-weak $g rank(s): $(cat "$out/logs/why"): skipped"
+          row_none "$b" mpi-weak "$(size_of "$b" "${oargs[@]}")" "$g" "skipped (host memory)"
+          continue
+        fi
+        if [ "$g" = 1 ]; then mpi_measure mpi-weak 1 - "$OOC_MEM" "${oargs[@]}"; continue; fi
+        # The reference: one rank at this size (WEAK_CHECK=0: none).
+        last=""
+        if [ "${WEAK_CHECK:-1}" = 1 ]; then
+          mpi_launch "$b-mpi-ref-1rank-$(echo "${oargs[*]}" | tr ' ' x)" 1 "$OOC_MEM" "${oargs[@]}"
+          [ -z "$why" ] && last=$o.out
+        fi
+        mpi_measure mpi-weak "$g" "${last:-none}" "$OOC_MEM" "${oargs[@]}"
+      done
+    fi
   done
-elif has_mode mpi; then
+elif has_mode mpi || has_mode mpi-weak; then
   echo "   mpi: no MPI_BUNDLE (benchmarks/mpi/mpi-bundle.sh): the MPI runs are left out"
 fi
 

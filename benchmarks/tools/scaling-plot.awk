@@ -30,7 +30,7 @@ function colour(p) {
     return p == "jacobi" ? "#1b9e77" : p == "cip" ? "#d95f02" : p == "himeno" ? "#7570b3" : "#e7298a"
 }
 function dashes(m) {
-    return m == "strong" ? "" : m == "weak" ? "8,4" : m == "ooc" ? "3,3" : m == "ooc-weak" ? "10,3,2,3" : "1,4"
+    return m == "strong" ? "" : m == "weak" ? "8,4" : m == "ooc" ? "3,3" : m == "ooc-weak" ? "10,3,2,3" : m == "mpi" ? "1,4" : "1,3,6,3"
 }
 END {
     if (xmax < 8) xmax = 8
