@@ -7,9 +7,9 @@
 # and 4 GPUs (issue 44, item 5), on the GPU machine, with the bundle of
 # benchmarks/gpu-bundle.sh (and benchmarks/mpi/mpi-bundle.sh's):
 #
-#   SCALE=small bash benchmarks/scaling.sh gpu-bundle OUTDIR   # ~3-5 min on 2 GPUs
-#   MPI_BUNDLE=mpi-bundle bash benchmarks/scaling.sh gpu-bundle OUTDIR
-#   SCALE=tiny bash benchmarks/scaling.sh BUNDLE OUTDIR        # host self-test
+#   SCALE=small MPI_BUNDLE=mpi-bundle bash benchmarks/scaling.sh gpu-bundle OUTDIR
+#   MODES=ooc bash benchmarks/scaling.sh gpu-bundle OUTDIR      # SCALE=full
+#   SCALE=tiny bash benchmarks/scaling.sh BUNDLE OUTDIR         # host self-test
 #
 # Modes (MODES, default "strong weak ooc ooc-weak mpi mpi-weak"; the
 # two -weak out-of-core modes in SCALE=full only), each program's *-pacc
@@ -37,18 +37,21 @@
 # arguments (testsuite/gpu/compare.awk: checksum lines bit for bit,
 # reduction lines within 1e-12; for weak sizes without a 1-GPU run one is
 # made, WEAK_CHECK=0 leaves them unchecked); MPI runs: the checksum
-# lines against one rank's at the same size.  A difference, a failed run or an output
-# without its time, GFLOPS or checksum lines is a FAIL (printed loudly;
-# exit status 1).
+# lines against one rank's at the same size.  A difference, a failed
+# run, an output without its time, GFLOPS or checksum lines, or a GPU run
+# on the host data path is a FAIL (printed loudly; exit status 1).
 #
 # Output: a table (program, mode, size, GPUs, time, GFLOPS, speed-up
-# over 1 GPU in GFLOPS, check, plan k/chunks, MPI exchange per block)
-# with the anchor line, OUTDIR/scaling.csv, OUTDIR/scaling.svg
-# (benchmarks/tools/scaling-plot.awk) and the logs in OUTDIR/logs.
+# over 1 GPU in GFLOPS, check, plan k and chunks, blocks, MPI exchange
+# per block) with the anchor line and issue 44's targets,
+# OUTDIR/scaling.csv, OUTDIR/scaling.svg (benchmarks/tools/
+# scaling-plot.awk) and the logs in OUTDIR/logs.
 #
-# Environment: SCALE=full|small|tiny (default full: hours of device time,
-# run it one MODES at a time; small: the budget mode, sizes in
-# benchmarks/README.md; tiny: the host self-test's sizes, with HOST=1),
+# Environment: SCALE=full|small|tiny (default full: an estimated 20-30
+# minutes of device time on 2 GPUs, more than a call of the device tool
+# may take: run it a MODES at a time; small: the budget mode, ~5 minutes
+# on 2 GPUs; tiny: the host self-test's sizes, with HOST=1; the sizes
+# and why in benchmarks/README.md),
 # GPUS (default "1 2 4" up to nvidia-smi -L's count; HOST: "1 2 4"
 # emulated), HOST=1 (PACC_DATA_PATH=host: the host back end, devices
 # emulated), BENCHES (default "jacobi cip himeno"), STRONG, OOC_GB,
@@ -58,7 +61,9 @@
 # script: no run starts after it and each is cut at it, the table is
 # still printed; full 570, small 290, tiny 300), MPI_BUNDLE, PLOT_ONLY=1
 # (runs nothing: the table and plot from OUTDIR/scaling.csv, e.g. the
-# CSVs of several runs concatenated).  Other PACC_* reach the programs.
+# CSVs of several runs concatenated).  PACC_DEVICES and
+# PACC_DEVICE_MEMORY are the script's; other PACC_* reach the programs
+# (e.g. PACC_K=4 instead of the automatic k: say so with the results).
 
 set -u
 T_START=$(date +%s)
@@ -112,7 +117,7 @@ if [ "${PLOT_ONLY:-0}" = 1 ]; then
 fi
 bundle=$(cd "$bundle" && pwd)
 export LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-unset PACC_K PACC_CHUNKS PACC_BLOCK PACC_DEVICES PACC_DEVICE_MEMORY PACC_RESIDENT
+unset PACC_DEVICES PACC_DEVICE_MEMORY
 
 # The machine: GPUs, their memory, the host's memory.
 if [ "$HOST" = 1 ]; then
@@ -131,6 +136,7 @@ HOST_GB=${HOST_GB:-$(awk '/MemTotal/ { printf "%.1f", $2 * 1024 / 1e9 }' /proc/m
 echo "== scaling.sh: bundle $bundle, SCALE=$SCALE, GPUs $GPUS$([ "$HOST" = 1 ] && echo " (emulated on the host)")," \
      "GPU ${GPU_GB:-?} GB, host $HOST_GB GB, budget ${DEADLINE}s, ${RUN_TIMEOUT}s a run"
 nvidia-smi -L 2>/dev/null | sed 's/^/   /'
+env | grep '^PACC_' | sed 's/^/   set for every run: /'
 
 # The sizes (benchmarks/README.md, "Scaling").
 OOC_FACTOR=${OOC_FACTOR:-8}
