@@ -183,16 +183,19 @@ row_run () {
 # row_none PROGRAM MODE SIZE GPUS WHY: a run without figures.
 row_none () { row "$1" "$2" "$3" "$4" - - "$5" - - - -; }
 size_of () { case $1 in himeno) echo "${2}x${3}x${4}" ;; *) echo "${2}x${3}" ;; esac; }
-# weak_args PROG N: the ooc problem with N times its first (decomposed)
-# dimension, so that each GPU or rank keeps a slab of the same shape;
-# returns 1 (and prints why) when its arrays exceed 3/4 of the host's memory.
-weak_args () {
-  local -a a
-  read -r -a a <<< "$(bench_args "$1" "$OOC_B" "$OOC_T")"
-  a[0]=$(( a[0] * $2 ))
-  echo "${a[*]}"
-  awk -v b=$(( OOC_B * $2 )) -v h="$HOST_GB" 'BEGIN { if (b > h * 0.75e9) {
-    printf "%.1f GB of arrays, more than 3/4 of the host'"'"'s %s GB\n", b / 1e9, h > "/dev/stderr"; exit 1 } }'
+# weak_point PROG MODE N: oargs, the ooc problem with N times its first
+# (decomposed) dimension, so that each GPU or rank keeps a slab of one
+# shape; when those arrays exceed 3/4 of the host's memory, says so,
+# writes the row and returns 1.
+weak_point () {
+  local gb
+  read -r -a oargs <<< "$(bench_args "$1" "$OOC_B" "$OOC_T")"
+  oargs[0]=$(( oargs[0] * $3 ))
+  gb=$(awk -v b=$(( OOC_B * $3 )) -v h="$HOST_GB" 'BEGIN { if (b > h * 0.75e9) printf "%.1f", b / 1e9 }')
+  [ -z "$gb" ] && return 0
+  echo "   $1 $2, $3 GPUs or ranks: $gb GB of arrays, more than 3/4 of the host's $HOST_GB GB: skipped"
+  row_none "$1" "$2" "$(size_of "$1" "${oargs[@]}")" "$3" "skipped (host memory)"
+  return 1
 }
 
 # run ID ENV... -- EXE ARGS...: one process under the deadline and
@@ -329,13 +332,7 @@ for b in ${BENCHES:-jacobi cip himeno}; do
   fi
   if has_mode ooc-weak; then
     for g in $GPUS; do
-      wa=$(weak_args "$b" "$g" 2> "$out/logs/why"); fits=$?
-      read -r -a oargs <<< "$wa"
-      if [ "$fits" -ne 0 ]; then
-        echo "   $b ooc-weak $g GPU(s): $(cat "$out/logs/why"): skipped"
-        row_none "$b" ooc-weak "$(size_of "$b" "${oargs[@]}")" "$g" "skipped (host memory)"
-        continue
-      fi
+      weak_point "$b" ooc-weak "$g" || continue
       if [ "$g" = 1 ]; then measure "$b" ooc-weak 1 - PACC_DEVICE_MEMORY=$OOC_MEM -- "${oargs[@]}"; continue; fi
       ref_for "$b" PACC_DEVICE_MEMORY=$OOC_MEM -- "${oargs[@]}"
       measure "$b" ooc-weak "$g" "${last:-none}" PACC_DEVICE_MEMORY=$OOC_MEM -- "${oargs[@]}"
@@ -406,13 +403,7 @@ if { has_mode mpi || has_mode mpi-weak; } && [ -n "${MPI_BUNDLE:-}" ]; then
     fi
     if has_mode mpi-weak; then
       for g in $GPUS; do
-        wa=$(weak_args "$b" "$g" 2> "$out/logs/why"); fits=$?
-        read -r -a oargs <<< "$wa"
-        if [ "$fits" -ne 0 ]; then
-          echo "   $b mpi-weak $g rank(s): $(cat "$out/logs/why"): skipped"
-          row_none "$b" mpi-weak "$(size_of "$b" "${oargs[@]}")" "$g" "skipped (host memory)"
-          continue
-        fi
+        weak_point "$b" mpi-weak "$g" || continue
         if [ "$g" = 1 ]; then mpi_measure mpi-weak 1 - "$OOC_MEM" "${oargs[@]}"; continue; fi
         # The reference: one rank at this size (WEAK_CHECK=0: none).
         last=""
