@@ -309,7 +309,9 @@ for c in "${strong[@]}"; do
   if has_mode weak; then
     w=$(( args[0] / GMAX ))
     for g in $GPUS; do
-      wargs=("$(( w * g ))" "${args[@]:1}")
+      # On the most GPUs, the strong size itself (the same run, a few
+      # rows more where GMAX does not divide it).
+      wargs=("$(( g == GMAX ? args[0] : w * g ))" "${args[@]:1}")
       if [ "$g" = 1 ]; then measure "$b" weak 1 - -- "${wargs[@]}"; continue; fi
       ref_for "$b" -- "${wargs[@]}"
       measure "$b" weak "$g" "${last:-none}" -- "${wargs[@]}"
