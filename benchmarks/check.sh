@@ -20,6 +20,8 @@
 # built without offloading (-foffload=disable): plain sequential C.  The
 # MPI ports of jacobi and cip (benchmarks/mpi) run on 1 to 3 ranks and
 # must print the reference's hashes (when PACC was built with MPI).
+# Last, benchmarks/scaling.sh's host self-test
+# (benchmarks/tools/scaling-selftest.sh) runs on the programs built here.
 #
 #   benchmarks/check.sh            build in build-bench/check, run, compare
 #   CC=gcc-12 BENCH_WORK=dir benchmarks/check.sh
@@ -227,6 +229,19 @@ if [ -n "$mpi_libs" ] && command -v mpicc > /dev/null && [ -n "$mpirun" ]; then
   done
 else
   echo "check.sh: no mpicc, mpirun or libpacc-mpi: the MPI ports are not checked"
+fi
+
+# benchmarks/scaling.sh on the host back end (its SCALE=tiny self-test):
+# the runs, the comparison with 1 device, the table, CSV and SVG, and a
+# FAIL for a wrong hash or an output it cannot parse.
+if [ "${built[jacobi]}${built[cip]}${built[himeno]}" = 111 ]; then
+  while IFS= read -r line; do
+    echo "$line"
+    case $line in
+      PASS:*) pass=$((pass + 1)) ;;
+      FAIL:*) fail=$((fail + 1)) ;;
+    esac
+  done < <(bash "$top/benchmarks/tools/scaling-selftest.sh" "$work" 2>&1)
 fi
 
 echo "check: $pass passed, $fail failed"

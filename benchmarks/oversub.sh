@@ -31,13 +31,9 @@ tsv=$out/oversub.tsv
 [ "${PLOT_ONLY:-0}" = 1 ] || \
   printf 'bench\tfactor\tGFLOPS\tpercent_of_cuda_kernels\n' > "$tsv"
 
-args_of () {
-  case $1 in
-    jacobi) n=$(awk -v b="$D" 'BEGIN { print int(sqrt(b / 8) / 32) * 32 }'); echo "$n $n $T" ;;
-    cip) n=$(awk -v b="$D" 'BEGIN { print int(sqrt(b / 32) / 32) * 32 }'); echo "$n $n $T" ;;
-    himeno) echo "$(awk -v b="$D" 'BEGIN { print int(b / (56 * 513 * 1025)) }') 513 1025 $T 0" ;;
-  esac
-}
+# bench_args: the arguments for D bytes of host arrays.
+. "$(dirname "$0")/tools/bench-sizes.sh"
+args_of () { bench_args "$1" "$D" "$T"; }
 
 [ "${PLOT_ONLY:-0}" = 1 ] && BENCHES=none
 for b in ${BENCHES:-jacobi cip himeno}; do

@@ -52,5 +52,5 @@ cp -rL /usr/share/openmpi "$B/ompi/share/"
   esac
 done
 cp -L /usr/lib/x86_64-linux-gnu/{libmpi,libopen-pal,libopen-rte}.so.40 "$B/lib/"
-cp "$top/benchmarks/mpi/run-mpi-gpu.sh" "$B/"
+cp "$top/benchmarks/mpi/run-mpi-gpu.sh" "$top/benchmarks/mpi/mpi-env.sh" "$B/"
 du -sh "$B"

@@ -16,33 +16,19 @@ set -u
 B=$(cd "${1:?bundle}" && pwd)
 T=${2:-256}
 JX=${JACOBI_X:-77440} CX=${CIP_X:-38720}
-export OPAL_PREFIX=$B/ompi
-export LD_LIBRARY_PATH=$B/lib:$B/ompi/lib/x86_64-linux-gnu/openmpi/lib:${LD_LIBRARY_PATH:-}
-export PATH=$B/ompi/bin:$PATH
-# gVisor: no cross-memory attach; no binding.
-export OMPI_MCA_btl_vader_single_copy_mechanism=none
-export OMPI_MCA_btl=self,vader
-export OMPI_MCA_pml=ob1
-export OMPI_MCA_mca_base_component_show_load_errors=0
-export OMPI_MCA_rmaps_base_oversubscribe=1
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-# Each rank its own GPU (rank modulo the GPUs there are: with one GPU
-# the two ranks share it).
+# The bundle's Open MPI, its settings, and one GPU per rank (rank modulo
+# the GPUs there are: with one GPU the two ranks share it).
+. "$(dirname "$0")/mpi-env.sh"
+mpi_env "$B"
 ngpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU' || :)
 [ "${ngpus:-0}" -ge 1 ] || ngpus=1
-cat > "$B/one-gpu.sh" <<EOS
-#!/bin/bash
-export CUDA_VISIBLE_DEVICES=\$(( \${OMPI_COMM_WORLD_LOCAL_RANK:-0} % $ngpus ))
-exec "\$@"
-EOS
-chmod +x "$B/one-gpu.sh"
+mpi_gpu_wrapper "$B/one-gpu.sh" "$ngpus"
 out=$(mktemp -d)
 run () {   # name ranks devmem prog X
   local name=$1 np=$2 mem=$3 prog=$4 X=$5
   echo "=== $name: $prog $X $X $T, $np rank(s) on $ngpus GPU(s), PACC_DEVICE_MEMORY=$mem"
   timeout 590 mpirun --bind-to none -np "$np" -x PACC_DEVICE_MEMORY="$mem" -x PACC_VERBOSE=1 \
-    -x LD_LIBRARY_PATH -x OPAL_PREFIX -x PATH \
-    "$B/one-gpu.sh" "$B/bin/$prog" "$X" "$X" "$T" > "$out/$name" 2>&1
+    "${MPI_X[@]}" "$B/one-gpu.sh" "$B/bin/$prog" "$X" "$X" "$T" > "$out/$name" 2>&1
   echo "rc=$?" >> "$out/$name"
   grep -E 'checksum|^time|GFLOPS|rc=|error|plan:|mpi:' "$out/$name"
 }
