@@ -54,6 +54,10 @@ struct tb_prog
   long shared_max;
   tb_launch_fn *launch;
   tb_scratch_fn *scratch;       /* NULL: none */
+  /* Without a GPU (CUDA programs): the variants in bit V of `emulated'
+     run on the host through `emu' (tb-emu.h), the others are skipped.  */
+  tb_launch_fn *emu;
+  unsigned emulated;
 };
 
 #define TB_MIN(a, b) ((a) < (b) ? (a) : (b))

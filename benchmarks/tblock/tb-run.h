@@ -64,9 +64,54 @@ tb_steps (int v, const struct tb_args *a, tb_launch_fn *launch, REAL *src,
       }                                                                 \
   } while (0)
 
+/* No GPU here: the variants that tb-emu.h can run go on the host.  */
+static int tb_emulating;
+
+/* Whether a GPU is there; if not, says which variants will be emulated.  */
+static int
+tb_have_gpu (const struct tb_prog *pg)
+{
+  int n = 0;
+  if (cudaGetDeviceCount (&n) == cudaSuccess && n > 0)
+    return 1;
+  tb_emulating = 1;
+  printf ("# %s: no GPU; variants run on the host (tb-emu.h):", pg->name);
+  for (int v = 0; v < pg->nv; v++)
+    if (pg->emulated >> v & 1)
+      printf (" %s", pg->vname[v]);
+  printf ("\n");
+  return 0;
+}
+
+/* The same steps on host arrays through the program's emulation.  */
+static double
+tb_run_emulated (const struct tb_prog *pg, int v, REAL *out,
+                 const struct tb_args *a)
+{
+  size_t n = (size_t) a->X * a->Y * a->Z;
+  REAL *ha = (REAL *) malloc (sizeof (REAL) * n);
+  REAL *hb = (REAL *) malloc (sizeof (REAL) * n);
+  if (!ha || !hb)
+    {
+      fprintf (stderr, "%s: out of memory\n", pg->name);
+      exit (1);
+    }
+  tb_init_grid (ha, a);
+  memcpy (hb, ha, sizeof (REAL) * n);
+  double t0 = bench_now ();
+  REAL *src = tb_steps (v, a, pg->emu, ha, hb, NULL, (int) tb_tiles (a));
+  double secs = bench_now () - t0;
+  memcpy (out, src, sizeof (REAL) * n);
+  free (ha);
+  free (hb);
+  return secs;
+}
+
 static double
 tb_run (const struct tb_prog *pg, int v, REAL *out, const struct tb_args *a)
 {
+  if (tb_emulating)
+    return tb_run_emulated (pg, v, out, a);
   tb_launch_fn *launch = pg->launch;
   size_t bytes = sizeof (REAL) * (size_t) a->X * a->Y * a->Z;
   int G = (int) tb_tiles (a);
@@ -252,6 +297,24 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
       free (q);
     }
   int fails = 0;
+#ifdef __CUDACC__
+  if (tb_emulating)
+    {
+      if (!seqref)
+        {
+          fprintf (stderr, "%s: no GPU: emulation only on grids with"
+                   " X*Y*Z*T < 2e9\n", pg->name);
+          return 2;
+        }
+      for (int v = 0; v < pg->nv; v++)
+        if (want[v] && !(pg->emulated >> v & 1))
+          {
+            printf ("%s-%s: no GPU and no host emulation, skipped\n",
+                    pg->prefix, pg->vname[v]);
+            want[v] = 0;
+          }
+    }
+#endif
   if (want[0] || !seqref)
     {
       double secs = tb_run (pg, 0, res, &a);
