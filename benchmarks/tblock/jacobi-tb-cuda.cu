@@ -396,7 +396,10 @@ main (int argc, char **argv)
   if (argc >= 8)
     printf ("# jacobi-tb-cuda X=%s Y=%s T=%s\n", argv[2], argv[3], argv[4]);
   if (!tb_have_gpu (&pg))
-    return tb_main (&pg, argc, argv);
+    {
+      pg.shared_max = TB_EMU_SHARED_MAX;
+      return tb_main (&pg, argc, argv);
+    }
   int maxsm;
   CK (cudaDeviceGetAttribute (&maxsm, cudaDevAttrMaxSharedMemoryPerBlockOptin, 0));
   pg.shared_max = maxsm;

@@ -19,8 +19,10 @@
 #include <ucontext.h>
 #include <vector>
 
-/* The most threads of an emulated block.  */
+/* The most threads of an emulated block, and its shared memory (sm_90's
+   most per block).  */
 #define TB_EMU_THREADS 1024
+#define TB_EMU_SHARED_MAX (227 * 1024)
 
 /* The host side (declared in nvcc's device pass too, used only on the
    host).  */
