@@ -48,7 +48,7 @@ rm -rf "${out:?}"/{lib,bin,src,ptx}
 mkdir -p "$out"/{lib,bin,src,ptx}
 cp -L "$gomp" "$gomp_nvptx" "$out/lib/"
 cp "$here/run.sh" "$here/README.md" "$out/"
-cp "$here"/*-tb-cuda.cu "$here/tb-common.h" "$here/tb-run.h" "$out/src/"
+cp "$here"/*-tb-cuda.cu "$here/tb-common.h" "$here/tb-run.h" "$here/tb-emu.h" "$out/src/"
 
 accflags="-O3 -std=gnu11 -pthread -fopenacc -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -ffp-contract=off"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tblock.XXXXXX")

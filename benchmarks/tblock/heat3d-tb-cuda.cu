@@ -141,6 +141,36 @@ rs3_edge (int buf, int s, int w, int e, int D, int W, int CZ)
   return (((buf * D + s) * W + w) * 2 + e) * 32 * CZ;
 }
 
+/* The new values V of level S's points in plane R - S (the level before
+   it in P), the in-plane neighbours as rs3_plane says (below).  */
+template <int D, int CY, int CZ, int PF, bool EDGE, int PH>
+static __host__ __device__ __forceinline__ void
+rs3_points (const rs3_thread<D, CY, CZ, PF> &T, const REAL *sm,
+            REAL (&p)[3][CY][CZ], REAL (&v)[CY][CZ], int br, int s, int up,
+            int dn, int lane, int W)
+{
+  const int cur = PH % 3, prev = (PH + 2) % 3, old = (PH + 1) % 3;
+#pragma unroll
+  for (int a = 0; a < CY; a++)
+    {
+      REAL zm = TB_SHFL_UP (p[prev][a][CZ - 1]);
+      REAL zp = TB_SHFL_DOWN (p[prev][a][0]);
+#pragma unroll
+      for (int b = 0; b < CZ; b++)
+        {
+          REAL ym = a > 0 ? p[prev][a - 1][b]
+            : sm[rs3_edge (br, s - 1, up, 1, D, W, CZ) + lane * CZ + b];
+          REAL yp = a < CY - 1 ? p[prev][a + 1][b]
+            : sm[rs3_edge (br, s - 1, dn, 0, D, W, CZ) + lane * CZ + b];
+          REAL zl = b > 0 ? p[prev][a][b - 1] : zm;
+          REAL zr = b < CZ - 1 ? p[prev][a][b + 1] : zp;
+          REAL nv = TB_HEAT3D (p[prev][a][b], p[old][a][b], p[cur][a][b],
+                               ym, yp, zl, zr);
+          v[a][b] = !EDGE || T.in[a][b] ? nv : p[prev][a][b];
+        }
+    }
+}
+
 /* Iteration I (PH = I % 3, the ring's indices constants): plane R taken
    from the queue into level 0 and the plane PF on loaded; level S = 1..D
    computes plane R - S from level S - 1's planes R - S - 1, R - S, R - S
@@ -150,7 +180,7 @@ rs3_edge (int buf, int s, int w, int e, int D, int W, int CZ)
    wrote in the previous iteration: R - S was computed then).  So the
    levels wait for no other thread within an iteration: one barrier at
    its end, and two sets of edges alternate.  */
-template <int D, int CY, int CZ, int PF, int PH>
+template <int D, int CY, int CZ, int PF, bool EDGE, int PH>
 static __host__ __device__ __forceinline__ void
 rs3_plane (rs3_thread<D, CY, CZ, PF> &T, REAL *sm, const REAL *__restrict__ src,
            REAL *__restrict__ dst, int X, int Y, int Z, int r, int i, int d,
@@ -182,25 +212,18 @@ rs3_plane (rs3_thread<D, CY, CZ, PF> &T, REAL *sm, const REAL *__restrict__ src,
       bool planein = x >= 1 && x < X - 1 && s <= d;
       REAL (&p)[3][CY][CZ] = T.w[s - 1];
       REAL v[CY][CZ];
-#pragma unroll
-      for (int a = 0; a < CY; a++)
+      /* Boundary plane (or a level after d): a copy, a branch of the whole
+         block; the test per point only in tiles at a side of the grid.  */
+      if (!planein)
         {
-          REAL zm = TB_SHFL_UP (p[prev][a][CZ - 1]);
-          REAL zp = TB_SHFL_DOWN (p[prev][a][0]);
 #pragma unroll
-          for (int b = 0; b < CZ; b++)
-            {
-              REAL ym = a > 0 ? p[prev][a - 1][b]
-                : sm[rs3_edge (br, s - 1, up, 1, D, W, CZ) + lane * CZ + b];
-              REAL yp = a < CY - 1 ? p[prev][a + 1][b]
-                : sm[rs3_edge (br, s - 1, dn, 0, D, W, CZ) + lane * CZ + b];
-              REAL zl = b > 0 ? p[prev][a][b - 1] : zm;
-              REAL zr = b < CZ - 1 ? p[prev][a][b + 1] : zp;
-              REAL nv = TB_HEAT3D (p[prev][a][b], p[old][a][b], p[cur][a][b],
-                                   ym, yp, zl, zr);
-              v[a][b] = planein && T.in[a][b] ? nv : p[prev][a][b];
-            }
+          for (int a = 0; a < CY; a++)
+#pragma unroll
+            for (int b = 0; b < CZ; b++)
+              v[a][b] = p[prev][a][b];
         }
+      else
+        rs3_points<D, CY, CZ, PF, EDGE, PH> (T, sm, p, v, br, s, up, dn, lane, W);
       if (s < D)
         {
 #pragma unroll
@@ -237,9 +260,10 @@ rs3_valid (int W, int *vy, int *vz)
   *vz = 32 * CZ - 2 * D;
 }
 
-template <int D, int CY, int CZ, int PF>
+/* EDGE: the tile has points outside the grid's interior.  */
+template <int D, int CY, int CZ, int PF, bool EDGE>
 static __host__ __device__ void
-rs3_body (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
+rs3_walk (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
           int Z, int d, int SX, int W)
 {
   TB_SHARED_DECL (sm);
@@ -280,10 +304,26 @@ rs3_body (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
   for (int i = 0; i < niter; i += 3)
     {
       int r = rstart + i;
-      rs3_plane<D, CY, CZ, PF, 0> (T, sm, src, dst, X, Y, Z, r, i, d, xl, xh, W);
-      rs3_plane<D, CY, CZ, PF, 1> (T, sm, src, dst, X, Y, Z, r + 1, i + 1, d, xl, xh, W);
-      rs3_plane<D, CY, CZ, PF, 2> (T, sm, src, dst, X, Y, Z, r + 2, i + 2, d, xl, xh, W);
+      rs3_plane<D, CY, CZ, PF, EDGE, 0> (T, sm, src, dst, X, Y, Z, r, i, d, xl, xh, W);
+      rs3_plane<D, CY, CZ, PF, EDGE, 1> (T, sm, src, dst, X, Y, Z, r + 1, i + 1, d, xl, xh, W);
+      rs3_plane<D, CY, CZ, PF, EDGE, 2> (T, sm, src, dst, X, Y, Z, r + 2, i + 2, d, xl, xh, W);
     }
+}
+
+template <int D, int CY, int CZ, int PF>
+static __host__ __device__ void
+rs3_body (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
+          int Z, int d, int SX, int W)
+{
+  int VY, VZ;
+  rs3_valid<D, CY, CZ> (W, &VY, &VZ);
+  int ntz = (Z - 2 + VZ - 1) / VZ, ntiles = (Y - 2 + VY - 1) / VY * ntz;
+  int tile = TB_BID % ntiles;
+  int y0 = 1 + tile / ntz * VY - D, z0 = 1 + tile % ntz * VZ - D;
+  if (y0 < 1 || y0 + W * CY > Y - 1 || z0 < 1 || z0 + 32 * CZ > Z - 1)
+    rs3_walk<D, CY, CZ, PF, true> (src, dst, X, Y, Z, d, SX, W);
+  else
+    rs3_walk<D, CY, CZ, PF, false> (src, dst, X, Y, Z, d, SX, W);
 }
 
 template <int D, int CY, int CZ, int PF>

@@ -179,7 +179,7 @@ struct rs_lane
    iterations ago.  Levels after d copy (the launch's last steps); rows
    and columns of the boundary copy.  Level D goes to memory for the rows
    of the segment [XL, XH).  */
-template <int D, int C, int PF, int PH>
+template <int D, int C, int PF, bool EDGE, int PH>
 static __host__ __device__ __forceinline__ void
 rs_row (rs_lane<D, C, PF> &L, const REAL *__restrict__ src,
         REAL *__restrict__ dst, int X, int Y, int r, int d, int xl, int xh)
@@ -200,13 +200,24 @@ rs_row (rs_lane<D, C, PF> &L, const REAL *__restrict__ src,
       REAL left = TB_SHFL_UP (a[prev][C - 1]);
       REAL right = TB_SHFL_DOWN (a[prev][0]);
       REAL v[C];
-#pragma unroll
-      for (int c = 0; c < C; c++)
+      /* A branch of the whole warp (the row); the test per column only in
+         strips that reach a side of the grid.  */
+      if (rowin)
         {
-          REAL l = c > 0 ? a[prev][c - 1] : left;
-          REAL rt = c < C - 1 ? a[prev][c + 1] : right;
-          REAL nv = (a[old][c] + a[cur][c] + l + rt) * (REAL) 0.25f;
-          v[c] = rowin && L.in[c] ? nv : a[prev][c];
+#pragma unroll
+          for (int c = 0; c < C; c++)
+            {
+              REAL l = c > 0 ? a[prev][c - 1] : left;
+              REAL rt = c < C - 1 ? a[prev][c + 1] : right;
+              REAL nv = (a[old][c] + a[cur][c] + l + rt) * (REAL) 0.25f;
+              v[c] = !EDGE || L.in[c] ? nv : a[prev][c];
+            }
+        }
+      else
+        {
+#pragma unroll
+          for (int c = 0; c < C; c++)
+            v[c] = a[prev][c];
         }
       if (s < D)
         {
@@ -224,10 +235,11 @@ rs_row (rs_lane<D, C, PF> &L, const REAL *__restrict__ src,
     }
 }
 
-/* regstream: a warp per (strip, segment), W warps per block.  */
-template <int D, int C, int PF>
+/* regstream: a warp per (strip, segment), W warps per block.  EDGE: the
+   strip has columns outside the grid's interior.  */
+template <int D, int C, int PF, bool EDGE>
 static __host__ __device__ void
-rs_body (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
+rs_walk (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
          int d, int SX, int W)
 {
   const int V = 32 * C - 2 * D;       /* columns a strip writes */
@@ -261,16 +273,30 @@ rs_body (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
   for (int i = 0; i < niter; i += PF == 3 ? 3 : 6)
     {
       int r = rstart + i;
-      rs_row<D, C, PF, 0> (L, src, dst, X, Y, r, d, xl, xh);
-      rs_row<D, C, PF, 1> (L, src, dst, X, Y, r + 1, d, xl, xh);
-      rs_row<D, C, PF, 2> (L, src, dst, X, Y, r + 2, d, xl, xh);
+      rs_row<D, C, PF, EDGE, 0> (L, src, dst, X, Y, r, d, xl, xh);
+      rs_row<D, C, PF, EDGE, 1> (L, src, dst, X, Y, r + 1, d, xl, xh);
+      rs_row<D, C, PF, EDGE, 2> (L, src, dst, X, Y, r + 2, d, xl, xh);
       if (PF == 6)
         {
-          rs_row<D, C, PF, 3> (L, src, dst, X, Y, r + 3, d, xl, xh);
-          rs_row<D, C, PF, 4> (L, src, dst, X, Y, r + 4, d, xl, xh);
-          rs_row<D, C, PF, 5> (L, src, dst, X, Y, r + 5, d, xl, xh);
+          rs_row<D, C, PF, EDGE, 3> (L, src, dst, X, Y, r + 3, d, xl, xh);
+          rs_row<D, C, PF, EDGE, 4> (L, src, dst, X, Y, r + 4, d, xl, xh);
+          rs_row<D, C, PF, EDGE, 5> (L, src, dst, X, Y, r + 5, d, xl, xh);
         }
     }
+}
+
+template <int D, int C, int PF>
+static __host__ __device__ void
+rs_body (const REAL *__restrict__ src, REAL *__restrict__ dst, int X, int Y,
+         int d, int SX, int W)
+{
+  const int V = 32 * C - 2 * D;
+  int nstrips = (Y - 2 + V - 1) / V;
+  int y0 = 1 + (TB_BID * W + TB_TID / 32) % nstrips * V - D;
+  if (y0 < 1 || y0 + 32 * C > Y - 1)
+    rs_walk<D, C, PF, true> (src, dst, X, Y, d, SX, W);
+  else
+    rs_walk<D, C, PF, false> (src, dst, X, Y, d, SX, W);
 }
 
 template <int D, int C, int PF>

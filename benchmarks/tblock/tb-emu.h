@@ -24,6 +24,10 @@
 #define TB_EMU_THREADS 1024
 #define TB_EMU_SHARED_MAX (227 * 1024)
 
+/* Set by the program when there is no GPU: its launches then go through
+   tb_emu_launch.  */
+static int tb_emulating;
+
 /* The host side (declared in nvcc's device pass too, used only on the
    host).  */
 struct tb_emu_state

@@ -53,6 +53,8 @@ tb_steps (int v, const struct tb_args *a, tb_launch_fn *launch, REAL *src,
 
 #ifdef __CUDACC__
 
+#include "tb-emu.h"
+
 #define CK(call)                                                        \
   do {                                                                  \
     cudaError_t e_ = (call);                                            \
@@ -63,9 +65,6 @@ tb_steps (int v, const struct tb_args *a, tb_launch_fn *launch, REAL *src,
         exit (1);                                                       \
       }                                                                 \
   } while (0)
-
-/* No GPU here: the variants that tb-emu.h can run go on the host.  */
-static int tb_emulating;
 
 /* Whether a GPU is there; if not, says which variants will be emulated.  */
 static int
