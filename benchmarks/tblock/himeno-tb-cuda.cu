@@ -102,22 +102,17 @@ hm_seq (float *p, const hm_coef &c, float *wrk2, long X, long Y, long Z,
   return gosa;
 }
 
-/* stream: the shared memory of a block, level S (0..D-1), ring slot
-   (iteration % 4), row JJ of the tile, column KK; rows and columns
-   outside the tile are clamped to it (their values only reach the
-   halo).  */
-static __host__ __device__ __forceinline__ int
-hm_at (int s, int slot, int jj, int kk, int TJ)
-{
-  jj = TB_MIN (TB_MAX (jj, 0), TJ - 1);
-  kk = TB_MIN (TB_MAX (kk, 0), 31);
-  return ((s * 4 + slot) * TJ + jj) * 32 + kk;
-}
-
+/* stream: the shared memory of a block is, for level S (0..D-1) and ring
+   slot (iteration % 4), a plane of the tile, PS = TJ x 32 points, row
+   JJ, column KK at (S * 4 + slot) * PS + JJ * 32 + KK.  A neighbour
+   outside the tile is read at the tile's edge (its value only reaches
+   the halo).  */
 /* What a thread of `stream' holds for its CJ points.  */
 template <int CJ>
 struct hm_thread
 {
+  int pos[CJ];                  /* JJ * 32 + KK in a plane of the tile */
+  int jm[CJ], jp[CJ], km, kp;   /* to the neighbours j -1, +1, k -1, +1 */
   int off[CJ];                  /* j*Z + k, clamped to the grid */
   bool in[CJ];                  /* interior (j, k) */
   bool out[CJ];                 /* written by this block */
@@ -135,18 +130,24 @@ template <int D, int CJ, int PH>
 static __host__ __device__ __forceinline__ void
 hm_plane (hm_thread<CJ> &T, float *sm, const float *__restrict__ src,
           float *__restrict__ dst, const hm_coef &c, float omega, int X,
-          int Y, int Z, int r, int d, int xl, int xh, int TJ)
+          int Y, int Z, int r, int d, int xl, int xh, int PS)
 {
   const int cm = (PH + 1) % 4, c0 = (PH + 2) % 4, cp = (PH + 3) % 4;
   const long si = (long) Y * Z;
-  int lane = TB_TID & 31, jb = TB_TID / 32 * CJ;
+  /* Level 0 is needed up to plane XH - 1 + D (level D's last plane plus
+     its halo); the walk goes on D planes more for the lag of the levels. */
+  bool more = r + 1 <= xh - 1 + D;
 #pragma unroll
   for (int a = 0; a < CJ; a++)
     {
-      sm[hm_at (0, PH, jb + a, lane, TJ)] = T.q[a];
-      T.q[a] = src[TB_MIN (r + 1, X - 1) * si + T.off[a]];
+      sm[PH * PS + T.pos[a]] = T.q[a];
+      if (more)
+        T.q[a] = src[TB_MIN (r + 1, X - 1) * si + T.off[a]];
     }
-#pragma unroll
+  /* The levels not unrolled: the state is in shared memory, and unrolled
+     the compiler hoists every level's 31 loads per point (ptxas: 177 to
+     255 registers, too many for 256 threads).  */
+#pragma unroll 1
   for (int s = 1; s <= D; s++)
     {
       int x = r - 2 * s, l = s - 1;
@@ -154,13 +155,15 @@ hm_plane (hm_thread<CJ> &T, float *sm, const float *__restrict__ src,
 #pragma unroll
       for (int a = 0; a < CJ; a++)
         {
-          int jj = jb + a, kk = lane;
-          float pc = sm[hm_at (l, c0, jj, kk, TJ)];
+          const float *L = sm + l * 4 * PS + T.pos[a];
+          float pc = L[c0 * PS];
           float v = pc;
           if (planein && T.in[a])
             {
               long n = x * si + T.off[a];
-#define P(slot, dj, dk) sm[hm_at (l, (slot), jj + (dj), kk + (dk), TJ)]
+#define P(slot, dj, dk)						\
+  L[(slot) * PS + ((dj) < 0 ? T.jm[a] : (dj) > 0 ? T.jp[a] : 0)	\
+    + ((dk) < 0 ? T.km : (dk) > 0 ? T.kp : 0)]
               float s0 = c.a0[n] * P (cp, 0, 0)
                          + c.a1[n] * P (c0, 1, 0)
                          + c.a2[n] * P (c0, 0, 1)
@@ -181,7 +184,7 @@ hm_plane (hm_thread<CJ> &T, float *sm, const float *__restrict__ src,
               v = pc + omega * ss;
             }
           if (s < D)
-            sm[hm_at (s, PH, jj, kk, TJ)] = v;
+            sm[(s * 4 + PH) * PS + T.pos[a]] = v;
           else if (T.out[a] && x >= xl && x < xh)
             dst[x * si + T.off[a]] = v;
         }
@@ -204,10 +207,15 @@ hm_body (const float *__restrict__ src, float *__restrict__ dst, hm_coef c,
   int lane = TB_TID & 31, jb = TB_TID / 32 * CJ;
   hm_thread<CJ> T;
   T.gosa = 0.0;
+  T.km = lane > 0 ? -1 : 0;
+  T.kp = lane < 31 ? 1 : 0;
 #pragma unroll
   for (int a = 0; a < CJ; a++)
     {
       int jj = jb + a, j = j0 + jj, k = k0 + lane;
+      T.pos[a] = jj * 32 + lane;
+      T.jm[a] = jj > 0 ? -32 : 0;
+      T.jp[a] = jj < TJ - 1 ? 32 : 0;
       T.off[a] = TB_MIN (TB_MAX (j, 0), Y - 1) * Z + TB_MIN (TB_MAX (k, 0), Z - 1);
       T.in[a] = j >= 1 && j < Y - 1 && k >= 1 && k < Z - 1;
       T.out[a] = (jj >= D && jj < D + VJ && j < Y - 1
@@ -217,10 +225,10 @@ hm_body (const float *__restrict__ src, float *__restrict__ dst, hm_coef c,
   for (int i = 0; i < niter; i += 4)
     {
       int r = rstart + i;
-      hm_plane<D, CJ, 0> (T, sm, src, dst, c, omega, X, Y, Z, r, d, xl, xh, TJ);
-      hm_plane<D, CJ, 1> (T, sm, src, dst, c, omega, X, Y, Z, r + 1, d, xl, xh, TJ);
-      hm_plane<D, CJ, 2> (T, sm, src, dst, c, omega, X, Y, Z, r + 2, d, xl, xh, TJ);
-      hm_plane<D, CJ, 3> (T, sm, src, dst, c, omega, X, Y, Z, r + 3, d, xl, xh, TJ);
+      hm_plane<D, CJ, 0> (T, sm, src, dst, c, omega, X, Y, Z, r, d, xl, xh, TJ * 32);
+      hm_plane<D, CJ, 1> (T, sm, src, dst, c, omega, X, Y, Z, r + 1, d, xl, xh, TJ * 32);
+      hm_plane<D, CJ, 2> (T, sm, src, dst, c, omega, X, Y, Z, r + 2, d, xl, xh, TJ * 32);
+      hm_plane<D, CJ, 3> (T, sm, src, dst, c, omega, X, Y, Z, r + 3, d, xl, xh, TJ * 32);
     }
   if (T.gosa != 0.0)
     HM_ATOMIC_ADD (gosa, T.gosa);
