@@ -361,12 +361,6 @@ rs3_launch (const REAL *src, REAL *dst, const struct tb_args *a, int d)
 {
   int VY, VZ;
   rs3_valid<D, CY, CZ> (a->W, &VY, &VZ);
-  if (VY < 1 || VZ < 1)
-    {
-      fprintf (stderr, "heat3d-tb-cuda: regstream: the tile %dx%d has no"
-               " point left inside a %d-point halo\n", a->TY, a->TZ, D);
-      exit (2);
-    }
   long blocks = (long) ((a->Y - 2 + VY - 1) / VY) * ((a->Z - 2 + VZ - 1) / VZ)
                 * ((a->X - 2 + a->TX - 1) / a->TX);
   size_t sm = rs3_smem (a, D);
@@ -395,19 +389,23 @@ rs3_launch_pf (const REAL *src, REAL *dst, const struct tb_args *a, int d)
     rs3_launch<D, CY, CZ, 3> (src, dst, a, d);
 }
 
+/* Whether regstream has a kernel for A: D 4, 6, 8; TY / W 4 or 8 rows
+   per warp, TZ 32 or 64 (not both 8 and 64: it spills at every D); a
+   point left inside the halo.  */
+static bool
+rs3_built (const struct tb_args *a)
+{
+  int cy = a->TY / a->W;
+  return (a->D == 4 || a->D == 6 || a->D == 8) && cy * a->W == a->TY
+         && (cy == 4 || cy == 8) && (a->TZ == 32 || a->TZ == 64)
+         && !(cy == 8 && a->TZ == 64) && a->TY > 2 * a->D && a->TZ > 2 * a->D;
+}
+
 template <int D>
 static void
 rs3_launch_c (const REAL *src, REAL *dst, const struct tb_args *a, int d)
 {
   int cy = a->TY / a->W;
-  /* 8 rows by 2 columns per thread spills at every D.  */
-  if (cy * a->W != a->TY || (cy != 4 && cy != 8) || (a->TZ != 32 && a->TZ != 64)
-      || (cy == 8 && a->TZ == 64))
-    {
-      fprintf (stderr, "heat3d-tb-cuda: regstream: TY is 4 or 8 rows per warp"
-               " (W), TZ 32 or 64, not both 8 and 64\n");
-      exit (2);
-    }
   if (cy == 4 && a->TZ == 32)
     rs3_launch_pf<D, 4, 1> (src, dst, a, d);
   else if (cy == 4)
@@ -425,10 +423,7 @@ rs3_launch_any (const REAL *src, REAL *dst, const struct tb_args *a, int d)
     {
     case 4: rs3_launch_c<4> (src, dst, a, d); break;
     case 6: rs3_launch_c<6> (src, dst, a, d); break;
-    case 8: rs3_launch_c<8> (src, dst, a, d); break;
-    default:
-      fprintf (stderr, "heat3d-tb-cuda: regstream: D is 4, 6 or 8\n");
-      exit (2);
+    default: rs3_launch_c<8> (src, dst, a, d); break;
     }
 }
 
@@ -439,7 +434,7 @@ static long
 smem_bytes (int v, const struct tb_args *a, int D)
 {
   if (v == V_REGSTREAM)
-    return (long) rs3_smem (a, D);
+    return rs3_built (a) ? (long) rs3_smem (a, D) : -1;
   return v == V_STREAM ? (long) sizeof (REAL) * D * a->R * (a->TY + 2 * D) * (a->TZ + 2 * D) : 0;
 }
 

@@ -536,10 +536,10 @@ main (int argc, char **argv)
         snprintf (tile, sizeof tile, "%dx%d", BK, BJ);
       else
         snprintf (tile, sizeof tile, "%dx%dx32/W%d", h.SX, h.TJ, h.W);
-      printf ("cuda-%-7s f32  D=%-2d %-16s %10.6f s %9.2f GCells/s %8.1f GFLOPS %s gosa=%.10g\n",
+      printf ("cuda-%-7s f32  D=%-2d %-16s %10.6f s %9.2f GCells/s %8.1f GFLOPS gosa=%.10g %s\n",
               hv_name[v], v == HV_1STEP ? 1 : h.D, tile, secs,
               secs > 0 ? cells / secs * 1e-9 : 0.0,
-              secs > 0 ? 34.0 * cells / secs * 1e-9 : 0.0, ck, g);
+              secs > 0 ? 34.0 * cells / secs * 1e-9 : 0.0, g, ck);
       fflush (stdout);
     }
   for (int a = 0; a < 13; a++)

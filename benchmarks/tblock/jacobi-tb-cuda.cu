@@ -361,26 +361,26 @@ rs_launch_c (const REAL *src, REAL *dst, const struct tb_args *a, int d)
     rs_launch_pf<D, 4> (src, dst, a, d);
 }
 
+/* Whether regstream has a kernel for A: D 4, 6, 8, 10, 12; TY 64, 128.  */
+static bool
+rs_built (const struct tb_args *a)
+{
+  return (a->D == 4 || a->D == 6 || a->D == 8 || a->D == 10 || a->D == 12)
+         && (a->TY == 64 || a->TY == 128);
+}
+
 /* The template for A->D (the launch's d <= D steps: a last, shorter
    launch runs the same kernel, its levels after d copying).  */
 static void
 rs_launch_any (const REAL *src, REAL *dst, const struct tb_args *a, int d)
 {
-  if (a->TY != 64 && a->TY != 128)
-    {
-      fprintf (stderr, "jacobi-tb-cuda: regstream: TY (the strip) is 64 or 128\n");
-      exit (2);
-    }
   switch (a->D)
     {
     case 4: rs_launch_c<4> (src, dst, a, d); break;
     case 6: rs_launch_c<6> (src, dst, a, d); break;
     case 8: rs_launch_c<8> (src, dst, a, d); break;
     case 10: rs_launch_c<10> (src, dst, a, d); break;
-    case 12: rs_launch_c<12> (src, dst, a, d); break;
-    default:
-      fprintf (stderr, "jacobi-tb-cuda: regstream: D is 4, 6, 8, 10 or 12\n");
-      exit (2);
+    default: rs_launch_c<12> (src, dst, a, d); break;
     }
 }
 
@@ -390,6 +390,8 @@ static const char *const vname[NV] = { "1step", "tile", "stream", "regstream" };
 static long
 smem_bytes (int v, const struct tb_args *a, int D)
 {
+  if (v == V_REGSTREAM)
+    return rs_built (a) ? 0 : -1;
   if (v == V_TILE)
     return sizeof (REAL) * 2 * (size_t) (a->TX + 2 * D) * (a->TY + 2 * D);
   if (v == V_STREAM)

@@ -49,7 +49,8 @@ struct tb_prog
      segment, with a ring of R rows).  */
   unsigned streams;
   /* Bytes of shared memory variant V needs for D steps (NULL: none), and
-     the most there is; a variant that needs more is skipped.  */
+     the most there is; a variant that needs more is skipped, and one
+     with no kernel for the arguments (-1).  */
   long (*shared) (int v, const struct tb_args *a, int d);
   long shared_max;
   tb_launch_fn *launch;

@@ -333,6 +333,13 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
       if (!want[v])
         continue;
       long need = pg->shared ? pg->shared (v, &a, a.D) : 0;
+      if (need < 0)
+        {
+          printf ("%s-%s D=%d %dx%dx%d W=%d: no kernel built for these"
+                  " arguments (see the usage), skipped\n", pg->prefix,
+                  pg->vname[v], a.D, a.TX, a.TY, a.TZ, a.W);
+          continue;
+        }
       if (need > pg->shared_max)
         {
           printf ("%s-%s D=%d %dx%dx%d: needs %ld > %ld bytes of shared memory,"
