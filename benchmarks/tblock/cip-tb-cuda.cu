@@ -44,6 +44,7 @@
 #define TB_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define TB_MAX(a, b) ((a) > (b) ? (a) : (b))
 #include "tb-emu.h"
+#include "tb-arrays.h"
 
 /* The constants of a step.  */
 struct cip_k
@@ -364,67 +365,31 @@ cip_time (int v, const cip_run *cfg, float *const host[5], float *out)
 {
   cip_run h = *cfg;
   size_t N = (size_t) h.X * h.Y, bytes = sizeof (float) * N;
-  float *d[11];
-  if (tb_emulating)
-    for (int a = 0; a < 11; a++)
-      d[a] = (float *) bench_alloc (bytes, "cip-tb-cuda", "an array");
-  else
-    for (int a = 0; a < 11; a++)
-      d[a] = (float *) cu_dalloc (bytes, "cip-tb-cuda", "an array");
   /* d[0..2] f, gx, gy; d[3], d[4] u, v; d[5..7] the other set (regstream)
      or fn, gxn, gyn (1step).  */
-  cudaMemcpyKind up = tb_emulating ? cudaMemcpyHostToHost : cudaMemcpyHostToDevice;
+  float *d[8];
+  for (int a = 0; a < 8; a++)
+    d[a] = (float *) tb_arr_alloc (bytes, "cip-tb-cuda");
   for (int a = 0; a < 5; a++)
-    if (tb_emulating)
-      memcpy (d[a], host[a], bytes);
-    else
-      CK (cudaMemcpy (d[a], host[a], bytes, up));
-  for (int a = 0; a < 3; a++)
-    if (tb_emulating)
-      memcpy (d[5 + a], host[a], bytes);
-    else
-      CK (cudaMemcpy (d[5 + a], host[a], bytes, up));
+    tb_arr_copy (d[a], host[a], bytes);
   cip_set sa = { { d[0], d[1], d[2] } }, sb = { { d[5], d[6], d[7] } };
   h.u = d[3], h.v = d[4];
   dim3 block (BX, BY);
   dim3 grid ((h.Y - 2 + BX - 1) / BX, (h.X - 2 + BY - 1) / BY);
-  double secs;
-  if (tb_emulating)
-    {
-      double t0 = bench_now ();
-      for (int t = 0; t < h.T; t += h.d)
-        {
-          h.d = TB_MIN (h.D, h.T - t);
-          h.src = sa, h.dst = sb;
-          cip_launch_any (&h);
-          cip_set tmp = sa;
-          sa = sb;
-          sb = tmp;
-        }
-      secs = bench_now () - t0;
-      for (int a = 0; a < 3; a++)
-        memcpy (out + a * N, sa.a[a], bytes);
-      for (int a = 0; a < 11; a++)
-        free (d[a]);
-      return secs;
-    }
   /* Warm-up (module load), then the initial state again.  */
   if (v == CV_1STEP)
     cip_step<<<grid, block>>> (d[0], d[1], d[2], d[3], d[4], d[5], d[6],
                                d[7], h.k.DX, h.k.DY, h.k.mdt, h.X, h.Y);
-  else
+  else if (!tb_emulating)
     {
       h.d = 1, h.src = sa, h.dst = sb;
       cip_launch_any (&h);
     }
-  CK_LAUNCH ();
-  CK (cudaDeviceSynchronize ());
+  tb_arr_sync ();
   for (int a = 0; a < 3; a++)
-    CK (cudaMemcpy (d[5 + a], host[a], bytes, cudaMemcpyHostToDevice));
-  cudaEvent_t e0, e1;
-  CK (cudaEventCreate (&e0));
-  CK (cudaEventCreate (&e1));
-  CK (cudaEventRecord (e0));
+    tb_arr_copy (d[5 + a], host[a], bytes);
+  struct tb_timer tm;
+  tb_timer_start (&tm);
   for (int t = 0; t < h.T;)
     if (v == CV_1STEP)
       {
@@ -444,16 +409,12 @@ cip_time (int v, const cip_run *cfg, float *const host[5], float *out)
         sb = tmp;
         t += h.d;
       }
-  CK (cudaEventRecord (e1));
-  CK (cudaEventSynchronize (e1));
-  CK_LAUNCH ();
-  float ms;
-  CK (cudaEventElapsedTime (&ms, e0, e1));
+  double secs = tb_timer_stop (&tm);
   for (int a = 0; a < 3; a++)
-    CK (cudaMemcpy (out + a * N, sa.a[a], bytes, cudaMemcpyDeviceToHost));
-  for (int a = 0; a < 11; a++)
-    CK (cudaFree (d[a]));
-  return ms * 1e-3;
+    tb_arr_copy (out + a * N, sa.a[a], bytes);
+  for (int a = 0; a < 8; a++)
+    tb_arr_free (d[a]);
+  return secs;
 }
 
 int
@@ -470,11 +431,10 @@ main (int argc, char **argv)
   h.D = atoi (argv[5]), h.SX = atoi (argv[6]), h.TY = atoi (argv[7]);
   h.W = atoi (argv[8]);
   int want[CV_N];
-  for (int v = 0; v < CV_N; v++)
-    want[v] = strstr (argv[1], cv_name[v]) || !strcmp (argv[1], "all");
+  int any = tb_wanted (argv[1], cv_name, CV_N, want);
   if (h.X < 3 || h.Y < 3 || h.T < 1 || h.SX < 1
       || (h.D != 2 && h.D != 4 && h.D != 6) || (h.TY != 32 && h.TY != 64)
-      || h.W < 1 || h.W > 32 || !(want[0] | want[1]))
+      || h.W < 1 || h.W > 32 || !any)
     {
       fprintf (stderr, "cip-tb-cuda: bad arguments (X, Y >= 3; T >= 1;"
                " D 2, 4 or 6; TY 32 or 64; W <= 32; variants 1step,"
@@ -482,13 +442,7 @@ main (int argc, char **argv)
       return 2;
     }
   printf ("# cip-tb-cuda X=%d Y=%d T=%d\n", h.X, h.Y, h.T);
-  int ngpu = 0;
-  if (cudaGetDeviceCount (&ngpu) != cudaSuccess || ngpu < 1)
-    {
-      cudaGetLastError ();
-      tb_emulating = 1;
-      printf ("# cip-tb-cuda: no GPU; regstream runs on the host (tb-emu.h)\n");
-    }
+  tb_arr_detect ("cip-tb-cuda", "regstream");
   size_t N = (size_t) h.X * h.Y, bytes = sizeof (float) * N;
   float *host[5];
   for (int a = 0; a < 5; a++)
@@ -535,12 +489,10 @@ main (int argc, char **argv)
         memcpy (ref, res, 3 * bytes);
       else
         {
-          int same = !memcmp (res, ref, 3 * bytes);
+          size_t i;
+          int same = tb_arr_same (res, ref, 3 * N, &i);
           if (!same)
             {
-              size_t i = 0;
-              while (res[i] == ref[i])
-                i++;
               fprintf (stderr, "cip-tb-cuda: %s: %s differs first at i=%zu"
                        " j=%zu: %.9g instead of %.9g\n", cv_name[v],
                        i / N == 0 ? "f" : i / N == 1 ? "gx" : "gy",

@@ -48,6 +48,7 @@
 #define TB_MIN(a, b) ((a) < (b) ? (a) : (b))
 #define TB_MAX(a, b) ((a) > (b) ? (a) : (b))
 #include "tb-emu.h"
+#include "tb-arrays.h"
 
 #ifdef __CUDA_ARCH__
 #define HM_ATOMIC_ADD(p, v) atomicAdd ((p), (v))
@@ -328,65 +329,37 @@ hm_time (int v, const hm_run *cfg, float *const host[13], float *out,
          double *gosa)
 {
   hm_run h = *cfg;
-  size_t n = (size_t) h.X * h.Y * h.Z, bytes = sizeof (float) * n;
-  if (tb_emulating)
-    {
-      float *pa = (float *) bench_alloc (bytes, "himeno-tb-cuda", "pa");
-      float *pb = (float *) bench_alloc (bytes, "himeno-tb-cuda", "pb");
-      memcpy (pa, host[0], bytes);
-      memcpy (pb, host[0], bytes);
-      h.c = { host[1], host[2], host[3], host[4], host[5], host[6], host[7],
-              host[8], host[9], host[10], host[11], host[12] };
-      double g = 0.0, t0 = bench_now ();
-      for (int t = 0; t < h.T; t += h.d)
-        {
-          h.d = TB_MIN (h.D, h.T - t);
-          g = 0.0;
-          h.src = pa, h.dst = pb, h.gosa = &g;
-          hm_launch_any (&h);
-          float *tmp = pa;
-          pa = pb;
-          pb = tmp;
-        }
-      double secs = bench_now () - t0;
-      memcpy (out, pa, bytes);
-      *gosa = g;
-      free (pa);
-      free (pb);
-      return secs;
-    }
+  size_t bytes = sizeof (float) * h.X * h.Y * h.Z;
+  /* d[0] and d[13]: p and, for stream, the other p; d[14] wrk2.  */
   float *d[15];
   for (int a = 0; a < 15; a++)
-    d[a] = (float *) cu_dalloc (bytes, "himeno-tb-cuda", "an array");
-  double *dg = (double *) cu_dalloc (sizeof (double), "himeno-tb-cuda", "gosa");
+    d[a] = (float *) tb_arr_alloc (bytes, "himeno-tb-cuda");
+  double *dg = (double *) tb_arr_alloc (sizeof (double), "himeno-tb-cuda");
   for (int a = 0; a < 13; a++)
-    CK (cudaMemcpy (d[a], host[a], bytes, cudaMemcpyHostToDevice));
-  CK (cudaMemcpy (d[13], host[0], bytes, cudaMemcpyHostToDevice));
+    tb_arr_copy (d[a], host[a], bytes);
+  tb_arr_copy (d[13], host[0], bytes);
   h.c = { d[1], d[2], d[3], d[4], d[5], d[6], d[7], d[8], d[9], d[10], d[11], d[12] };
+  h.gosa = dg;
   dim3 block (BK, BJ, 1);
   dim3 grid ((h.Z - 2 + BK - 1) / BK, (h.Y - 2 + BJ - 1) / BJ, h.X - 2);
-  /* d[0] and d[13]: p and, for stream, the other p; d[14] wrk2.  */
   float *pa = d[0], *pb = d[13];
   /* Warm-up (module load), then the initial p again.  */
   if (v == HV_1STEP)
     himeno_step<<<grid, block>>> (d[0], d[1], d[2], d[3], d[4], d[5], d[6],
                                   d[7], d[8], d[9], d[10], d[11], d[12],
                                   d[14], h.omega, dg, h.X, h.Y, h.Z);
-  else
+  else if (!tb_emulating)
     {
-      h.d = 1, h.src = pa, h.dst = pb, h.gosa = dg;
+      h.d = 1, h.src = pa, h.dst = pb;
       hm_launch_any (&h);
     }
-  CK_LAUNCH ();
-  CK (cudaDeviceSynchronize ());
-  CK (cudaMemcpy (pb, host[0], bytes, cudaMemcpyHostToDevice));
-  cudaEvent_t e0, e1;
-  CK (cudaEventCreate (&e0));
-  CK (cudaEventCreate (&e1));
-  CK (cudaEventRecord (e0));
+  tb_arr_sync ();
+  tb_arr_copy (pb, host[0], bytes);
+  struct tb_timer tm;
+  tb_timer_start (&tm);
   for (int t = 0; t < h.T;)
     {
-      CK (cudaMemsetAsync (dg, 0, sizeof (double)));
+      tb_arr_zero (dg, sizeof (double));
       if (v == HV_1STEP)
         {
           himeno_step<<<grid, block>>> (d[0], d[1], d[2], d[3], d[4], d[5],
@@ -398,7 +371,7 @@ hm_time (int v, const hm_run *cfg, float *const host[13], float *out,
       else
         {
           h.d = TB_MIN (h.D, h.T - t);
-          h.src = pa, h.dst = pb, h.gosa = dg;
+          h.src = pa, h.dst = pb;
           hm_launch_any (&h);
           float *tmp = pa;
           pa = pb;
@@ -406,19 +379,13 @@ hm_time (int v, const hm_run *cfg, float *const host[13], float *out,
           t += h.d;
         }
     }
-  CK (cudaEventRecord (e1));
-  CK (cudaEventSynchronize (e1));
-  CK_LAUNCH ();
-  float ms;
-  CK (cudaEventElapsedTime (&ms, e0, e1));
-  CK (cudaMemcpy (out, pa, bytes, cudaMemcpyDeviceToHost));
-  *gosa = 0.0;
-  if (h.T > 0)
-    CK (cudaMemcpy (gosa, dg, sizeof (double), cudaMemcpyDeviceToHost));
+  double secs = tb_timer_stop (&tm);
+  tb_arr_copy (out, pa, bytes);
+  tb_arr_copy (gosa, dg, sizeof (double));
   for (int a = 0; a < 15; a++)
-    CK (cudaFree (d[a]));
-  CK (cudaFree (dg));
-  return ms * 1e-3;
+    tb_arr_free (d[a]);
+  tb_arr_free (dg);
+  return secs;
 }
 
 int
@@ -436,14 +403,13 @@ main (int argc, char **argv)
   h.TJ = atoi (argv[8]), h.W = atoi (argv[9]);
   h.omega = 0.8f;
   int mode = argc > 10 ? atoi (argv[10]) : 1;
-  int want[HV_N] = { 0 };
-  for (int v = 0; v < HV_N; v++)
-    want[v] = strstr (argv[1], hv_name[v]) || !strcmp (argv[1], "all");
+  int want[HV_N];
+  int any = tb_wanted (argv[1], hv_name, HV_N, want);
   int cj = h.W > 0 ? h.TJ / h.W : 0;
   if (h.X < 3 || h.Y < 3 || h.Z < 3 || h.T < 1 || h.X - 2 > 65535 || h.SX < 1
       || (h.D != 2 && h.D != 3 && h.D != 4 && h.D != 6) || h.W < 1 || h.W > 32
       || cj * h.W != h.TJ || (cj != 1 && cj != 2 && cj != 4) || h.TJ - 2 * h.D < 1
-      || mode < 0 || mode > 1 || !(want[0] | want[1]))
+      || mode < 0 || mode > 1 || !any)
     {
       fprintf (stderr, "himeno-tb-cuda: bad arguments (X, Y, Z >= 3; T >= 1;"
                " D 2, 3, 4 or 6; TJ = W x 1, 2 or 4 and > 2D; W <= 32;"
@@ -452,13 +418,7 @@ main (int argc, char **argv)
     }
   printf ("# himeno-tb-cuda X=%d Y=%d Z=%d T=%d init=%s\n", h.X, h.Y, h.Z, h.T,
           mode ? "perturbed" : "classic");
-  int ngpu = 0;
-  if (cudaGetDeviceCount (&ngpu) != cudaSuccess || ngpu < 1)
-    {
-      cudaGetLastError ();
-      tb_emulating = 1;
-      printf ("# himeno-tb-cuda: no GPU; stream runs on the host (tb-emu.h)\n");
-    }
+  tb_arr_detect ("himeno-tb-cuda", "stream");
 
   size_t n = (size_t) h.X * h.Y * h.Z, bytes = sizeof (float) * n;
   float *host[13];
@@ -511,12 +471,10 @@ main (int argc, char **argv)
         }
       else
         {
-          int same = !memcmp (res, ref, bytes);
+          size_t i;
+          int same = tb_arr_same (res, ref, n, &i);
           if (!same)
             {
-              size_t i = 0;
-              while (res[i] == ref[i])
-                i++;
               fprintf (stderr, "himeno-tb-cuda: %s differs first at i=%zu j=%zu"
                        " k=%zu: %.9g instead of %.9g\n", hv_name[v],
                        i / h.Z / h.Y, i / h.Z % h.Y, i % h.Z, (double) res[i],
