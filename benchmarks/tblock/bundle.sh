@@ -50,7 +50,7 @@ rm -rf "${out:?}"/{lib,bin,src,ptx,common,himeno,cip}
 mkdir -p "$out"/{lib,bin,src,ptx,common,himeno,cip}
 cp -L "$gomp" "$gomp_nvptx" "$out/lib/"
 cp "$here/run.sh" "$here/README.md" "$out/"
-cp "$here"/*-tb-cuda.cu "$here/tb-common.h" "$here/tb-run.h" "$here/tb-emu.h" "$out/src/"
+cp "$here"/*-tb-cuda.cu "$here"/tb-*.h "$out/src/"
 # What the .cu files include by ../: the helpers and the Himeno and CIP
 # baselines (himeno-tb-cuda and cip-tb-cuda include their kernels).
 cp "$here/../common/bench.h" "$here/../common/cuda-util.h" "$out/common/"
