@@ -16,9 +16,11 @@
 #          heat3d-tb-acc; jacobi-tb-acc-sh, jacobi-tb-acc-sh24 and
 #          heat3d-tb-acc-sh (-DTB_SHARED with shared-attr.so: the on-chip
 #          buffer a static .shared array of 46 or 24 KiB); acc-probe
-#          (prints whether a kernel runs on the GPU); jacobi-tb-cuda and
-#          heat3d-tb-cuda if nvcc is here (else run.sh builds them there)
-#   src/   the .cu files and their headers, for run.sh's nvcc there
+#          (prints whether a kernel runs on the GPU); jacobi-tb-cuda,
+#          heat3d-tb-cuda, himeno-tb-cuda and cip-tb-cuda if nvcc is here
+#          (else run.sh builds them there)
+#   src/   the .cu files and their headers, for run.sh's nvcc there;
+#          common/, himeno/, cip/ what they include by ../
 #   ptx/   the PTX GCC 12 made of the *-tb-acc.c files and ptxas -v's
 #          registers and shared memory for sm_90 (ptxas from the CUDA
 #          toolkit, if here), to read beside the timings
@@ -44,11 +46,16 @@ elif [ -n "${NVCC:-}" ]; then nvcc=$NVCC
 else nvcc=$(command -v nvcc || { [ -x /usr/local/cuda/bin/nvcc ] && echo /usr/local/cuda/bin/nvcc; } || true)
 fi
 
-rm -rf "${out:?}"/{lib,bin,src,ptx}
-mkdir -p "$out"/{lib,bin,src,ptx}
+rm -rf "${out:?}"/{lib,bin,src,ptx,common,himeno,cip}
+mkdir -p "$out"/{lib,bin,src,ptx,common,himeno,cip}
 cp -L "$gomp" "$gomp_nvptx" "$out/lib/"
 cp "$here/run.sh" "$here/README.md" "$out/"
-cp "$here"/*-tb-cuda.cu "$here/tb-common.h" "$here/tb-run.h" "$out/src/"
+cp "$here"/*-tb-cuda.cu "$here"/tb-*.h "$out/src/"
+# What the .cu files include by ../: the helpers and the Himeno and CIP
+# baselines (himeno-tb-cuda and cip-tb-cuda include their kernels).
+cp "$here/../common/bench.h" "$here/../common/cuda-util.h" "$out/common/"
+cp "$here/../himeno/himeno-cuda.cu" "$here/../himeno/himeno-init.h" "$out/himeno/"
+cp "$here/../cip/cip-cuda.cu" "$here/../cip/cip-init.h" "$out/cip/"
 
 accflags="-O3 -std=gnu11 -pthread -fopenacc -foffload=nvptx-none -foffload-options=nvptx-none=-misa=sm_80 -ffp-contract=off"
 work=$(mktemp -d "${TMPDIR:-/tmp}/tblock.XXXXXX")
@@ -95,8 +102,8 @@ $CC $accflags "$work/acc-probe.c" -o "$out/bin/acc-probe" 2> "$work/probe.log" \
 # The PTX mkoffload embeds and what ptxas makes of it for sm_90
 # (benchmarks/tools/ptx-registers.sh, with the same flags).
 ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
-for p in jacobi heat3d; do
-  if [ -x "$ptxas" ]; then
+for p in jacobi heat3d himeno cip; do
+  if [ -x "$ptxas" ] && [ -f "$here/$p-tb-acc.c" ]; then
     for sh in "" -sh; do
       regs=$(PACC_CFLAGS="${sh:+$shflags}" bash "$here/../tools/ptx-registers.sh" \
                "$here/$p-tb-acc.c" sm_90)

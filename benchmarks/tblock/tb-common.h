@@ -49,11 +49,16 @@ struct tb_prog
      segment, with a ring of R rows).  */
   unsigned streams;
   /* Bytes of shared memory variant V needs for D steps (NULL: none), and
-     the most there is; a variant that needs more is skipped.  */
+     the most there is; a variant that needs more is skipped, and one
+     with no kernel for the arguments (-1).  */
   long (*shared) (int v, const struct tb_args *a, int d);
   long shared_max;
   tb_launch_fn *launch;
   tb_scratch_fn *scratch;       /* NULL: none */
+  /* Without a GPU (CUDA programs): the variants in bit V of `emulated'
+     run on the host through `emu' (tb-emu.h), the others are skipped.  */
+  tb_launch_fn *emu;
+  unsigned emulated;
 };
 
 #define TB_MIN(a, b) ((a) < (b) ? (a) : (b))

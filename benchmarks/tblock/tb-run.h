@@ -53,6 +53,8 @@ tb_steps (int v, const struct tb_args *a, tb_launch_fn *launch, REAL *src,
 
 #ifdef __CUDACC__
 
+#include "tb-emu.h"
+
 #define CK(call)                                                        \
   do {                                                                  \
     cudaError_t e_ = (call);                                            \
@@ -64,9 +66,51 @@ tb_steps (int v, const struct tb_args *a, tb_launch_fn *launch, REAL *src,
       }                                                                 \
   } while (0)
 
+/* Whether a GPU is there; if not, says which variants will be emulated.  */
+static int
+tb_have_gpu (const struct tb_prog *pg)
+{
+  int n = 0;
+  if (cudaGetDeviceCount (&n) == cudaSuccess && n > 0)
+    return 1;
+  tb_emulating = 1;
+  printf ("# %s: no GPU; variants run on the host (tb-emu.h):", pg->name);
+  for (int v = 0; v < pg->nv; v++)
+    if (pg->emulated >> v & 1)
+      printf (" %s", pg->vname[v]);
+  printf ("\n");
+  return 0;
+}
+
+/* The same steps on host arrays through the program's emulation.  */
+static double
+tb_run_emulated (const struct tb_prog *pg, int v, REAL *out,
+                 const struct tb_args *a)
+{
+  size_t n = (size_t) a->X * a->Y * a->Z;
+  REAL *ha = (REAL *) malloc (sizeof (REAL) * n);
+  REAL *hb = (REAL *) malloc (sizeof (REAL) * n);
+  if (!ha || !hb)
+    {
+      fprintf (stderr, "%s: out of memory\n", pg->name);
+      exit (1);
+    }
+  tb_init_grid (ha, a);
+  memcpy (hb, ha, sizeof (REAL) * n);
+  double t0 = bench_now ();
+  REAL *src = tb_steps (v, a, pg->emu, ha, hb, NULL, (int) tb_tiles (a));
+  double secs = bench_now () - t0;
+  memcpy (out, src, sizeof (REAL) * n);
+  free (ha);
+  free (hb);
+  return secs;
+}
+
 static double
 tb_run (const struct tb_prog *pg, int v, REAL *out, const struct tb_args *a)
 {
+  if (tb_emulating)
+    return tb_run_emulated (pg, v, out, a);
   tb_launch_fn *launch = pg->launch;
   size_t bytes = sizeof (REAL) * (size_t) a->X * a->Y * a->Z;
   int G = (int) tb_tiles (a);
@@ -252,6 +296,24 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
       free (q);
     }
   int fails = 0;
+#ifdef __CUDACC__
+  if (tb_emulating)
+    {
+      if (!seqref)
+        {
+          fprintf (stderr, "%s: no GPU: emulation only on grids with"
+                   " X*Y*Z*T < 2e9\n", pg->name);
+          return 2;
+        }
+      for (int v = 0; v < pg->nv; v++)
+        if (want[v] && !(pg->emulated >> v & 1))
+          {
+            printf ("%s-%s: no GPU and no host emulation, skipped\n",
+                    pg->prefix, pg->vname[v]);
+            want[v] = 0;
+          }
+    }
+#endif
   if (want[0] || !seqref)
     {
       double secs = tb_run (pg, 0, res, &a);
@@ -271,6 +333,13 @@ tb_main (const struct tb_prog *pg, int argc, char **argv)
       if (!want[v])
         continue;
       long need = pg->shared ? pg->shared (v, &a, a.D) : 0;
+      if (need < 0)
+        {
+          printf ("%s-%s D=%d %dx%dx%d W=%d: no kernel built for these"
+                  " arguments (see the usage), skipped\n", pg->prefix,
+                  pg->vname[v], a.D, a.TX, a.TY, a.TZ, a.W);
+          continue;
+        }
       if (need > pg->shared_max)
         {
           printf ("%s-%s D=%d %dx%dx%d: needs %ld > %ld bytes of shared memory,"
