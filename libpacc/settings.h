@@ -32,10 +32,13 @@ enum pacc_data_path
    process fails as if the memory, the driver or the device had failed.  */
 enum pacc_fault_kind
 {
-  PACC_FAULT_ALLOC,    /* a chunk buffer (back end alloc).  */
-  PACC_FAULT_REGISTER, /* registering a host range (CUDA only).  */
-  PACC_FAULT_COPY,     /* issuing a copy.  */
-  PACC_FAULT_LAUNCH,   /* launching a chunk's kernel.  */
+  PACC_FAULT_ALLOC,        /* a chunk buffer (back end alloc).  */
+  PACC_FAULT_REGISTER,     /* registering a host range (CUDA only).  */
+  PACC_FAULT_COPY,         /* issuing a copy.  */
+  PACC_FAULT_LAUNCH,       /* launching a chunk's kernel.  */
+  PACC_FAULT_REGISTER_OWN, /* registering a device's rows in its own
+                              context (CUDA only: it falls back to
+                              every context).  */
   PACC_FAULT_KINDS
 };
 
