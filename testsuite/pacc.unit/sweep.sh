@@ -313,7 +313,7 @@ expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" 
 expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok
 expect 1 "PACC_LAUNCH: expected 'pacc' or 'libgomp', got 'cuda'" PACC_LAUNCH=cuda ok
 expect 1 "PACC_PROGRESS: expected an integer from 1 to 86400, got '0.5'" PACC_PROGRESS=0.5 ok
-expect 1 "PACC_FAULT: expected KIND:N\[,KIND:N...\] with KIND alloc, register, copy or launch and N from 1 to 4294967295, got 'alloc'" PACC_FAULT=alloc ok
+expect 1 "PACC_FAULT: expected KIND:N\[,KIND:N...\] with KIND alloc, register, copy, launch or register-own and N from 1 to 4294967295, got 'alloc'" PACC_FAULT=alloc ok
 expect 1 "PACC_FAULT: expected KIND:N.*got 'copy:0'" PACC_FAULT=copy:0 ok
 expect 1 "PACC_FAULT: expected KIND:N.*got 'disk:1'" PACC_FAULT=disk:1 ok
 expect 1 "PACC_FAULT: expected KIND:N.*got 'copy:99999999999'" PACC_FAULT=copy:99999999999 ok
