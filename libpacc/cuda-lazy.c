@@ -229,7 +229,7 @@ cuda_own_rows (void *handle, const void *host, size_t row_bytes, long lo0,
   struct cuda_region *g = handle;
   /* Arrays that share bytes (merged ranges): rows of either, left in
      every context.  */
-  if (cuda_ndevs < 2 || !row_bytes || g->merged)
+  if (cuda_ndevs < 2 || !row_bytes || g->merged || !pacc_settings.pin_device)
     return;
   cuda_pin_regions_lock ();
   pthread_mutex_lock (&cuda_pin_lazy_lock);

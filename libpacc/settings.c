@@ -243,6 +243,7 @@ pacc_env_read (const char *where)
                     v);
     }
   s->pin_piece = bytes (where, "PACC_PIN_PIECE");
+  s->pin_device = digit (where, "PACC_PIN_DEVICE", 1, 1, "0 or 1");
   s->workers = digit (where, "PACC_WORKERS", 1, -1, "0 or 1");
   s->replan = digit (where, "PACC_REPLAN", 2, 1, "0, 1 or 2");
 

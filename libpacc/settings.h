@@ -74,6 +74,11 @@ struct pacc_settings
                                        at region begin), 1 (first-block:
                                        each piece when a copy first
                                        needs it).  */
+  int pin_device;                   /* PACC_PIN_DEVICE: 1 (default) on
+                                       several devices, a piece that one
+                                       device alone copies is registered
+                                       in its context only; 0 every
+                                       piece in every context.  */
   unsigned long long pin_piece;     /* PACC_PIN_PIECE: bytes of a piece
                                        registered as a copy needs it
                                        (0: LAZY_PIECE); a testing aid.  */

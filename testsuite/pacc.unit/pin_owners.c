@@ -23,7 +23,8 @@
    unregistered once, in the context that registered it; the report's
    byte counts.  With PACC_FAULT=register-own:2, the second piece meant
    for one device falls back to PORTABLE and is counted; without the
-   map (one device, or an unknown plan) every piece is PORTABLE.  And
+   map (one device, or an unknown plan), or with PACC_PIN_DEVICE=0,
+   every piece is PORTABLE.  And
    pacc_owners_make itself: the map of a resident two-device plan and
    of a streaming one of 6 chunks.  */
 
@@ -346,6 +347,7 @@ main (void)
   cuda_devs[0].ctx = (CUcontext) &ctx_mem[0];
   cuda_devs[1].ctx = (CUcontext) &ctx_mem[1];
   piece_bytes = 4096;
+  pacc_settings.pin_device = 1; /* PACC_PIN_DEVICE's default.  */
 
   check_map ();
 
@@ -365,6 +367,10 @@ main (void)
   run_case ("PACC_FAULT=register-own:2: that piece portable, the others "
             "in their contexts",
             &map, 2, 1, fell, 1);
+  pacc_settings.pin_device = 0;
+  run_case ("PACC_PIN_DEVICE=0: every piece portable, map or not", &map, 0,
+            0, none, 0);
+  pacc_settings.pin_device = 1;
   run_case ("no map: every piece portable", NULL, 0, 0, none, 0);
   return failures != 0;
 }
