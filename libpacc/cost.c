@@ -40,7 +40,8 @@
    starts), and may have steps of its own (k_first).  Staged arrays
    (stage.h) load at the staging rate, which the devices share, on the
    queue that issues them.  A resident plan loads once and writes back
-   once.  */
+   once; on several devices its blocks pay for their boundaries
+   (resident_blocks).  */
 
 static double
 eff_of (const struct pacc_plan_in *in)
@@ -269,6 +270,47 @@ block_of (const struct pacc_plan_in *in, const struct pacc_plan *p, long kk,
   return t;
 }
 
+/* The kernels of a resident plan P's blocks, S seconds per row they
+   compute: each chunk its own rows and the halo rows still needed
+   (kernel_rows: none more than it holds, so one chunk alone computes no
+   row twice), and on several devices each block boundary's
+   synchronisation and halo exchange, PLAN_BLOCK_SYNC_S.  Without the
+   latter, every k scored the same and the plan kept k = 1 (issue 44).  */
+static double
+resident_blocks (const struct pacc_plan_in *in, const struct pacc_plan *p,
+                 double s)
+{
+  long left = in->nsteps, k0 = in->first_block ? p->k_first : 0;
+  double t = 0;
+  if (p->k < 1)
+    return 0;
+  while (left > 0)
+    {
+      long kk = k0 > 0 ? k0 : p->k;
+      long n = k0 > 0 ? 1 : left / kk;
+      kk = kk < left ? kk : left;
+      n = n > 0 ? n : 1;
+      double rows = 0;
+      if (p->ndev == 1 && p->nchunks == 1)
+        rows = (double) in->g.len0 * (double) kk;
+      else
+        {
+          struct pacc_chunk *ch
+            = pacc_xmalloc (in->where, (size_t) p->nchunks * sizeof *ch,
+                            "the chunk plan");
+          memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
+          pacc_chunks_block (&in->g, ch, p->nchunks, kk, 0, p->carry, 0);
+          for (int c = 0; c < p->nchunks; c++)
+            rows += kernel_rows (in, &ch[c], (double) kk, 0);
+          free (ch);
+        }
+      t += (double) n * (rows * s + (p->ndev > 1 ? PLAN_BLOCK_SYNC_S : 0));
+      left -= n * kk;
+      k0 = 0;
+    }
+  return t;
+}
+
 double
 pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
 {
@@ -284,7 +326,7 @@ pacc_plan_predict (const struct pacc_plan_in *in, const struct pacc_plan *p)
       double own = (double) in->g.len0;
       double L = own * load_row_s (in, nd);
       return (L > pin_s ? L : pin_s) + own * wb_rb / wlink / nd
-             + own * (double) steps * k_rb / mem / nd;
+             + resident_blocks (in, p, k_rb / mem / nd);
     }
   /* The region's first block: its own steps, and the registration.  */
   k0 = k0 < steps ? k0 : steps;

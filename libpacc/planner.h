@@ -54,6 +54,15 @@ struct pacc_plan_array
    slower.  */
 #define PLAN_KERNEL_TAIL_S 80e-6
 
+/* What a block boundary of a resident plan on several devices costs,
+   in seconds, beyond its kernels: the devices synchronise, the halo
+   rows cross between them, and the next block's kernels start from
+   empty queues.  Two H200s, Jacobi 16384^2 float in core, 1000 steps:
+   device span 777.6-783.8 ms with k = 1 (1000 boundaries), 747.3-753.8
+   ms with k = 4-64 (benchmarks/RESULTS.md): about 30 microseconds a
+   boundary.  */
+#define PLAN_BLOCK_SYNC_S 30e-6
+
 /* The least a plan with two queues per device must save on one with
    three for the cost model to take it: two queues hold a third less
    memory (thicker chunks, or a larger k), but leave no slack between one

@@ -17,7 +17,8 @@
    and no plan of hundreds of thin chunks where a wait (the arrays'
    registration, or the link ranked 20 % slower) makes the scores flat
    (issue 44: two H200s took 302 chunks where one took 22, and ran
-   slower than one).  */
+   slower than one); in core, one resident chunk per device, with k > 1
+   on several devices (their block boundaries cost).  */
 
 #include "planner.h"
 #include "pacc-abi.h"
@@ -237,6 +238,49 @@ registration (double pin_s, int d)
   pacc_plan_free (&pd);
 }
 
+/* In core, the automatic plan (issue 44): Jacobi 16384^2 float, 1000
+   steps, NVIDIA's multi-GPU setting, on H200s (141 GB each), the first
+   block waiting 60 ms for the registration.  One device keeps its plan
+   (one resident chunk: its blocks cost nothing beyond their kernels);
+   D devices keep one resident chunk each, with k > 1: every block
+   boundary synchronises the devices (PLAN_BLOCK_SYNC_S), and k 1 paid
+   1000 of them, about 4 % of the run on two H200s (k 4 ran 1.80x one
+   GPU, k 1 1.70x; benchmarks/RESULTS.md).  The plan taken predicts less
+   than k 1 and no more than k 4.  */
+static void
+in_core (int d)
+{
+  struct region r, r1, r4;
+  struct pacc_plan p, p1, p4;
+  char dp[2600], d1[2600], d4[2600], name[256], detail[8000];
+  jacobi (&r, 16384, 16384, 1000, d, (size_t) 140 * GIB, 0.06, 0);
+  jacobi (&r1, 16384, 16384, 1000, d, (size_t) 140 * GIB, 0.06, 1);
+  jacobi (&r4, 16384, 16384, 1000, d, (size_t) 140 * GIB, 0.06, 4);
+  int ok = plan (&r, &p, dp, sizeof dp) && plan (&r1, &p1, d1, sizeof d1)
+           && plan (&r4, &p4, d4, sizeof d4);
+  snprintf (detail, sizeof detail, "automatic: %s; PACC_K=1: %s; PACC_K=4: "
+            "%s", dp, d1, d4);
+  if (d == 1)
+    {
+      snprintf (name, sizeof name, "in core on one device: one resident "
+                "chunk, k 1 as before, every k predicted the same");
+      report (name, ok && p.resident && p.nchunks == 1 && p.k == 1
+              && p4.predicted_s == p1.predicted_s, detail);
+    }
+  else
+    {
+      snprintf (name, sizeof name, "in core on %d devices: a resident "
+                "chunk each, k > 1, predicted below k 1 and at most k 4",
+                d);
+      report (name, ok && p.resident && p.nchunks == d && p.ndev == d
+              && p.k > 1 && p.predicted_s < p1.predicted_s
+              && p.predicted_s <= p4.predicted_s, detail);
+    }
+  pacc_plan_free (&p);
+  pacc_plan_free (&p1);
+  pacc_plan_free (&p4);
+}
+
 /* plan-pick.c alone: the fewest chunks within PLAN_CHUNKS_GAIN of the
    least score, the least score among equal chunks, two queues only
    PLAN_QUEUES_GAIN ahead.  */
@@ -284,6 +328,8 @@ main (void)
       registration (1.0, d);
       registration (1.7, d);
     }
+  for (int d = 1; d <= 4; d *= 2)
+    in_core (d);
   given_k (8);
   given_k (2);
   if (failures)
