@@ -22,7 +22,6 @@
 
 #include "backend.h"
 #include "host-pool.h"
-#include "reg-owners.h"
 #include "settings.h"
 
 #include <pthread.h>
@@ -383,11 +382,6 @@ struct hregion
   struct hregion *next;
   int n;
   uintptr_t *lo, *hi;
-  /* own_rows: range i's rows of RB[i] bytes from row LO0[i], and the
-     devices that copy each (OWN[i].nseg 0: any device may).  */
-  size_t *rb;
-  long *lo0;
-  struct pacc_owners *own;
 };
 static pthread_mutex_t hregion_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct hregion *hregions;
@@ -401,9 +395,6 @@ host_region_begin (const char *where, int n, char *const *host,
   (void) kinds, (void) names;
   g->lo = pacc_xcalloc (where, (size_t) n + 1, sizeof *g->lo, "ranges");
   g->hi = pacc_xcalloc (where, (size_t) n + 1, sizeof *g->hi, "ranges");
-  g->rb = pacc_xcalloc (where, (size_t) n + 1, sizeof *g->rb, "ranges");
-  g->lo0 = pacc_xcalloc (where, (size_t) n + 1, sizeof *g->lo0, "ranges");
-  g->own = pacc_xcalloc (where, (size_t) n + 1, sizeof *g->own, "ranges");
   for (int i = 0; i < n; i++)
     if (bytes[i])
       {
@@ -428,76 +419,21 @@ host_region_end (void *handle)
   if (*pp)
     *pp = g->next;
   pthread_mutex_unlock (&hregion_lock);
-  for (int i = 0; i < g->n; i++)
-    pacc_owners_free (&g->own[i]);
-  free (g->own);
-  free (g->rb);
-  free (g->lo0);
   free (g->lo);
   free (g->hi);
   free (g);
 }
 
-/* The rows of range HOST that each device copies (backend.h own_rows):
-   kept to check the copies against.  */
 static void
-host_own_rows (void *handle, const void *host, size_t row_bytes, long lo0,
-               const struct pacc_owners *o)
-{
-  struct hregion *g = handle;
-  pthread_mutex_lock (&hregion_lock);
-  for (int i = 0; i < g->n; i++)
-    if (g->lo[i] == (uintptr_t) host)
-      {
-        struct pacc_owners *w = &g->own[i];
-        pacc_owners_free (w);
-        g->rb[i] = row_bytes;
-        g->lo0[i] = lo0;
-        if (o && o->nseg && row_bytes)
-          {
-            w->seg = pacc_xcalloc (NULL, (size_t) o->nseg, sizeof *w->seg,
-                                   "the rows' devices");
-            memcpy (w->seg, o->seg, (size_t) o->nseg * sizeof *w->seg);
-            w->nseg = o->nseg;
-          }
-      }
-  pthread_mutex_unlock (&hregion_lock);
-}
-
-/* A copy of device DEV's queue: its host bytes must lie in a range its
-   region gave, and in rows that the plan has DEV copy (own_rows): a
-   back end that registers each device's rows in its own context only
-   would find the others' rows not registered there.  */
-static void
-check_host_range (const void *p, size_t bytes, int dev,
-                  const struct pacc_opinfo *info)
+check_host_range (const void *p, size_t bytes, const struct pacc_opinfo *info)
 {
   uintptr_t a = (uintptr_t) p;
   int found = !bytes;
-  long rlo = 0, rhi = 0;
-  unsigned long long devs = 0;
   pthread_mutex_lock (&hregion_lock);
   for (struct hregion *g = hregions; g && !found; g = g->next)
     for (int i = 0; i < g->n && !found; i++)
-      if ((found = g->lo[i] <= a && a + bytes <= g->hi[i]) && g->own[i].nseg)
-        {
-          size_t rb = g->rb[i];
-          rlo = g->lo0[i] + (long) ((a - g->lo[i]) / rb);
-          rhi = g->lo0[i] + (long) ((a + bytes - g->lo[i] + rb - 1) / rb);
-          if (!pacc_owners_covers (&g->own[i], rlo, rhi, dev))
-            devs = pacc_owners_any (&g->own[i], rlo, rhi);
-        }
+      found = g->lo[i] <= a && a + bytes <= g->hi[i];
   pthread_mutex_unlock (&hregion_lock);
-  if (devs)
-    {
-      char op[256];
-      pacc_internal_error (info->where,
-                           "device %d copies host rows [%ld,%ld)%s, "
-                           "which the plan gives to the devices of mask "
-                           "%#llx",
-                           dev, rlo, rhi,
-                           pacc_op_describe (info, op, sizeof op), devs);
-    }
   if (!found)
     {
       char op[256];
@@ -515,7 +451,7 @@ host_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
   check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
-  check_host_range (host, bytes, ((struct hqueue *) queue)->dev, info);
+  check_host_range (host, bytes, info);
   host_copy (queue, buf, host, bytes, info);
 }
 
@@ -524,7 +460,7 @@ host_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                const struct pacc_opinfo *info)
 {
   check_buffer_device (buf, bytes, ((struct hqueue *) queue)->dev, info);
-  check_host_range (host, bytes, ((struct hqueue *) queue)->dev, info);
+  check_host_range (host, bytes, info);
   host_copy (queue, host, buf, bytes, info);
 }
 
@@ -602,5 +538,4 @@ const struct pacc_backend pacc_backend_host
       .before_kernels = host_sync,
       .region_begin = host_region_begin,
       .region_end = host_region_end,
-      .own_rows = host_own_rows,
       .threaded = host_threaded };

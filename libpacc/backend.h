@@ -28,8 +28,6 @@
 
 #include "trace.h"
 
-struct pacc_owners; /* reg-owners.h */
-
 /* A kernel launch that a back end prepared in the thread that launches it
    and issues later (launch_issue), possibly in another thread: the part
    that the worker threads need to know.  A back end's own record starts
@@ -172,17 +170,6 @@ struct pacc_backend
      staging.  */
   int (*stage) (void *handle, const void *host, size_t bytes,
                 const char *name);
-  /* After the plan, and after each plan a re-plan switches to (its
-     queues drained): which devices' copies touch which rows of the
-     pipelined array whose host range, as given to region_begin, is
-     HOST, rows of ROW_BYTES from the region's first row LO0 (O's rows
-     are the region's, reg-owners.h).  O NULL: not known (one device, or
-     no memory for the map): any device may copy any row.  The CUDA back
-     end registers a device's rows in its context only (cuda-lazy.c),
-     the host back end checks every copy against O.  NULL: nothing to
-     do.  */
-  void (*own_rows) (void *handle, const void *host, size_t row_bytes, long lo0,
-                    const struct pacc_owners *o);
   /* GB/s of a staged load on the queue that issues it, whatever the
      devices (the planner's stage_gbs), with the host copies in the
      queue's order (PACC_STAGE_AHEAD=0) and ahead of it (1; 0: as in

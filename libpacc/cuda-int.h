@@ -319,11 +319,6 @@ struct cuda_piece
   int gone;  /* unpinned, claimed by the release threads, or
                              not registered (yet).  */
   int state; /* PIECE_*, under cuda-pin.c's lock.  */
-  int owner; /* 0: registered in every context (PORTABLE); D + 1:
-                             only device D copies its bytes, registered in
-                             D's context alone (cuda_own_rows), and
-                             unregistered there.  Set while NONE; a
-                             registration that falls back sets 0.  */
 };
 
 struct cuda_region
@@ -346,17 +341,6 @@ struct cuda_region
                              cuda_pin_ahead, in LAZY_US of the issuing
                              threads' time.  */
   double lazy_us;
-  /* Registration per device (cuda_own_rows, cuda-owner.c): of
-     REG_BYTES, those registered in one device's context only (under
-     cuda-pin.c's lock, as REG_BYTES); under cuda_pin_lazy_lock, the
-     pieces meant for one device that were registered in every context
-     after their own registration failed, the first such error, and the
-     ranges registered before the plan (PACC_PIN=begin) of a region
-     whose plan has several devices.  */
-  size_t own_bytes;
-  int own_fallbacks;
-  CUresult own_error;
-  int own_unknown;
   /* The rest under cuda-pin.c's lock.  */
   size_t early_bytes; /* unregistered during the last block, from
                              early_t0 to early_t1 (microseconds).  */
@@ -378,31 +362,11 @@ struct cuda_regjob
   size_t len;
   unsigned flags;
   int unreg;
-  int owner; /* as struct cuda_piece's: the context it runs in (0:
-                device 0's).  */
   CUresult r;
 };
 
 /* Run the N jobs on CUDA_REG_THREADS threads (this one included).  */
 void cuda_run_reg_jobs (struct cuda_regjob *jobs, int n) PACC_HIDDEN;
-/* cuda-owner.c: the context of a piece or job of owner OWNER (struct
-   cuda_piece; device 0's for 0).  */
-CUcontext cuda_owner_ctx (int owner) PACC_HIDDEN;
-/* Register [LO, LO + LEN) in device DEV's context alone (read-only when
-   the driver refuses it writable and WRITTEN is 0); the context current
-   before is current again after.  */
-CUresult cuda_register_own (void *lo, size_t len, int written,
-                            int dev) PACC_HIDDEN;
-/* Unregister piece P, in its owner's context (device 0's when it has
-   none: any context will do for a portable registration).  */
-CUresult cuda_pin_unregister (const struct cuda_piece *p) PACC_HIDDEN;
-/* PACC_VERBOSE=1 with several devices: of REG_BYTES, OWN_BYTES went into
-   one device's context, the rest into every context; FALLBACKS pieces
-   after their own registration failed (the first with ERROR); UNKNOWN:
-   ranges registered before the plan.  */
-void cuda_pin_report_owners (const char *where, size_t reg_bytes,
-                             size_t own_bytes, int fallbacks, CUresult error,
-                             int unknown) PACC_HIDDEN;
 /* G's ranges are registered: copies may go straight to them.  */
 void cuda_pin_region_add (struct cuda_region *g) PACC_HIDDEN;
 /* G's queues are synchronised: unpin what is left (now, or in the
@@ -455,12 +419,6 @@ void cuda_pin_piece_done (struct cuda_region *g, struct cuda_piece *p,
    statistics, as cuda_pin_ensure's); 0 when none is left.  For a thread that
    would otherwise wait for the device.  */
 int cuda_pin_ahead (void) PACC_HIDDEN;
-/* backend.h own_rows: the pieces of range HOST of region HANDLE not
-   registered yet that only one device copies go to that device's
-   context alone (cuda-lazy.c).  */
-struct pacc_owners;
-void cuda_own_rows (void *handle, const void *host, size_t row_bytes, long lo0,
-                    const struct pacc_owners *o) PACC_HIDDEN;
 /* Whether cuda_pin_ahead has a piece to register.  */
 int cuda_pin_ahead_pending (void) PACC_HIDDEN;
 /* R from registering [LO, LO + LEN) writable: when the driver refused it

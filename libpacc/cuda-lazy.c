@@ -23,30 +23,15 @@
    first registers it, the others wait for it.  */
 
 #include "cuda-int.h"
-#include "reg-owners.h"
 #include "trace.h"
 
 #include <stdio.h>
 
-/* Piece P of G, meant for one device's context, was registered in
-   every context instead: its own registration returned E.  */
-static void
-own_fell_back (struct cuda_region *g, struct cuda_piece *p, CUresult e)
-{
-  pthread_mutex_lock (&cuda_pin_lazy_lock);
-  p->owner = 0;
-  if (!g->own_fallbacks++)
-    g->own_error = e;
-  pthread_mutex_unlock (&cuda_pin_lazy_lock);
-}
-
 /* Register piece P of G's range R, whose state is CUDA_PIECE_BUSY (by this
-   thread), for the copy INFO; its new state.  A piece that one device
-   alone copies goes into that device's context (cuda-owner.c), the
-   others, and one whose own registration fails, into every context.  */
+   thread), for the copy INFO; its new state.  */
 static int
-register_piece (struct cuda_region *g, const struct cuda_hrange *r,
-                struct cuda_piece *p, const struct pacc_opinfo *info)
+register_piece (const struct cuda_hrange *r, struct cuda_piece *p,
+                const struct pacc_opinfo *info)
 {
   char what[256];
   snprintf (what, sizeof what,
@@ -57,14 +42,6 @@ register_piece (struct cuda_region *g, const struct cuda_hrange *r,
   if (pacc_fault (PACC_FAULT_REGISTER))
     cuda_fail_injected ("cuMemHostRegister_v2", what, info,
                         PACC_FAULT_REGISTER);
-  /* BUSY: nothing else changes the owner now.  */
-  if (p->owner)
-    {
-      CUresult e = cuda_register_own (p->lo, p->len, r->written, p->owner - 1);
-      if (e == CUDA_SUCCESS)
-        return CUDA_PIECE_OURS;
-      own_fell_back (g, p, e);
-    }
   CUresult e = cuda_lib.cuMemHostRegister_v2 (p->lo, p->len,
                                               CU_MEMHOSTREGISTER_PORTABLE);
   e = cuda_register_read_only (e, p->lo, p->len, r->written);
@@ -86,7 +63,7 @@ pin_piece (struct cuda_region *g, const struct cuda_hrange *r,
            struct cuda_piece *p, const struct pacc_opinfo *info)
 {
   double t0 = pacc_now_us ();
-  int state = register_piece (g, r, p, info);
+  int state = register_piece (r, p, info);
   double t1 = pacc_now_us ();
   pacc_trace_pin (__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE), g->where, t0,
                   t1);
@@ -138,19 +115,6 @@ cuda_pin_ensure (const struct cuda_direct_at *d, const void *host, size_t n,
    earliest in its range (the chunks load every array's rows in row
    order).  cuda_pin_ahead_pending: whether there is one.  */
 
-/* The device whose context is current on this thread; -1: none.  */
-static int
-current_device (void)
-{
-  CUcontext cur = NULL;
-  if (cuda_lib.cuCtxGetCurrent (&cur) != CUDA_SUCCESS || !cur)
-    return -1;
-  for (int d = 0; d < cuda_ndevs; d++)
-    if (cuda_devs[d].ctx == cur)
-      return d;
-  return -1;
-}
-
 /* Whether G's copies have begun registering and pieces are left.  */
 static int
 registering (const struct cuda_region *g)
@@ -177,9 +141,6 @@ cuda_pin_ahead (void)
   struct cuda_hrange br;
   struct cuda_piece *best = NULL;
   double at_best = 2;
-  /* Another device's own pieces are its worker's to register, side by
-     side with this one's.  */
-  int me = current_device ();
   for (g = cuda_pin_regions_lock (); g && !best; g = g->next)
     {
       if (!registering (g))
@@ -194,8 +155,7 @@ cuda_pin_ahead (void)
           for (int k = 0; k < np; k++)
             {
               struct cuda_piece *p = &g->ours[r->first + k];
-              if (p->state != CUDA_PIECE_NONE
-                  || (p->owner && me >= 0 && p->owner != me + 1))
+              if (p->state != CUDA_PIECE_NONE)
                 continue;
               double at
                 = (double) k * (double) r->piece / (double) (r->hi - r->lo);
@@ -213,49 +173,4 @@ cuda_pin_ahead (void)
     return 0;
   pin_piece (bg, &br, best, NULL);
   return 1;
-}
-
-/* backend.h own_rows.  A piece is meant for one device's context when
-   every row its bytes touch (a piece may begin or end inside a row) is
-   copied by that device alone; the rows other devices load as their
-   halo stay in every context (cuda-owner.c says why).  Only pieces not
-   registered yet change: after a re-plan, a piece registered for the
-   old plan's device stays there, and another device's copies of it go
-   through the driver's own staging (correct, slower).  */
-void
-cuda_own_rows (void *handle, const void *host, size_t row_bytes, long lo0,
-               const struct pacc_owners *o)
-{
-  struct cuda_region *g = handle;
-  /* Arrays that share bytes (merged ranges): rows of either, left in
-     every context.  */
-  if (cuda_ndevs < 2 || !row_bytes || g->merged || !pacc_settings.pin_device)
-    return;
-  cuda_pin_regions_lock ();
-  pthread_mutex_lock (&cuda_pin_lazy_lock);
-  for (int i = 0; i < g->ndirect; i++)
-    {
-      const struct cuda_hrange *r = &g->direct[i];
-      if (r->lo != (uintptr_t) host)
-        continue;
-      /* Registered at region begin, before the plan.  */
-      if (r->first < 0)
-        {
-          g->own_unknown += o != NULL;
-          continue;
-        }
-      int np = (int) ((r->hi - r->lo + r->piece - 1) / r->piece);
-      for (int k = 0; k < np; k++)
-        {
-          struct cuda_piece *p = &g->ours[r->first + k];
-          size_t off = (uintptr_t) p->lo - r->lo;
-          long rlo = lo0 + (long) (off / row_bytes);
-          long rhi = lo0 + (long) ((off + p->len + row_bytes - 1) / row_bytes);
-          int d = o ? pacc_owners_single (o, rlo, rhi) : -1;
-          if (p->state == CUDA_PIECE_NONE)
-            p->owner = d >= 0 && d < cuda_ndevs ? d + 1 : 0;
-        }
-    }
-  pthread_mutex_unlock (&cuda_pin_lazy_lock);
-  cuda_pin_regions_unlock ();
 }

@@ -188,7 +188,6 @@ cuda_pin_piece_done (struct cuda_region *g, struct cuda_piece *p, int state,
       p->gone = 0;
       g->reg_bytes += p->len;
       g->lazy_bytes += p->len;
-      g->own_bytes += p->owner ? p->len : 0;
     }
   g->reg_us += us;
   g->lazy_us += us;
@@ -252,10 +251,9 @@ cuda_pin_range_drop (struct cuda_region *g, uintptr_t lo, uintptr_t hi,
           /* The rate cuda_pin_pending reads stays that of the rest.  */
           g->reg_us -= g->reg_us * (double) p->len / (double) g->reg_bytes;
           g->reg_bytes -= p->len;
-          g->own_bytes -= p->owner ? p->len : 0;
         }
       pthread_mutex_unlock (&rel_lock);
-      CUresult e = mine ? cuda_pin_unregister (p) : CUDA_SUCCESS;
+      CUresult e = mine ? cuda_lib.cuMemHostUnregister (p->lo) : CUDA_SUCCESS;
       if (e != CUDA_SUCCESS)
         {
           char what[256];
@@ -280,27 +278,18 @@ cuda_pin_range_drop (struct cuda_region *g, uintptr_t lo, uintptr_t hi,
 
 static struct cuda_regjob *reg_jobs;
 static int reg_njobs, reg_next;
+static CUcontext reg_ctx;
 
 static void *
 reg_worker (void *arg)
 {
-  int i, set = 0;
-  CUcontext cur = NULL;
+  int i;
   (void) arg;
+  if (cuda_lib.cuCtxSetCurrent (reg_ctx) != CUDA_SUCCESS)
+    return NULL;
   while ((i = __atomic_fetch_add (&reg_next, 1, __ATOMIC_RELAXED)) < reg_njobs)
     {
       struct cuda_regjob *j = &reg_jobs[i];
-      /* A piece registered in one device's context alone is unpinned
-         there.  */
-      CUcontext want = cuda_owner_ctx (j->owner);
-      if (!set || want != cur)
-        {
-          j->r = cuda_lib.cuCtxSetCurrent (want);
-          if (j->r != CUDA_SUCCESS)
-            continue;
-          cur = want;
-          set = 1;
-        }
       j->r = j->unreg ? cuda_lib.cuMemHostUnregister (j->lo)
              : pacc_fault (PACC_FAULT_REGISTER)
                ? CUDA_ERROR_OUT_OF_MEMORY
@@ -319,6 +308,7 @@ cuda_run_reg_jobs (struct cuda_regjob *jobs, int n)
   reg_jobs = jobs;
   reg_njobs = n;
   reg_next = 0;
+  reg_ctx = cuda_devs[0].ctx;
   for (i = 1; i < CUDA_REG_THREADS && i < n; i++)
     if (pthread_create (&t[nt], NULL, reg_worker, NULL) == 0)
       nt++;
@@ -384,8 +374,7 @@ queue_unpin (struct cuda_region *g, int i, CUcontext ctx)
   g->ours[i].gone = 1; /* claimed; cleared if the unpinning fails.  */
   g->inflight++;
   u->g = g;
-  /* Registered in one device's context: unpinned there.  */
-  u->ctx = g->ours[i].owner ? cuda_owner_ctx (g->ours[i].owner) : ctx;
+  u->ctx = ctx;
   u->piece = i;
   push (&unpin_head, &unpin_tail, u);
   pthread_cond_signal (&unpin_more);
@@ -674,10 +663,8 @@ cuda_pin_region_end (struct cuda_region *g)
   int i, nj = 0;
   long long bg = -1;
   double t0 = pacc_now_us (), unreg_us = 0;
-  size_t reg_bytes, early_bytes, lazy_bytes, own_bytes;
+  size_t reg_bytes, early_bytes, lazy_bytes;
   double reg_us, early_us, lazy_us;
-  int own_fallbacks, own_unknown;
-  CUresult own_error;
   const char *where = g->where;
 
   /* The queues are synchronised: no copy reads or writes G's bytes any
@@ -707,10 +694,6 @@ cuda_pin_region_end (struct cuda_region *g)
   lazy_us = g->lazy_us;
   early_bytes = g->early_bytes;
   early_us = g->early_t1 - g->early_t0;
-  own_bytes = g->own_bytes;
-  own_fallbacks = g->own_fallbacks;
-  own_error = g->own_error;
-  own_unknown = g->own_unknown;
   pthread_mutex_unlock (&rel_lock);
   if (bg < 0)
     {
@@ -719,7 +702,6 @@ cuda_pin_region_end (struct cuda_region *g)
         if (!g->ours[i].gone)
           {
             jobs[nj].lo = g->ours[i].lo;
-            jobs[nj].owner = g->ours[i].owner;
             jobs[nj++].unreg = 1;
           }
       cuda_run_reg_jobs (jobs, nj);
@@ -759,9 +741,6 @@ cuda_pin_region_end (struct cuda_region *g)
                  "unregistered in %.1f ms (%d threads)%s%s",
                  pacc_fmt_bytes (b, sizeof b, reg_bytes), reg_us / 1000.0,
                  lazy, unreg_us / 1000.0, CUDA_REG_THREADS, early, after);
-      if (own_bytes || own_fallbacks || own_unknown)
-        cuda_pin_report_owners (where, reg_bytes, own_bytes, own_fallbacks,
-                                own_error, own_unknown);
     }
   if (bg < 0)
     {

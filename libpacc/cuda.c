@@ -249,7 +249,6 @@ struct pacc_backend pacc_backend_cuda
       .before_kernels = cuda_before_kernels,
       .region_begin = cuda_region_begin,
       .pin_pending = cuda_pin_pending,
-      .own_rows = cuda_own_rows,
       .stage = cuda_stage,
       .stage_gbs = CUDA_STAGE_GBS,
       .stage_ahead_gbs = CUDA_STAGE_AHEAD_GBS,

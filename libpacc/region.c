@@ -15,7 +15,6 @@
 #include "launch.h"
 #include "host-pool.h"
 #include "reductions.h"
-#include "region-owners.h"
 #include "replan.h"
 #include "report.h"
 #include "runtime.h"
@@ -318,8 +317,6 @@ region_begin (int abi_version, const char *where, const char *names,
      again changes it.  */
   if (r->nsteps > 0)
     alloc_buffers (r);
-  /* The plan is final: the rows each device copies.  */
-  pacc_region_owners (r);
   pacc_report_plan (r);
   pacc_replan_start (r);
   return r;

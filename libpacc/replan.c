@@ -41,7 +41,6 @@
    back every block so that it can be left.  */
 
 #include "replan.h"
-#include "region-owners.h"
 #include "report.h"
 
 #include <stdio.h>
@@ -255,7 +254,6 @@ pacc_replan (struct pacc_region *r)
     {
       r->replans_done++;
       r->s.write_all = r->replan == 2;
-      pacc_region_owners (r);
       pacc_report_plan (r);
     }
 }

@@ -116,7 +116,7 @@ digit (const char *where, const char *name, int max, int dflt,
 }
 
 static const char *const fault_kinds[PACC_FAULT_KINDS]
-  = { "alloc", "register", "copy", "launch", "register-own" };
+  = { "alloc", "register", "copy", "launch" };
 
 /* PACC_FAULT=KIND:N[,KIND:N...], each KIND once.  */
 static void
@@ -140,8 +140,7 @@ fault (const char *where, struct pacc_settings *s)
           || (*end && *end != ','))
         pacc_error (where,
                     "PACC_FAULT: expected KIND:N[,KIND:N...] with "
-                    "KIND alloc, register, copy, launch or register-own and N "
-                    "from 1 to "
+                    "KIND alloc, register, copy or launch and N from 1 to "
                     "4294967295, got '%s'",
                     v);
       if (s->fault_at[k])
@@ -243,7 +242,6 @@ pacc_env_read (const char *where)
                     v);
     }
   s->pin_piece = bytes (where, "PACC_PIN_PIECE");
-  s->pin_device = digit (where, "PACC_PIN_DEVICE", 1, 1, "0 or 1");
   s->workers = digit (where, "PACC_WORKERS", 1, -1, "0 or 1");
   s->replan = digit (where, "PACC_REPLAN", 2, 1, "0, 1 or 2");
 

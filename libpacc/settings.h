@@ -32,13 +32,10 @@ enum pacc_data_path
    process fails as if the memory, the driver or the device had failed.  */
 enum pacc_fault_kind
 {
-  PACC_FAULT_ALLOC,        /* a chunk buffer (back end alloc).  */
-  PACC_FAULT_REGISTER,     /* registering a host range (CUDA only).  */
-  PACC_FAULT_COPY,         /* issuing a copy.  */
-  PACC_FAULT_LAUNCH,       /* launching a chunk's kernel.  */
-  PACC_FAULT_REGISTER_OWN, /* registering a device's rows in its own
-                              context (CUDA only: it falls back to
-                              every context).  */
+  PACC_FAULT_ALLOC,    /* a chunk buffer (back end alloc).  */
+  PACC_FAULT_REGISTER, /* registering a host range (CUDA only).  */
+  PACC_FAULT_COPY,     /* issuing a copy.  */
+  PACC_FAULT_LAUNCH,   /* launching a chunk's kernel.  */
   PACC_FAULT_KINDS
 };
 
@@ -74,11 +71,6 @@ struct pacc_settings
                                        at region begin), 1 (first-block:
                                        each piece when a copy first
                                        needs it).  */
-  int pin_device;                   /* PACC_PIN_DEVICE: 1 (default) on
-                                       several devices, a piece that one
-                                       device alone copies is registered
-                                       in its context only; 0 every
-                                       piece in every context.  */
   unsigned long long pin_piece;     /* PACC_PIN_PIECE: bytes of a piece
                                        registered as a copy needs it
                                        (0: LAZY_PIECE); a testing aid.  */

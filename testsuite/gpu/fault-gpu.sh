@@ -12,8 +12,7 @@
 # PACC_PIN=first-block, stops the program naming the array); a copy or a
 # launch that fails must stop the program within the time limit, exit
 # status 1, with the CUDA call, the chunk and (for a copy) the array
-# named; on two GPUs, a failed registration in one device's context
-# falls back to every context.  run-gpu.sh runs it after the tests.  The last run
+# named.  run-gpu.sh runs it after the tests.  The last run
 # writes a trace, which must hold the host spans and byte counters.
 #   bash testsuite/gpu/fault-gpu.sh gpu-bundle [TRACE_DIR]
 
@@ -60,14 +59,6 @@ survive register:1 "cannot be registered|data path (register\+)?staging"
 # Calls 1 and 2 register the first piece of p and q at region begin; the
 # third is a piece that the first block needs later (PACC_PIN=first-block).
 PACC_PIN_PIECE=1M stops register:3 "CUDA error while registering [0-9]+ bytes of array '[pq]' at 0x[0-9a-f]+ as the first block reached them .*cuMemHostRegister_v2 failed \(injected by PACC_FAULT=register:3\)"
-# Two GPUs: the pieces one device alone copies are registered in its
-# context only; the first such registration fails and that piece goes
-# into every context instead (cuda-owner.c), reported, same checksum.
-if [ "$(nvidia-smi -L 2>/dev/null | grep -c '^GPU')" -ge 2 ]; then
-  PACC_DEVICES=2 PACC_PIN_PIECE=1M survive register-own:1 "host arrays per device: .* 1 of the pieces in every context because their device's own registration failed \(CUDA_ERROR_HOST_MEMORY_ALREADY_REGISTERED\)"
-else
-  echo "UNSUPPORTED: fault-gpu: PACC_FAULT=register-own (one GPU)"
-fi
 # The first copy of all: chunk 0's, or on several GPUs the first chunk of
 # whichever device's worker issues first.
 stops copy:1 "CUDA error while loading a chunk \(array 'p', chunk [0-9]+, block 0, queue [0-9]+, [0-9]+ bytes\): cuMemcpyHtoDAsync_v2 failed \(injected by PACC_FAULT=copy:1\)"

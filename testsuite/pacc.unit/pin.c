@@ -37,9 +37,6 @@
 #include <time.h>
 #include <unistd.h>
 
-/* One device: cuda-lazy.c's registration per device does nothing.  */
-int cuda_ndevs = 1;
-
 /* ------------------------------------------------------------------ */
 /* What cuda-pin.c uses from the rest of the back end, beyond
    fake-backend.h.  */
@@ -157,14 +154,6 @@ static CUresult
 f_ctx (CUcontext c)
 {
   (void) c;
-  return CUDA_SUCCESS;
-}
-
-/* No context is ever current here (cuda-owner.c, cuda-lazy.c ask).  */
-static CUresult
-f_ctx_get (CUcontext *c)
-{
-  *c = NULL;
   return CUDA_SUCCESS;
 }
 
@@ -535,7 +524,6 @@ main (void)
   cuda_lib.cuMemHostRegister_v2 = f_register;
   cuda_lib.cuMemHostUnregister = f_unregister;
   cuda_lib.cuCtxSetCurrent = f_ctx;
-  cuda_lib.cuCtxGetCurrent = f_ctx_get;
   cuda_lib.cuEventCreate = f_ev_create;
   cuda_lib.cuEventRecord = f_ev_record;
   cuda_lib.cuEventSynchronize = f_ev_sync;

@@ -61,7 +61,7 @@ tests=()
 for src in "$here"/*.c; do
   t=$(basename "$src" .c)
   case $t in
-    planner | planner_devices | pin | pin_owners | deferred | probe | slots | unregistered) continue ;;
+    planner | planner_devices | pin | deferred | probe | slots | unregistered) continue ;;
   esac
   $CC -std=c11 -O2 -g -Wall -Wextra -Werror -ffp-contract=off \
     -I"$top/libpacc" -o "$build/$t" "$src" \
@@ -102,20 +102,13 @@ fake_driver_test () {
 # rates for the cost model (cuda-memory.c: the link probe); a queue's
 # pinned slots (cuda-queue.c); copies of host bytes no region registered
 # (cuda-copy.c, with the queues, a region's host side and its pinning).
-fake_driver_test pin "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c" \
-  "$top/libpacc/cuda-owner.c" "$top/libpacc/reg-owners.c" \
-  "$top/libpacc/chunks.c"
-fake_driver_test pin_owners "$top/libpacc/cuda-pin.c" \
-  "$top/libpacc/cuda-lazy.c" "$top/libpacc/cuda-owner.c" \
-  "$top/libpacc/reg-owners.c" "$top/libpacc/chunks.c"
+fake_driver_test pin "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c"
 fake_driver_test deferred "$top/libpacc/cuda-launch.c"
 fake_driver_test probe "$top/libpacc/cuda-memory.c"
 fake_driver_test slots "$top/libpacc/cuda-queue.c"
 fake_driver_test unregistered "$top/libpacc/cuda-copy.c" \
   "$top/libpacc/cuda-queue.c" "$top/libpacc/cuda-host.c" \
-  "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c" \
-  "$top/libpacc/cuda-owner.c" "$top/libpacc/reg-owners.c" \
-  "$top/libpacc/chunks.c"
+  "$top/libpacc/cuda-pin.c" "$top/libpacc/cuda-lazy.c"
 
 pass=0 fail=0
 indent () { printf '%s\n' "$1" | sed 's/^/  /'; }
@@ -164,8 +157,6 @@ checks planner "random plans" "$build/planner"
 checks planner_devices "PACC_K=2 at 8x" "$build/planner_devices"
 checks pin "unpinned before exit" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin"
-checks pin_owners "no map: every piece portable" \
-  env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/pin_owners"
 checks deferred "no slot left pending after the last flush" \
   env ASAN_OPTIONS=detect_leaks=0 timeout 120 "$build/deferred"
 checks probe "no round timed" \
@@ -313,7 +304,7 @@ expect 1 "PACC_CHUNKS and PACC_BLOCK are both set" "PACC_CHUNKS=2 PACC_BLOCK=2" 
 expect 1 "PACC_TRACE: cannot open '/nonexistent/t.json'" PACC_TRACE=/nonexistent/t.json ok
 expect 1 "PACC_LAUNCH: expected 'pacc' or 'libgomp', got 'cuda'" PACC_LAUNCH=cuda ok
 expect 1 "PACC_PROGRESS: expected an integer from 1 to 86400, got '0.5'" PACC_PROGRESS=0.5 ok
-expect 1 "PACC_FAULT: expected KIND:N\[,KIND:N...\] with KIND alloc, register, copy, launch or register-own and N from 1 to 4294967295, got 'alloc'" PACC_FAULT=alloc ok
+expect 1 "PACC_FAULT: expected KIND:N\[,KIND:N...\] with KIND alloc, register, copy or launch and N from 1 to 4294967295, got 'alloc'" PACC_FAULT=alloc ok
 expect 1 "PACC_FAULT: expected KIND:N.*got 'copy:0'" PACC_FAULT=copy:0 ok
 expect 1 "PACC_FAULT: expected KIND:N.*got 'disk:1'" PACC_FAULT=disk:1 ok
 expect 1 "PACC_FAULT: expected KIND:N.*got 'copy:99999999999'" PACC_FAULT=copy:99999999999 ok

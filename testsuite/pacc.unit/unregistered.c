@@ -159,14 +159,6 @@ f_ctx_set_current (CUcontext c)
   return CUDA_SUCCESS;
 }
 
-/* No context is ever current here (cuda-owner.c, cuda-lazy.c ask).  */
-static CUresult
-f_ctx_get (CUcontext *c)
-{
-  *c = NULL;
-  return CUDA_SUCCESS;
-}
-
 static CUresult
 f_event_create (CUevent *e, unsigned flags)
 {
@@ -284,7 +276,6 @@ main (void)
   cuda_lib.cuMemAllocHost_v2 = f_alloc_host;
   cuda_lib.cuPointerGetAttribute = f_pointer_attribute;
   cuda_lib.cuCtxSetCurrent = f_ctx_set_current;
-  cuda_lib.cuCtxGetCurrent = f_ctx_get;
   cuda_lib.cuStreamCreate = fake_stream_create;
   cuda_lib.cuEventCreate = f_event_create;
   cuda_lib.cuLaunchHostFunc = f_host_fn;
