@@ -23,6 +23,24 @@
 #define HOST_K_MAX 8
 #define HOST_CHUNK_MAX ((size_t) 4 << 20)
 
+/* The last-level cache's size, read once: sysconf parses sysfs or
+   cpuid each time, and a region plans again at every re-plan.  */
+static long
+host_llc (void)
+{
+  static long llc;
+  long v = __atomic_load_n (&llc, __ATOMIC_RELAXED);
+  if (v)
+    return v;
+  v = sysconf (_SC_LEVEL3_CACHE_SIZE);
+  if (v <= 0)
+    v = sysconf (_SC_LEVEL2_CACHE_SIZE);
+  if (v <= 0)
+    v = 8L << 20;
+  __atomic_store_n (&llc, v, __ATOMIC_RELAXED);
+  return v;
+}
+
 int
 pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
 {
@@ -33,11 +51,7 @@ pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
     return 0;
   for (int i = 0; i < in->n; i++)
     row += in->a[i].row_bytes;
-  long llc = sysconf (_SC_LEVEL3_CACHE_SIZE);
-  if (llc <= 0)
-    llc = sysconf (_SC_LEVEL2_CACHE_SIZE);
-  if (llc <= 0)
-    llc = 8L << 20;
+  long llc = host_llc ();
   /* sysconf gives the package's L3 (256 MiB on the CI host's EPYC,
      whose cores share 32 MiB slices): at most 4 MiB per thread, so that
      each thread's share of a kernel stays a few blocks of rows (one
