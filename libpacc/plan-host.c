@@ -14,7 +14,7 @@
    out of the buffers pass through it too), and k is as large as keeps the rows computed twice (the halo's trapezoid,
    (hlo + hhi) k per chunk) to a quarter of the chunk, at most 8.  Arrays
    that fit in that size, and rows too large for a chunk of it to hold
-   k 2, keep the fixed rules (benchmarks/RESULTS.md, "Host engine").  */
+   k 4, keep the fixed rules (benchmarks/RESULTS.md, "Host engine").  */
 
 #include "planner.h"
 
@@ -68,11 +68,14 @@ pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
   if (row == 0 || (size_t) rows * row <= target)
     return 0;
   long r = (long) (target / row);
-  /* Rows so large that a chunk of the cache's size leaves k 2 redundant
-     rows a quarter of it or more: no blocking (the 3-D heat code at 160³,
-     halo 2: 5 chunks of 32 planes at k 2 took 1.6 times the CPU time of
-     one resident chunk).  */
-  if (r < 8 * halo || r >= rows)
+  /* Rows so large that a chunk of the cache's size keeps its redundant
+     rows within a quarter of it only below k 4: no blocking, one
+     resident chunk, in place (schedule-alloc.c).  Blocks of k 2 did not
+     pay: the 3-D heat code at 160³, halo 2, 5 chunks of 32 planes took
+     1.6 times the CPU time of one resident chunk; Himeno 129x65x129 on
+     two threads, 8 chunks at k 2, 1.15 times that of one chunk in place
+     (every block copies its 13 arrays in and out for two steps).  */
+  if (r < 16 * halo || r >= rows)
     return 0;
   if (k)
     {
