@@ -15,7 +15,9 @@
 #             arrays
 # Each figure is the median of RUNS runs (default 3), the settings taken
 # in turn within each round.  The time is the program's own region time
-# ("time S s") where it prints one, else the whole run (heat3d, heat2d).
+# ("time S s") where it prints one, else the whole run (heat2d).
+# heat3d is benchmarks/heat3d/heat3d.c, the tests' real_bench_heat3d.c
+# with its region timed and its outer loops `omp parallel for'.
 # Every run's checksum lines must equal the sequential build's (printed
 # "DIFF" otherwise).
 #
@@ -52,11 +54,11 @@ PROGS="jacobi|$SRC/jacobi/jacobi.c||2400 2400 60|12M
 demo|$SRC/jacobi/jacobi.c||2000 2000 100|8M
 cip|$SRC/cip/cip.c||1000 1000 100|8M
 himeno|$SRC/himeno/himeno.c||129 65 129 80|8M
-heat3d|$TOP/testsuite/pacc.run/real_bench_heat3d.c|-DN=160 -DTSTEPS=40||16M
+heat3d|$SRC/heat3d/heat3d.c|-DN=160 -DTSTEPS=40||16M
 heat2d|heat2d-big.c|||16M"
 if [ "${HOSTBENCH_SIZE:-}" = large ]; then
   PROGS="jacobi|$SRC/jacobi/jacobi.c||16384 16384 20|512M
-heat3d|$TOP/testsuite/pacc.run/real_bench_heat3d.c|-DN=512 -DTSTEPS=10||512M"
+heat3d|$SRC/heat3d/heat3d.c|-DN=512 -DTSTEPS=10||512M"
 fi
 
 # The public 2-D heat code of the tests at 2000 x 2000, 100 steps.

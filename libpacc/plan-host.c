@@ -14,7 +14,7 @@
    out of the buffers pass through it too), and k is as large as keeps the rows computed twice (the halo's trapezoid,
    (hlo + hhi) k per chunk) to a quarter of the chunk, at most 8.  Arrays
    that fit in that size, and rows too large for a chunk of it to hold
-   k 2, keep the fixed rules (benchmarks/RESULTS.md, "Host engine").  */
+   k 4, keep the fixed rules (benchmarks/RESULTS.md, "Host engine").  */
 
 #include "planner.h"
 
@@ -22,6 +22,24 @@
 
 #define HOST_K_MAX 8
 #define HOST_CHUNK_MAX ((size_t) 4 << 20)
+
+/* The last-level cache's size, read once: sysconf parses sysfs or
+   cpuid each time, and a region plans again at every re-plan.  */
+static long
+host_llc (void)
+{
+  static long llc;
+  long v = __atomic_load_n (&llc, __ATOMIC_RELAXED);
+  if (v)
+    return v;
+  v = sysconf (_SC_LEVEL3_CACHE_SIZE);
+  if (v <= 0)
+    v = sysconf (_SC_LEVEL2_CACHE_SIZE);
+  if (v <= 0)
+    v = 8L << 20;
+  __atomic_store_n (&llc, v, __ATOMIC_RELAXED);
+  return v;
+}
 
 int
 pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
@@ -33,11 +51,7 @@ pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
     return 0;
   for (int i = 0; i < in->n; i++)
     row += in->a[i].row_bytes;
-  long llc = sysconf (_SC_LEVEL3_CACHE_SIZE);
-  if (llc <= 0)
-    llc = sysconf (_SC_LEVEL2_CACHE_SIZE);
-  if (llc <= 0)
-    llc = 8L << 20;
+  long llc = host_llc ();
   /* sysconf gives the package's L3 (256 MiB on the CI host's EPYC,
      whose cores share 32 MiB slices): at most 4 MiB per thread, so that
      each thread's share of a kernel stays a few blocks of rows (one
@@ -54,11 +68,14 @@ pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc)
   if (row == 0 || (size_t) rows * row <= target)
     return 0;
   long r = (long) (target / row);
-  /* Rows so large that a chunk of the cache's size leaves k 2 redundant
-     rows a quarter of it or more: no blocking (the 3-D heat code at 160³,
-     halo 2: 5 chunks of 32 planes at k 2 took 1.6 times the CPU time of
-     one resident chunk).  */
-  if (r < 8 * halo || r >= rows)
+  /* Rows so large that a chunk of the cache's size keeps its redundant
+     rows within a quarter of it only below k 4: no blocking, one
+     resident chunk, in place (schedule-alloc.c).  Blocks of k 2 did not
+     pay: the 3-D heat code at 160³, halo 2, 5 chunks of 32 planes took
+     1.6 times the CPU time of one resident chunk; Himeno 129x65x129 on
+     two threads, 8 chunks at k 2, 1.15 times that of one chunk in place
+     (every block copies its 13 arrays in and out for two steps).  */
+  if (r < 16 * halo || r >= rows)
     return 0;
   if (k)
     {

@@ -152,6 +152,7 @@ alloc_buffers (struct pacc_region *r)
       pacc_plan_free (&r->plan);
       plan (r);
       r->s.host_device = r->base->on_host && r->plan.ndev == 1;
+      r->s.on_host = r->base->on_host && !r->dist;
       pacc_sched_init (&r->s, r->host);
     }
   pacc_trace_span (r->where, "allocate buffers", t0, pacc_now_us ());
@@ -303,6 +304,7 @@ region_begin (int abi_version, const char *where, const char *names,
   r->s.nsteps = r->nsteps;
   r->s.async = r->async;
   r->s.host_device = r->base->on_host && r->plan.ndev == 1;
+  r->s.on_host = r->base->on_host && !r->dist;
   r->s.st = &r->st;
   r->s.wn = r->wn;
   r->s.w = r->whole;

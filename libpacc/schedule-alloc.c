@@ -235,6 +235,34 @@ side_bufs (struct pacc_sched *s, void ***buf, void ***ev, long rows, int band,
   return 1;
 }
 
+/* Whether the plan's buffers can be the host arrays themselves: on the
+   host path, a resident plan of one chunk whose buffer holds exactly
+   the arrays' rows (one process, one emulated device, no rings, carry
+   or skew).  Its kernels then sweep the user's arrays in place, as the
+   sequential build and `omp parallel for' do, and its loads and
+   write-backs would copy a region onto itself: heat3d 384³ on one
+   thread spent 2.1 s loading 864 MiB (the first touch of the buffer's
+   fresh pages) against 2.2 s of kernels (benchmarks/RESULTS.md, "The
+   host engine in place").  A rotation at a block's end permutes the
+   buffers as it permutes the host arrays they stand for, so each name
+   stays in place.  targettemp arrays keep buffers of their own: their
+   host arrays are never written (pacc.unit/jacobi_copy.c), and swaps
+   stay within one clause.  */
+static int
+in_place (const struct pacc_sched *s)
+{
+  const struct pacc_plan *p = s->p;
+  if (!s->on_host || pacc_settings.in_place == 0 || !p->resident
+      || p->nchunks != 1 || p->nbuf != 1 || p->ndev != 1 || p->ring || p->carry
+      || p->skew || s->side || s->g->ext_lo || s->g->ext_hi
+      || p->ch[0].blo != s->g->lo0 || p->buf_rows != s->g->len0)
+    return 0;
+  for (int a = 0; a < s->n; a++)
+    if (!s->cur_host[a])
+      return 0;
+  return 1;
+}
+
 /* Queues, events and buffers of the plan.  */
 int
 pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
@@ -265,6 +293,7 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
     = pacc_xcalloc (s->where, (size_t) s->n, sizeof *s->bperm, "arrays");
   for (i = 0; i < s->n; i++)
     s->bperm[i] = i;
+  s->in_place = in_place (s);
   for (b = 0; b < p->nbuf; b++)
     {
       s->buf_last[b] = -1;
@@ -273,6 +302,11 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
           size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
           if (pacc_sched_in_ring (s, a))
             continue;
+          if (s->in_place && s->a[a].kind != PACC_KIND_TEMP)
+            {
+              s->buf[a] = pacc_sched_host_row (s, a, s->g->lo0);
+              continue;
+            }
           void *m = be->alloc (b % p->ndev, bytes);
           if (!m)
             {
@@ -345,7 +379,7 @@ pacc_sched_release (struct pacc_sched *s)
     be->sync (s->queue[i]);
   pacc_race_free (&s->race);
   for (i = 0; s->buf && i < p->nbuf * s->n; i++)
-    if (s->buf[i])
+    if (s->buf[i] && !(s->in_place && s->a[i % s->n].kind != PACC_KIND_TEMP))
       be->free (i / s->n % p->ndev, s->buf[i]);
   for (i = 0; i < p->nchunks; i++)
     {
@@ -405,6 +439,7 @@ pacc_sched_release (struct pacc_sched *s)
   s->cbuf = s->wbuf = NULL;
   s->ev_carry = s->ev_whole = s->ev_load = s->ev_wb = s->queue = NULL;
   s->buf = NULL;
+  s->in_place = 0;
   s->buf_last = s->bperm = NULL;
   s->buf_busy = NULL;
   s->ev_q = NULL;

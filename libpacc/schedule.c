@@ -190,6 +190,9 @@ copy_rows (struct pacc_sched *s, int i, int q, int a, long lo, long hi,
     = pacc_sched_opinfo (s, out ? PACC_OP_WB : PACC_OP_LOAD, a, i, bytes);
   char *host = pacc_sched_host_row (s, a, lo);
   char *buf = buf_row (s, i, a, lo);
+  /* In place (schedule-alloc.c): the rows are where they go.  */
+  if (host == buf)
+    return;
   check_access (s, q, info.kind, i, out ? buf : host, bytes, 0);
   check_access (s, q, info.kind, i, out ? host : buf, bytes, 1);
   if (out)

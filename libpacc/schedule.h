@@ -38,13 +38,17 @@ struct pacc_sched
   long nsteps;
   int async;
   int host_device; /* report device -1 for every chunk.  */
+  int on_host;     /* the host path: a resident plan of one chunk may
+                            run in the user's arrays (in_place).  */
   struct pacc_stats *st;
   int wn; /* whole arrays (after the N).  */
   const struct pacc_sched_whole *w;
 
   /* Back-end resources, allocated at the first block.  */
   int resources;
-  void **queue;            /* [nqueues].  */
+  int in_place; /* the buffers are the host arrays: no copies, nothing
+                   freed (schedule-alloc.c).  */
+  void **queue; /* [nqueues].  */
   void **ev_load, **ev_wb; /* [nchunks], recorded after a chunk's load
                               and after its write-back.  */
   void **buf;              /* [nbuf * n]: buffer of array a in slot s is

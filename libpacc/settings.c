@@ -211,6 +211,7 @@ pacc_env_read (const char *where)
   s->carry = digit (where, "PACC_CARRY", 1, -1, "0 or 1");
   s->skew = digit (where, "PACC_SKEW", 1, -1, "0 or 1");
   s->ring = digit (where, "PACC_RING", 1, -1, "0 or 1");
+  s->in_place = digit (where, "PACC_IN_PLACE", 1, -1, "0 or 1");
   /* 0 is a value here (rank by the prediction itself), stored as -1.  */
   v = get ("PACC_LINK_MARGIN");
   s->link_margin = 0;

@@ -60,6 +60,8 @@ struct pacc_settings
   int carry;                        /* PACC_CARRY: -1 auto (on), 0, 1.  */
   int skew;                         /* PACC_SKEW: -1 auto (with the cost
                                        model), 0, 1 (chunks.h).  */
+  int in_place;                     /* PACC_IN_PLACE: -1 auto (on), 0,
+                                       1 (schedule-alloc.c).  */
   int ring;                         /* PACC_RING: -1 auto (on where the
                                        back end has rings), 0, 1.  */
   int link_margin;                  /* PACC_LINK_MARGIN: how much slower,

@@ -26,6 +26,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static int failures;
 
@@ -940,6 +941,50 @@ skew_property (int cases)
   report (why, !bad && tried > cases / 10 && skews > 0, detail);
 }
 
+/* The host plan's cache blocks (plan-host.c), for two host threads:
+   chunks sized to the cache share, computed here from the same sysconf,
+   only where such a chunk holds k 4 with its redundant rows within a
+   quarter of it; rows too large for that keep one resident chunk.  */
+static void
+host_blocks (void)
+{
+  struct setup u;
+  struct pacc_plan p;
+  char err[2048], msg[2600];
+  long llc = sysconf (_SC_LEVEL3_CACHE_SIZE);
+  if (llc <= 0)
+    llc = sysconf (_SC_LEVEL2_CACHE_SIZE);
+  if (llc <= 0)
+    llc = 8L << 20;
+  size_t share = (size_t) llc / 8 < ((size_t) 4 << 20) ? (size_t) llc / 8
+                                                        : (size_t) 4 << 20;
+  size_t target = 2 * share < (size_t) llc / 2 ? 2 * share : (size_t) llc / 2;
+  if (target < share)
+    target = share;
+  /* Two arrays, halo 1 + 1: a cache-sized chunk of R rows gives k
+     R / 8; R 24 (k 3) stays resident, R 64 blocks at k 8.  */
+  for (int r = 24; r <= 64; r += 40)
+    {
+      size_t rb = target / (size_t) r / 2;
+      setup (&u, 1000, 1, 1, 40, 2, rb, 1, (size_t) 1 << 40);
+      u.in.on_host = 1;
+      u.in.host_threads = 2;
+      int rc = pacc_plan (&u.in, &p, err, sizeof err);
+      snprintf (msg, sizeof msg, "rc %d, %d chunks, k %ld, %s, %s", rc,
+                p.nchunks, p.k, p.resident ? "resident" : "streaming", err);
+      if (r == 24)
+        report ("host: chunks of the cache's size that would hold k 3 stay "
+                "one resident chunk",
+                rc == 0 && p.nchunks == 1 && p.resident, msg);
+      else
+        report ("host: chunks of the cache's size that hold k 8 block",
+                rc == 0 && p.nchunks == (1000 + 63) / 64 && p.k == 8
+                  && !p.resident,
+                msg);
+      pacc_plan_free (&p);
+    }
+}
+
 int
 main (void)
 {
@@ -947,6 +992,8 @@ main (void)
   struct pacc_plan p;
   char err[2048], msg[2600], why_named[512];
   int rc;
+
+  host_blocks ();
 
   /* Everything fits: one chunk per device, resident.  */
   setup (&u, 1000, 1, 1, 100, 2, 8000, 2, (size_t) 1 << 30);
