@@ -412,8 +412,9 @@ else
   grep 'chunk 0 rows' <<<"$out" | head -3
 fi
 
-# The trace is valid JSON with loads, write-backs and kernels.
-if PACC_TRACE="$build/trace.json" "$build/jacobi_swap" >/dev/null \
+# The trace is valid JSON with loads, write-backs and kernels (three
+# chunks: the host path's one resident chunk runs in place, no copies).
+if PACC_TRACE="$build/trace.json" PACC_CHUNKS=3 "$build/jacobi_swap" >/dev/null \
    && python3 - "$build/trace.json" <<'EOF'
 import json, sys
 ev = json.load(open(sys.argv[1]))
