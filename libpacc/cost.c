@@ -252,6 +252,20 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   return block;
 }
 
+/* A copy of plan P's chunks with their ranges for a block of KK steps
+   (SKEW: skewed ranges); the caller frees it.  */
+static struct pacc_chunk *
+chunks_for (const struct pacc_plan_in *in, const struct pacc_plan *p, long kk,
+            int skew)
+{
+  struct pacc_chunk *ch
+    = pacc_xmalloc (in->where, (size_t) p->nchunks * sizeof *ch,
+                    "the chunk plan");
+  memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
+  pacc_chunks_block (&in->g, ch, p->nchunks, kk, 0, p->carry, skew);
+  return ch;
+}
+
 /* One block of KK steps of plan P (P's chunks are laid out for its k):
    block_time of the chunks' ranges for KK.  */
 static double
@@ -260,11 +274,7 @@ block_of (const struct pacc_plan_in *in, const struct pacc_plan *p, long kk,
 {
   if (kk == p->k)
     return block_time (in, p, p->ch, (double) kk, pin_s, fill);
-  struct pacc_chunk *ch
-    = pacc_xmalloc (in->where, (size_t) p->nchunks * sizeof *ch,
-                    "the chunk plan");
-  memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
-  pacc_chunks_block (&in->g, ch, p->nchunks, kk, 0, p->carry, p->skew);
+  struct pacc_chunk *ch = chunks_for (in, p, kk, p->skew);
   double t = block_time (in, p, ch, (double) kk, pin_s, fill);
   free (ch);
   return t;
@@ -295,11 +305,7 @@ resident_blocks (const struct pacc_plan_in *in, const struct pacc_plan *p,
         rows = (double) in->g.len0 * (double) kk;
       else
         {
-          struct pacc_chunk *ch
-            = pacc_xmalloc (in->where, (size_t) p->nchunks * sizeof *ch,
-                            "the chunk plan");
-          memcpy (ch, p->ch, (size_t) p->nchunks * sizeof *ch);
-          pacc_chunks_block (&in->g, ch, p->nchunks, kk, 0, p->carry, 0);
+          struct pacc_chunk *ch = chunks_for (in, p, kk, 0);
           for (int c = 0; c < p->nchunks; c++)
             rows += kernel_rows (in, &ch[c], (double) kk, 0);
           free (ch);

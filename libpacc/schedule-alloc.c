@@ -263,6 +263,13 @@ in_place (const struct pacc_sched *s)
   return 1;
 }
 
+/* Whether array A's buffer is its host array (in_place).  */
+static int
+host_buf (const struct pacc_sched *s, int a)
+{
+  return s->in_place && s->a[a].kind != PACC_KIND_TEMP;
+}
+
 /* Queues, events and buffers of the plan.  */
 int
 pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
@@ -302,7 +309,7 @@ pacc_sched_alloc (struct pacc_sched *s, struct pacc_alloc_failure *f)
           size_t bytes = (size_t) p->buf_rows * s->a[a].row_bytes;
           if (pacc_sched_in_ring (s, a))
             continue;
-          if (s->in_place && s->a[a].kind != PACC_KIND_TEMP)
+          if (host_buf (s, a))
             {
               s->buf[a] = pacc_sched_host_row (s, a, s->g->lo0);
               continue;
@@ -379,7 +386,7 @@ pacc_sched_release (struct pacc_sched *s)
     be->sync (s->queue[i]);
   pacc_race_free (&s->race);
   for (i = 0; s->buf && i < p->nbuf * s->n; i++)
-    if (s->buf[i] && !(s->in_place && s->a[i % s->n].kind != PACC_KIND_TEMP))
+    if (s->buf[i] && !host_buf (s, i % s->n))
       be->free (i / s->n % p->ndev, s->buf[i]);
   for (i = 0; i < p->nchunks; i++)
     {
