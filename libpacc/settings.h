@@ -99,6 +99,10 @@ struct pacc_settings
                                        past the caches, 0 memcpy.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
   int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
+  int tblock_depth;                 /* PACC_TBLOCK_DEPTH: steps per launch
+                                       of in-kernel temporal blocking,
+                                       -1 unset (the element type's
+                                       default), 0 or 1 off, 2 to 8.  */
   long progress;                    /* PACC_PROGRESS: seconds between
                                        progress lines, 0: none.  */
   unsigned long fault_at[PACC_FAULT_KINDS]; /* PACC_FAULT: the call of

@@ -327,7 +327,7 @@ store_ptrs (tree *list, tree ptr, const std::vector<tree> &arr_ptr)
 
 /* The note of -fplugin-arg-pacc-verbose.  */
 static void
-report (pacc_region &r)
+report (pacc_region &r, const char *tb_why)
 {
   std::string arrays;
   for (auto &a : r.pc->arrays)
@@ -381,12 +381,19 @@ report (pacc_region &r)
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
+      /* Kernel 1's: whether the step runs as in-kernel temporal
+	 blocking on a GPU (lower-tblock.cc).  */
+      std::string tbs;
+      if (j == 0)
+        tbs = tb_why ? std::string ("; one step per launch: ") + tb_why
+                     : "; in-kernel temporal blocking, kernel 2 its "
+                       "copy-back";
       inform (k.loc,
               "pacc: kernel %d: %d loops, rows widened by "
-              "[%ld:%ld]%s; %s",
+              "[%ld:%ld]%s; %s%s",
               (int) j + 1, (int) k.loops.size (), (long) k.e_lo[0],
               (long) k.e_hi[0], k.reductions.empty () ? "" : ", reduction",
-              pacc_kernel_gangs (r, k));
+              pacc_kernel_gangs (r, k), tbs.c_str ());
     }
 }
 
@@ -406,8 +413,14 @@ pacc_lower_region (pacc_region &r)
   int nk = r.kernels.size ();
   int rank = pc.rank;
 
+  /* In-kernel temporal blocking: decided before the nests are lowered
+     (which rewrites them).  */
+  pacc_tblock tb;
+  bool tbok = pacc_tblock_on && pacc_tblock_match (r, tb);
+  if (!pacc_tblock_on)
+    tb.why = "-fplugin-arg-pacc-tblock=0";
   if (pacc_verbose)
-    report (r);
+    report (r, tbok ? NULL : tb.why.c_str ());
 
   tree body = alloc_stmt_list ();
   /* The components' variables (check-components.cc), set first.  */
@@ -634,6 +647,13 @@ pacc_lower_region (pacc_region &r)
   store_ptrs (&step, ptr, arr_ptr);
   add (&step, build_call_expr_loc (r.loc, fn_step, 4, R, elt_addr (ci),
                                    elt_addr (ptr), lng (s)));
+  tree tbn = NULL_TREE;
+  if (tbok)
+    {
+      tbn = new_var (c, "__pacc_tbn", long_integer_type_node);
+      pacc_tblock_call (c, tb, &step, R, ci, ptr, s, elt (blk, BLK_KK), tbn,
+                        host_map);
+    }
   add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
                                     elt (blk, BLK_T), s)));
   for (auto &it : r.items)
@@ -641,9 +661,15 @@ pacc_lower_region (pacc_region &r)
       if (it.kernel >= 0)
         {
           pacc_kernel &k = r.kernels[it.kernel];
-          add (&step,
-               lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0, host_map,
-                             arr_ptr, whole_ptr, cparts, R, nch));
+          tree kt = lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0,
+                                  host_map, arr_ptr, whole_ptr, cparts, R,
+                                  nch);
+          /* The stencil: only when no launch advanced the steps.  */
+          if (tbok && it.kernel == 0)
+            kt = build3 (COND_EXPR, void_type_node,
+                         build2 (EQ_EXPR, boolean_type_node, tbn, lcst (0)),
+                         kt, NULL_TREE);
+          add (&step, kt);
           continue;
         }
       tree t = *it.slot;
