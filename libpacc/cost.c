@@ -79,6 +79,11 @@ row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
       *wb_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;
       *k_rb += in->a[i].kind == PACC_KIND_IN ? rb : 2 * rb;
     }
+  /* In-kernel temporal blocking: the stencil and its copy-back move the
+     rows once per launch of TBLOCK_DEPTH steps (the halo columns each
+     strip computes again are in the kernels' efficiency).  */
+  if (in->tblock_depth > 1)
+    *k_rb /= in->tblock_depth;
 }
 
 /* Seconds per loaded row on one of ND devices: the registered arrays'

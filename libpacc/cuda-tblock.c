@@ -37,8 +37,11 @@ static pthread_mutex_t mods_lock = PTHREAD_MUTEX_INITIALIZER;
 static char *
 cut_kernel (const char *ptx, int depth)
 {
-  char mark[48];
-  snprintf (mark, sizeof mark, "// pacc-tblock D=%d\n", depth);
+  /* The depth is one digit (settings.c reads PACC_TBLOCK_DEPTH so).  */
+  char mark[] = "// pacc-tblock D=0\n";
+  if (depth < 0 || depth > 9)
+    return NULL;
+  mark[sizeof mark - 3] = (char) ('0' + depth);
   const char *first = strstr (ptx, "// pacc-tblock D=");
   const char *k = strstr (ptx, mark);
   if (!first || !k)
@@ -78,8 +81,8 @@ kernel_of (const char *ptx, int depth, int dev, char *why, size_t whylen)
       char *text = cut_kernel (ptx, depth);
       CUmodule mod;
       CUresult r;
-      char name[32];
-      snprintf (name, sizeof name, "__pacc_tb_d%d", depth);
+      char name[] = "__pacc_tb_d0";
+      name[sizeof name - 2] = (char) ('0' + depth);
       if (!cuda_lib.cuModuleLoadData || !cuda_lib.cuModuleGetFunction)
         snprintf (m->why, sizeof m->why,
                   "the CUDA driver lacks cuModuleLoadData");
@@ -93,8 +96,8 @@ kernel_of (const char *ptx, int depth, int dev, char *why, size_t whylen)
                != CUDA_SUCCESS)
         {
           m->fn = NULL;
-          snprintf (m->why, sizeof m->why,
-                    "cuModuleGetFunction returned %s", cuda_name (r));
+          snprintf (m->why, sizeof m->why, "cuModuleGetFunction returned %s",
+                    cuda_name (r));
         }
       free (text);
     }
@@ -107,8 +110,8 @@ kernel_of (const char *ptx, int depth, int dev, char *why, size_t whylen)
 }
 
 int
-cuda_tblock (int async, const char *ptx, int depth, void **args,
-             unsigned grid, char *why, size_t whylen)
+cuda_tblock (int async, const char *ptx, int depth, void **args, unsigned grid,
+             char *why, size_t whylen)
 {
   struct cuda_queue *q = cuda_queue_of (async);
   if (!q)

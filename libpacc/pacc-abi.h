@@ -100,7 +100,10 @@ enum pacc_rinfo
   PACC_RI_NSTEPS = 7, /* number of time steps, >= 0.  */
   PACC_RI_ASYNC = 8,  /* 1 if the pipeline has the `async` clause.  */
   PACC_RI_NKERNELS = 9, /* kernels per time step.  */
-  PACC_RI_N = 10
+  PACC_RI_TBLOCK = 10,  /* the step is in the class of in-kernel temporal
+                            blocking (__pacc_tblock): its element size,
+                            4 or 8; else 0.  */
+  PACC_RI_N = 11
 };
 
 /* Block information, filled by __pacc_next_block.  */
@@ -136,13 +139,13 @@ enum pacc_ci
    (plugin/lower-tblock.cc), TB's longs in __pacc_tblock.  */
 enum pacc_tb
 {
-  PACC_TB_SRC = 0,    /* the array the stencil reads (and the copy-back
+  PACC_TB_SRC = 0,  /* the array the stencil reads (and the copy-back
                           writes) ...  */
-  PACC_TB_DST = 1,    /* ... and the one it writes.  */
-  PACC_TB_ELEM = 2,   /* element size, 4 (float) or 8 (double).  */
-  PACC_TB_A = 3,      /* the nests' rows [A, B) ...  */
+  PACC_TB_DST = 1,  /* ... and the one it writes.  */
+  PACC_TB_ELEM = 2, /* element size, 4 (float) or 8 (double).  */
+  PACC_TB_A = 3,    /* the nests' rows [A, B) ...  */
   PACC_TB_B = 4,
-  PACC_TB_CA = 5,     /* ... and columns [CA, CB).  */
+  PACC_TB_CA = 5, /* ... and columns [CA, CB).  */
   PACC_TB_CB = 6,
   PACC_TB_ROWLEN = 7, /* elements per row (size's second dimension).  */
   PACC_TB_NSCAL = 8,  /* scalars the stencil reads (SCAL's doubles).  */

@@ -241,6 +241,12 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
             break;
           kk = kk > in->nsteps ? in->nsteps : kk;
           kk = kk < 1 ? 1 : kk;
+          /* In-kernel temporal blocking: k a multiple of its depth, so
+             that no launch but the region's last is a shorter one (k
+             below the depth stays: launches of k steps).  */
+          if (!k && in->tblock_depth > 1 && kk > in->tblock_depth
+              && kk % in->tblock_depth && kk != in->nsteps)
+            continue;
           if (!k && kk > 1 && h * kk > thin)
             break;
           int r = try_cand (in, p, c, block, kk, uk0, nq, two, bc, cs);

@@ -36,6 +36,7 @@ struct pacc_region
   struct pacc_sched_whole *whole; /* [wn].  */
   struct pacc_geom g;
   long t0, nsteps, nkernels;
+  long tblock_elem; /* PACC_RI_TBLOCK.  */
   int async;
 
   struct pacc_plan plan;

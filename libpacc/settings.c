@@ -311,3 +311,11 @@ pacc_env_read (const char *where)
       strcpy (s->trace, v);
     }
 }
+
+int
+pacc_tblock_depth (long elem)
+{
+  if (pacc_settings.tblock_depth >= 0)
+    return pacc_settings.tblock_depth;
+  return elem == 8 ? 6 : 8;
+}

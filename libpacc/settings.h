@@ -111,6 +111,11 @@ struct pacc_settings
 
 extern struct pacc_settings pacc_settings;
 
+/* Steps per launch of in-kernel temporal blocking for elements of ELEM
+   bytes: PACC_TBLOCK_DEPTH, else 8 for float (4 columns per lane), 6
+   for double (2 columns per lane, two registers per value).  */
+int pacc_tblock_depth (long elem);
+
 /* Read and check the PACC_* variables into pacc_settings (the caller
    does it once; WHERE for messages, NULL outside a region).  A bad value
    is an error naming the variable.  */

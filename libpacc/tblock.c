@@ -32,17 +32,6 @@
 /* Warps per block: plugin/lower-ptx.cc's TB_WARPS.  */
 #define TB_WARPS 4
 
-/* The depth PACC_TBLOCK_DEPTH asks for, else the element's default:
-   8 for float (4 columns per lane), 6 for double (2 columns per lane,
-   two registers per value).  */
-static int
-depth_of (long elem)
-{
-  if (pacc_settings.tblock_depth >= 0)
-    return pacc_settings.tblock_depth;
-  return elem == 8 ? 6 : 8;
-}
-
 /* PACC_VERBOSE's line for the region, once.  */
 static void
 say (struct pacc_region *r, const char *fmt, const char *why, int depth)
@@ -69,12 +58,12 @@ lmin (long a, long b)
 }
 
 long
-__pacc_tblock (void *region, const long *ci, void *const *ptr, long s,
-               long kk, const char *ptx, const long *tb, const double *scal)
+__pacc_tblock (void *region, const long *ci, void *const *ptr, long s, long kk,
+               const char *ptx, const long *tb, const double *scal)
 {
   struct pacc_region *r = pacc_region_check (region, "__pacc_tblock");
   long elem = tb[PACC_TB_ELEM];
-  int D = depth_of (elem);
+  int D = pacc_tblock_depth (elem);
   char why[256] = "";
 
   if (D <= 1)
@@ -114,7 +103,8 @@ __pacc_tblock (void *region, const long *ci, void *const *ptr, long s,
   long rhi = lmin (shi + 1, r->g.lo0 + r->g.len0);
   if (ci[PACC_CI_GLO] < 1 || ci[PACC_CI_GHI] < 1)
     {
-      say (r, NULL, "the halo is not at least one row per step", 0);
+      snprintf (why, sizeof why, "the halo is not at least one row per step");
+      say (r, NULL, why, 0);
       return 0;
     }
   if (whi <= wlo || cb <= ca)
@@ -127,7 +117,8 @@ __pacc_tblock (void *region, const long *ci, void *const *ptr, long s,
   long nwarps = nstrips * nsegs;
   if (nwarps > 0x7fffffffL)
     {
-      say (r, NULL, "the chunk has too many strips", 0);
+      snprintf (why, sizeof why, "the chunk has too many strips");
+      say (r, NULL, why, 0);
       return 0;
     }
   void *src = ptr[tb[PACC_TB_SRC]], *dst = ptr[tb[PACC_TB_DST]];
@@ -138,11 +129,12 @@ __pacc_tblock (void *region, const long *ci, void *const *ptr, long s,
   void *args[15 + 32];
   if (ns_scal > 32)
     {
-      say (r, NULL, "the stencil reads more than 32 scalars", 0);
+      snprintf (why, sizeof why, "the stencil reads more than 32 scalars");
+      say (r, NULL, why, 0);
       return 0;
     }
-  void *vals[] = { &src, &dst, &rowlen, &A, &B, &ca, &cb, &rlo, &rhi,
-                   &wlo, &whi, &ud, &sx, &ns, &nw };
+  void *vals[] = { &src, &dst, &rowlen, &A,  &B,  &ca, &cb, &rlo,
+                   &rhi, &wlo, &whi,    &ud, &sx, &ns, &nw };
   for (int i = 0; i < 15; i++)
     args[i] = vals[i];
   for (long i = 0; i < ns_scal; i++)

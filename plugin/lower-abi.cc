@@ -102,8 +102,8 @@ build_runtime_decls (void)
               build_function_type_list (
                 long_integer_type_node, ptr_type_node, clp, vpp,
                 long_integer_type_node, long_integer_type_node, ccp, clp,
-                build_pointer_type (build_qualified_type (
-                  double_type_node, TYPE_QUAL_CONST)),
+                build_pointer_type (
+                  build_qualified_type (double_type_node, TYPE_QUAL_CONST)),
                 NULL_TREE));
   runtime_fn (&fn_region_sync, "__pacc_region_sync",
               build_function_type_list (void_type_node, ptr_type_node,

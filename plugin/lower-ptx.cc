@@ -42,8 +42,7 @@ namespace
 struct ptx_out
 {
   std::string s;
-  void
-  line (const char *fmt, ...) ATTRIBUTE_PRINTF_2
+  void line (const char *fmt, ...) ATTRIBUTE_PRINTF_2
   {
     char buf[256];
     va_list ap;
@@ -66,21 +65,19 @@ struct gen
   int lg;         /* log2 of its size.  */
 
   gen (const pacc_tblock &t, ptx_out &out, int d)
-    : tb (t), o (out), D (d), C (t.dbl ? 2 : 4), ft (t.dbl ? "f64" : "f32"),
-      lg (t.dbl ? 3 : 2)
+      : tb (t), o (out), D (d), C (t.dbl ? 2 : 4), ft (t.dbl ? "f64" : "f32"),
+        lg (t.dbl ? 3 : 2)
   {
   }
 
   /* Window register of level S (0..D-1), ring slot I, column CC.  */
-  std::string
-  w (int s, int i, int cc)
+  std::string w (int s, int i, int cc)
   {
     char b[32];
     snprintf (b, sizeof b, "%%w%d", (s * 3 + i) * C + cc);
     return b;
   }
-  std::string
-  q (int p, int cc)
+  std::string q (int p, int cc)
   {
     char b[32];
     snprintf (b, sizeof b, "%%q%d", p * C + cc);
@@ -161,8 +158,8 @@ gen::shuffles (int s, int slots[3])
         std::string from = w (s - 1, slot, right ? 0 : C - 1);
         char to[32];
         snprintf (to, sizeof to, "%%sh%c%d", right ? 'r' : 'l', slot);
-        const char *how = right ? "down.b32 %s, %s, 1, 31, -1;"
-                                : "up.b32 %s, %s, 1, 0, -1;";
+        const char *how
+          = right ? "down.b32 %s, %s, 1, 31, -1;" : "up.b32 %s, %s, 1, 0, -1;";
         std::string f = std::string ("shfl.sync.") + how;
         if (!tb.dbl)
           o.line (f.c_str (), to, from.c_str ());
@@ -234,9 +231,8 @@ gen::emit ()
   int ns = tb.scalars.size ();
   o.s += "// pacc-tblock D=" + std::to_string (D) + "\n";
   o.s += ".visible .entry __pacc_tb_d" + std::to_string (D) + " (";
-  static const char *const p64[]
-    = { "src", "dst", "rowlen", "a", "b", "ca", "cb", "rlo", "rhi", "wlo",
-        "whi" };
+  static const char *const p64[] = { "src", "dst", "rowlen", "a",   "b",  "ca",
+                                     "cb",  "rlo", "rhi",    "wlo", "whi" };
   static const char *const p32[] = { "d", "sx", "nstrips", "nwarps" };
   for (const char *p : p64)
     o.s += std::string ("\n\t.param .u64 P_") + p + ",";
@@ -244,8 +240,8 @@ gen::emit ()
     o.s += std::string ("\n\t.param .u32 P_") + p32[i]
            + (i < 3 || ns ? "," : "");
   for (int i = 0; i < ns; i++)
-    o.s += "\n\t.param .f64 P_s" + std::to_string (i)
-           + (i + 1 < ns ? "," : "");
+    o.s
+      += "\n\t.param .f64 P_s" + std::to_string (i) + (i + 1 < ns ? "," : "");
   o.s += ")\n.maxntid " + std::to_string (32 * TB_WARPS) + ", 1, 1\n{\n";
   o.line (".reg .pred %%p<4>;");
   o.line (".reg .pred %%pin<%d>;", C);
@@ -268,14 +264,14 @@ gen::emit ()
     o.line ("ld.param.u64 %%rd%d, [P_%s];", i, p64[i]);
   o.line ("cvta.to.global.u64 %%rd0, %%rd0;");
   o.line ("cvta.to.global.u64 %%rd1, %%rd1;");
-  o.line ("sub.s64 %%rd19, %%rd2, 1;");         /* last column */
-  o.line ("shl.b64 %%rd2, %%rd2, %d;", lg);     /* row bytes */
+  o.line ("sub.s64 %%rd19, %%rd2, 1;");     /* last column */
+  o.line ("shl.b64 %%rd2, %%rd2, %d;", lg); /* row bytes */
   for (int i = 0; i < 4; i++)
     o.line ("ld.param.u32 %%r%d, [P_%s];", i, p32[i]);
   for (int i = 0; i < ns; i++)
     {
-      bool dbl = TYPE_MAIN_VARIANT (TREE_TYPE (tb.scalars[i]))
-                 == double_type_node;
+      bool dbl
+        = TYPE_MAIN_VARIANT (TREE_TYPE (tb.scalars[i])) == double_type_node;
       o.line ("ld.param.f64 %%scd%d, [P_s%d];", i, i);
       if (!dbl)
         o.line ("cvt.rn.f32.f64 %%scf%d, %%scd%d;", i, i);

@@ -566,6 +566,8 @@ pacc_lower_region (pacc_region &r)
   add (&body, assign (elt (rinfo, RI_NSTEPS), nsteps));
   add (&body, assign (elt (rinfo, RI_ASYNC), lcst (pc.async)));
   add (&body, assign (elt (rinfo, RI_NKERNELS), lcst (nk)));
+  add (&body,
+       assign (elt (rinfo, RI_TBLOCK), lcst (tbok ? (tb.dbl ? 8 : 4) : 0)));
 
   tree where_s = where_literal (r.loc);
   check_rows (r, &body, where_s);
@@ -661,9 +663,9 @@ pacc_lower_region (pacc_region &r)
       if (it.kernel >= 0)
         {
           pacc_kernel &k = r.kernels[it.kernel];
-          tree kt = lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0,
-                                  host_map, arr_ptr, whole_ptr, cparts, R,
-                                  nch);
+          tree kt
+            = lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0, host_map,
+                            arr_ptr, whole_ptr, cparts, R, nch);
           /* The stencil: only when no launch advanced the steps.  */
           if (tbok && it.kernel == 0)
             kt = build3 (COND_EXPR, void_type_node,

@@ -203,10 +203,15 @@ tb_node (tb_walk &w, tree e)
             return -1;
           }
         const pacc_access &a = w.k->accesses[w.next++];
-        if (a.write || a.buf != tb.src || a.cond)
+        if (a.write || a.buf != tb.src)
           {
             tb.why = "the stencil reads an array other than the one the "
                      "copy-back writes";
+            return -1;
+          }
+        if (a.cond)
+          {
+            tb.why = "a read is under a condition";
             return -1;
           }
         for (int d = 0; d < 2; d++)
@@ -237,8 +242,8 @@ tb_node (tb_walk &w, tree e)
 static tree
 two_loops (pacc_kernel &k, tree *a, tree *b, tree *ca, tree *cb)
 {
-  if (k.loops.size () != 2 || k.dec != 0 || k.loops[1].parent != 0
-      || k.point || !k.reductions.empty () || !k.private_vars.empty ()
+  if (k.loops.size () != 2 || k.dec != 0 || k.loops[1].parent != 0 || k.point
+      || !k.reductions.empty () || !k.private_vars.empty ()
       || !k.privatized.empty () || k.w != 0 || k.e_lo[0] || k.e_hi[0])
     return NULL_TREE;
   pacc_loop &lo = k.loops[0], &li = k.loops[1];
@@ -349,7 +354,8 @@ pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
   tb.src = kc.accesses[1].buf;
   tree se = TREE_TYPE (TREE_OPERAND (cs, 0));
   tree de = TREE_TYPE (TREE_OPERAND (cs, 1));
-  if (!fp_type (se, &tb.dbl) || TYPE_MAIN_VARIANT (se) != TYPE_MAIN_VARIANT (de)
+  if (!fp_type (se, &tb.dbl)
+      || TYPE_MAIN_VARIANT (se) != TYPE_MAIN_VARIANT (de)
       || TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (st, 0)))
            != TYPE_MAIN_VARIANT (se))
     {
@@ -362,8 +368,7 @@ pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
       return false;
     }
   /* The stencil: DST[x][y] = expression; its write is the last access.  */
-  if (ks.accesses.empty ()
-      || !at_point (ks.accesses.back (), tb.dst, true))
+  if (ks.accesses.empty () || !at_point (ks.accesses.back (), tb.dst, true))
     {
       tb.why = "the stencil does not write the copied array at the point";
       return false;
@@ -429,29 +434,30 @@ pacc_tblock_call (lower_ctx &c, pacc_tblock &tb, tree *step, tree R, tree ci,
                        build_array_type_nelts (long_integer_type_node, TB_N));
   int ns = tb.scalars.size ();
   tree scal = new_var (c, "__pacc_tbs",
-                       build_array_type_nelts (double_type_node,
-                                               ns ? ns : 1));
+                       build_array_type_nelts (double_type_node, ns ? ns : 1));
   TREE_ADDRESSABLE (info) = 1;
   TREE_ADDRESSABLE (scal) = 1;
   add (step, assign (elt (info, TB_SRC), lcst (tb.src)));
   add (step, assign (elt (info, TB_DST), lcst (tb.dst)));
   add (step, assign (elt (info, TB_ELEM), lcst (tb.dbl ? 8 : 4)));
-  add (step, assign (elt (info, TB_A), lng (rewritten_copy (r, tb.a, host_map))));
-  add (step, assign (elt (info, TB_B), lng (rewritten_copy (r, tb.b, host_map))));
+  add (step,
+       assign (elt (info, TB_A), lng (rewritten_copy (r, tb.a, host_map))));
+  add (step,
+       assign (elt (info, TB_B), lng (rewritten_copy (r, tb.b, host_map))));
   add (step,
        assign (elt (info, TB_CA), lng (rewritten_copy (r, tb.ca, host_map))));
   add (step,
        assign (elt (info, TB_CB), lng (rewritten_copy (r, tb.cb, host_map))));
-  add (step, assign (elt (info, TB_ROWLEN),
-                     lng (unshare_expr (r.pc->size_len[1]))));
+  add (step,
+       assign (elt (info, TB_ROWLEN), lng (unshare_expr (r.pc->size_len[1]))));
   add (step, assign (elt (info, TB_NSCAL), lcst (ns)));
   for (int i = 0; i < ns; i++)
-    add (step, assign (build4 (ARRAY_REF, double_type_node, scal,
-                               build_int_cst (integer_type_node, i),
-                               NULL_TREE, NULL_TREE),
-                       fold_convert (double_type_node,
-                                     rewritten_copy (r, tb.scalars[i],
-                                                     host_map))));
+    add (step,
+         assign (build4 (ARRAY_REF, double_type_node, scal,
+                         build_int_cst (integer_type_node, i), NULL_TREE,
+                         NULL_TREE),
+                 fold_convert (double_type_node,
+                               rewritten_copy (r, tb.scalars[i], host_map))));
   tree text = build_string_literal (ptx.size () + 1, ptx.c_str ());
   tree call = build_call_expr_loc (
     r.loc, fn_tblock, 8, R, elt_addr (ci), elt_addr (ptr), lng (s), lng (kk),

@@ -59,7 +59,8 @@ enum
   RI_NSTEPS = 7,
   RI_ASYNC = 8,
   RI_NKERNELS = 9,
-  RI_N = 10,
+  RI_TBLOCK = 10,
+  RI_N = 11,
   BLK_T = 0,
   BLK_KK = 1,
   BLK_N = 2,
@@ -320,19 +321,19 @@ void pacc_report_step_calls (void);
    before the node that uses them, the last one the value stored.  */
 struct pacc_tb_node
 {
-  char op;     /* + - * / (a, b), 'n' -a, 'v' a converted, 'c' the
+  char op;                 /* + - * / (a, b), 'n' -a, 'v' a converted, 'c' the
 		  constant BITS, 's' scalar SCALAR, 'r' SRC[x+DX][y+DY].  */
-  bool dbl;    /* Its type is double (else float).  */
-  int a, b;    /* Operands: indices of earlier nodes.  */
-  int dx, dy;  /* 'r': offsets, -1 to 1.  */
-  int scalar;  /* 's': index into pacc_tblock::scalars.  */
+  bool dbl;                /* Its type is double (else float).  */
+  int a, b;                /* Operands: indices of earlier nodes.  */
+  int dx, dy;              /* 'r': offsets, -1 to 1.  */
+  int scalar;              /* 's': index into pacc_tblock::scalars.  */
   unsigned long long bits; /* 'c': the IEEE bits of the constant.  */
 };
 struct pacc_tblock
 {
-  std::string why;   /* Not in the class: why (the note's words).  */
-  int src, dst;      /* Array indices.  */
-  bool dbl;          /* Elements are double (else float).  */
+  std::string why; /* Not in the class: why (the note's words).  */
+  int src, dst;    /* Array indices.  */
+  bool dbl;        /* Elements are double (else float).  */
   std::vector<pacc_tb_node> nodes;
   std::vector<tree> scalars; /* float or double variables it reads.  */
   tree a, b, ca, cb; /* The nest's rows [a, b) and columns [ca, cb).  */

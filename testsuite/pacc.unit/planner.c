@@ -806,6 +806,19 @@ stage_property (int cases)
 /* Himeno at 8x on an H100 (1630 planes: p inout, its 12 coefficient
    arrays in, as 6 of twice the bytes, wrk2 temp; 6 GiB, T = 256), with
    the H100's rates.  */
+/* IN's kernel bytes for plan P with IN->tblock_depth D are those of one
+   step per launch over D.  */
+static int
+kernel_bytes_over (struct pacc_plan_in *in, const struct pacc_plan *p,
+                   long D)
+{
+  double bd = pacc_plan_kernel_bytes (in, p);
+  in->tblock_depth = 0;
+  double b1 = pacc_plan_kernel_bytes (in, p);
+  in->tblock_depth = (int) D;
+  return b1 > 0 && fabs (bd * D - b1) <= 1e-9 * b1;
+}
+
 static void
 himeno_8x (struct setup *u)
 {
@@ -1615,6 +1628,45 @@ main (void)
     unsetenv ("PACC_STAGE_AHEAD");
     report ("PACC_STAGE is auto by default, 0 with PACC_STAGE_AHEAD=0",
             !bad, msg);
+  }
+
+  /* In-kernel temporal blocking (tblock_depth): the automatic k is a
+     multiple of the depth (or below it, or every step), and the model
+     predicts the step's kernels for less than one step per launch.  */
+  {
+    static const int depths[] = { 8, 6 };
+    int bad = 0;
+    msg[0] = 0;
+    for (int i = 0; i < 2; i++)
+      for (long T = 7; T <= 1000; T = T * 3 + 1)
+        {
+          struct pacc_plan q1, qd;
+          setup (&u, 77440, 1, 1, T, 2, 77440 * 4, 1, (size_t) 80 << 30);
+          u.s.device_memory = (size_t) 6 << 30;
+          u.in.link_gbs = 51.9;
+          u.in.wb_gbs = 49.9;
+          u.in.hbm_gbs = 4800;
+          int r1 = pacc_plan (&u.in, &q1, err, sizeof err);
+          u.in.tblock_depth = depths[i];
+          int rd = pacc_plan (&u.in, &qd, err, sizeof err);
+          long D = depths[i];
+          if (r1 || rd
+              || !(qd.k % D == 0 || qd.k < D || qd.k == T)
+              || !kernel_bytes_over (&u.in, &qd, D))
+            {
+              bad++;
+              snprintf (msg + strlen (msg), sizeof msg - strlen (msg),
+                        "D %ld T %ld: rc %d/%d, k %ld (one step per launch: "
+                        "k %ld); ", D, T, r1, rd, qd.k, q1.k);
+            }
+          if (!r1)
+            pacc_plan_free (&q1);
+          if (!rd)
+            pacc_plan_free (&qd);
+        }
+    u.in.tblock_depth = 0;
+    report ("in-kernel temporal blocking: k a multiple of the depth", !bad,
+            msg);
   }
 
   measured_rates ();
