@@ -149,7 +149,8 @@ enum pacc_tb
   PACC_TB_CB = 6,
   PACC_TB_ROWLEN = 7, /* elements per row (size's second dimension).  */
   PACC_TB_NSCAL = 8,  /* scalars the stencil reads (SCAL's doubles).  */
-  PACC_TB_N = 9
+  PACC_TB_SWAP = 9,   /* 1: no copy-back, the step swaps SRC and DST.  */
+  PACC_TB_N = 10
 };
 
 /* From here on, declarations at the left margin inside extern "C"

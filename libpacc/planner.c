@@ -585,7 +585,8 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   if (s->k)
     k = s->k, p->k_from = "PACC_K";
   else
-    k = in->g.hlo + in->g.hhi ? 4 : in->nsteps, k_auto = 1, p->k_from = "auto";
+    k = in->g.hlo + in->g.hhi ? 4 : in->nsteps, k_auto = 1,
+    p->k_from = in->tblock_depth > 1 ? "auto, in-kernel depth" : "auto";
   k = k > in->nsteps ? in->nsteps : k;
   k = k < 1 ? 1 : k;
   p->kf_from = user_k_first (in) ? "PACC_K_FIRST" : "auto";

@@ -16,7 +16,12 @@
    sub-step S + j lie inside them since GLO, GHI >= 1 (the halo).  Rows
    outside [A, B) are the nest's boundary: never written, copied from
    level to level.  The copy-back then runs once, at sub-step S + d - 1,
-   over its rows, which are the stencil's.  */
+   over its rows, which are the stencil's.  A step that swaps SRC and
+   DST instead (PACC_TB_SWAP) has no copy-back: d is odd, so that the
+   names after d swaps (the generated code makes them) give DST's rows
+   as the latest step, and the block's last step is an ordinary one,
+   which leaves the step before it in the other array, as the
+   sequential program does (both may be written back).  */
 
 #include "pacc-abi.h"
 #include "region-state.h"
@@ -89,6 +94,17 @@ __pacc_tblock (void *region, const long *ci, void *const *ptr, long s, long kk,
       return 0;
     }
   long d = lmin (D, kk - s);
+  if (tb[PACC_TB_SWAP])
+    {
+      /* The swap form: the launch writes its last step into DST, which
+         the names reach after an odd number of swaps; the block's last
+         step runs as usual, so that SRC then holds the step before it
+         (written back too, the same as the sequential program's).  */
+      d = lmin (D, kk - s - 1);
+      d -= d % 2 == 0;
+      if (d < 3)
+        return 0;
+    }
   if (d < 2)
     return 0;
 

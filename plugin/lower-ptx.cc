@@ -187,15 +187,47 @@ gen::level (int ph, int s)
   o.line ("setp.lt.s64 %%p2, %%rd24, %%rd4;");
   o.line ("and.pred %%p1, %%p1, %%p2;");
   o.line ("setp.ge.u32 %%p2, %%r0, %d;", s);
-  o.line ("and.pred %%p1, %%p1, %%p2;");
-  o.line ("@!%%p1 bra $Lcopy%s;", lab);
+  if (tb.swap)
+    {
+      /* The swap form: the boundary of level s is the one of the array
+	 that step holds, DST for odd levels, SRC for even ones (never
+	 written: read from memory), not the level before's.  */
+      o.line ("@!%%p2 bra $Lcopy%s;", lab);
+      o.line ("max.s64 %%rd27, %%rd24, %%rd7;");
+      o.line ("min.s64 %%rd27, %%rd27, %%rd16;");
+      o.line ("mul.lo.s64 %%rd27, %%rd27, %%rd2;");
+      o.line ("add.s64 %%rd27, %%rd27, %%rd%d;", s % 2 ? 1 : 0);
+      o.line ("@%%p1 bra $Lrow%s;", lab);
+      for (int cc = 0; cc < C; cc++)
+        {
+          std::string dst
+            = s < D ? w (s, cur, cc) : "%v" + std::to_string (cc);
+          o.line ("add.s64 %%rd28, %%rd27, %%coff%d;", cc);
+          o.line ("ld.global.%s %s, [%%rd28];", ft, dst.c_str ());
+        }
+      o.line ("bra.uni $Ljoin%s;", lab);
+      o.s += "$Lrow" + std::string (lab) + ":\n";
+    }
+  else
+    {
+      o.line ("and.pred %%p1, %%p1, %%p2;");
+      o.line ("@!%%p1 bra $Lcopy%s;", lab);
+    }
   shuffles (s, slots);
   for (int cc = 0; cc < C; cc++)
     {
       std::string v = node (s, slots, cc, tb.nodes.size () - 1);
       std::string dst = s < D ? w (s, cur, cc) : "%v" + std::to_string (cc);
+      std::string bnd = w (s - 1, prev, cc);
+      if (tb.swap)
+        {
+          /* Only the lanes of columns outside [CA, CB) load.  */
+          o.line ("add.s64 %%rd28, %%rd27, %%coff%d;", cc);
+          o.line ("@!%%pin%d ld.global.%s %%b%d, [%%rd28];", cc, ft, cc);
+          bnd = "%b" + std::to_string (cc);
+        }
       o.line ("selp.%s %s, %s, %s, %%pin%d;", ft, dst.c_str (), v.c_str (),
-              w (s - 1, prev, cc).c_str (), cc);
+              bnd.c_str (), cc);
     }
   o.line ("bra.uni $Ljoin%s;", lab);
   o.s += "$Lcopy" + std::string (lab) + ":\n";
@@ -253,6 +285,7 @@ gen::emit ()
   o.line (".reg .%s %%w<%d>;", ft, D * 3 * C);
   o.line (".reg .%s %%q<%d>;", ft, 3 * C);
   o.line (".reg .%s %%v<%d>;", ft, C);
+  o.line (".reg .%s %%b<%d>;", ft, C);
   o.line (".reg .%s %%shl<3>;", ft);
   o.line (".reg .%s %%shr<3>;", ft);
   o.line (".reg .f32 %%ef<%d>;", (int) nn);

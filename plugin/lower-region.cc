@@ -327,7 +327,7 @@ store_ptrs (tree *list, tree ptr, const std::vector<tree> &arr_ptr)
 
 /* The note of -fplugin-arg-pacc-verbose.  */
 static void
-report (pacc_region &r, const char *tb_why)
+report (pacc_region &r, const char *tb_note)
 {
   std::string arrays;
   for (auto &a : r.pc->arrays)
@@ -385,9 +385,7 @@ report (pacc_region &r, const char *tb_why)
 	 blocking on a GPU (lower-tblock.cc).  */
       std::string tbs;
       if (j == 0)
-        tbs = tb_why ? std::string ("; one step per launch: ") + tb_why
-                     : "; in-kernel temporal blocking, kernel 2 its "
-                       "copy-back";
+        tbs = std::string ("; ") + tb_note;
       inform (k.loc,
               "pacc: kernel %d: %d loops, rows widened by "
               "[%ld:%ld]%s; %s%s",
@@ -420,7 +418,7 @@ pacc_lower_region (pacc_region &r)
   if (!pacc_tblock_on)
     tb.why = "-fplugin-arg-pacc-tblock=0";
   if (pacc_verbose)
-    report (r, tbok ? NULL : tb.why.c_str ());
+    report (r, pacc_tblock_note (tb, tbok).c_str ());
 
   tree body = alloc_stmt_list ();
   /* The components' variables (check-components.cc), set first.  */
@@ -658,6 +656,10 @@ pacc_lower_region (pacc_region &r)
     }
   add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
                                     elt (blk, BLK_T), s)));
+  /* The swap form: the host statements (the swap) once per step the
+     launch advanced.  */
+  tree hs = tbok && tb.swap ? alloc_stmt_list () : NULL_TREE;
+  tree *host_to = hs ? &hs : &step;
   for (auto &it : r.items)
     {
       if (it.kernel >= 0)
@@ -679,7 +681,7 @@ pacc_lower_region (pacc_region &r)
         {
           tree d = DECL_EXPR_DECL (t);
           if (VAR_P (d) && DECL_INITIAL (d))
-            add (&step,
+            add (host_to,
                  assign (*host_map.get (d),
                          rewritten_copy (r, DECL_INITIAL (d), host_map)));
           continue;
@@ -687,9 +689,17 @@ pacc_lower_region (pacc_region &r)
       gcc_assert (TREE_CODE (t) == MODIFY_EXPR);
       if (pacc_reduction_index (r, TREE_OPERAND (t, 0)) >= 0)
         continue;
-      add (&step, assign (*host_map.get (TREE_OPERAND (t, 0)),
-                          rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
+      add (host_to,
+           assign (*host_map.get (TREE_OPERAND (t, 0)),
+                   rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
     }
+  if (hs)
+    add (&step, counted_loop (
+                  r.loc, new_var (c, "__pacc_tbk", long_integer_type_node),
+                  build3 (COND_EXPR, long_integer_type_node,
+                          build2 (GT_EXPR, boolean_type_node, tbn, lcst (0)),
+                          tbn, lcst (1)),
+                  hs));
   add (&chunk, counted_loop (r.loc, s, elt (blk, BLK_KK), step));
   store_ptrs (&chunk, ptr, arr_ptr);
   add (&chunk, build_call_expr_loc (r.loc, fn_chunk_done, 3, R, elt_addr (ci),

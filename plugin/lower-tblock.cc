@@ -244,7 +244,7 @@ two_loops (pacc_kernel &k, tree *a, tree *b, tree *ca, tree *cb)
 {
   if (k.loops.size () != 2 || k.dec != 0 || k.loops[1].parent != 0 || k.point
       || !k.reductions.empty () || !k.private_vars.empty ()
-      || !k.privatized.empty () || k.w != 0 || k.e_lo[0] || k.e_hi[0])
+      || !k.privatized.empty () || k.w != 0)
     return NULL_TREE;
   pacc_loop &lo = k.loops[0], &li = k.loops[1];
   *a = lo.init;
@@ -280,6 +280,49 @@ at_point (const pacc_access &acc, int buf, bool write)
          && acc.off[0] == 0 && acc.off[1] == 0;
 }
 
+/* The swap form: kernel 0 alone, then host statements that only move
+   pointers and leave the two arrays of PERM swapped.  True, with *A and
+   *B the two arrays; else false with TB.why.  */
+static bool
+swap_form (pacc_region &r, pacc_tblock &tb, int *a0, int *b0)
+{
+  int n = r.pc->arrays.size (), moved = 0;
+  *a0 = *b0 = -1;
+  for (int a = 0; a < n; a++)
+    if (r.final_perm[a] != a)
+      {
+        moved++;
+        if (*a0 < 0)
+          *a0 = a;
+        else
+          *b0 = a;
+      }
+  if (moved != 2 || r.final_perm[*a0] != *b0 || r.final_perm[*b0] != *a0)
+    {
+      tb.why = "the step rotates pointers (a copy-back or a swap of two "
+               "is blocked)";
+      return false;
+    }
+  if (r.kernels.size () != 1 || r.items[0].kernel != 0)
+    {
+      tb.why = "the step is not one loop nest and a swap";
+      return false;
+    }
+  for (size_t i = 1; i < r.items.size (); i++)
+    {
+      tree t = *r.items[i].slot;
+      tree v = TREE_CODE (t) == DECL_EXPR     ? DECL_EXPR_DECL (t)
+               : TREE_CODE (t) == MODIFY_EXPR ? TREE_OPERAND (t, 0)
+                                              : NULL_TREE;
+      if (r.items[i].kernel >= 0 || !v || !POINTER_TYPE_P (TREE_TYPE (v)))
+        {
+          tb.why = "the step has host statements besides its swap";
+          return false;
+        }
+    }
+  return true;
+}
+
 bool
 pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
 {
@@ -287,6 +330,7 @@ pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
   tb.why.clear ();
   tb.nodes.clear ();
   tb.scalars.clear ();
+  tb.swap = false;
   if (pc.rank != 2)
     tb.why = "the pipeline is not 2-D";
   else if (pc.mpi_comm)
@@ -297,37 +341,46 @@ pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
     tb.why = "the pipeline has copyin arrays";
   else if (!r.components.empty ())
     tb.why = "the pipeline has arrays of components";
-  if (!tb.why.empty ())
-    return false;
-  for (size_t a = 0; a < pc.arrays.size (); a++)
-    if (r.final_perm[a] != (int) a)
-      {
-        tb.why = "the step swaps or rotates pointers (only a copy-back "
-                 "is blocked)";
-        return false;
-      }
-  if (r.kernels.size () != 2)
-    tb.why = "the step is not two loop nests (a stencil, then its "
-             "copy-back)";
-  else if (r.items.size () != 2 || r.items[0].kernel != 0
-           || r.items[1].kernel != 1)
-    tb.why = "the step has host statements besides its two loop nests";
   else if (!pc.size_lo[1] || !integer_zerop (pc.size_lo[1]))
     tb.why = "size's second dimension does not start at 0";
   if (!tb.why.empty ())
     return false;
-  pacc_kernel &ks = r.kernels[0], &kc = r.kernels[1];
+  for (size_t a = 0; a < pc.arrays.size (); a++)
+    if (r.final_perm[a] != (int) a)
+      tb.swap = true;
+  int sa = -1, sb = -1;
+  if (tb.swap && !swap_form (r, tb, &sa, &sb))
+    return false;
+  if (!tb.swap && r.kernels.size () != 2)
+    tb.why = "the step is not two loop nests (a stencil, then its "
+             "copy-back) nor one and a swap";
+  else if (!tb.swap
+           && (r.items.size () != 2 || r.items[0].kernel != 0
+               || r.items[1].kernel != 1))
+    tb.why = "the step has host statements besides its two loop nests";
+  if (!tb.why.empty ())
+    return false;
+  pacc_kernel &ks = r.kernels[0];
+  if (ks.e_lo[0] || ks.e_hi[0]
+      || (!tb.swap && (r.kernels[1].e_lo[0] || r.kernels[1].e_hi[0])))
+    {
+      tb.why = "the second nest reads rows the first computes beyond its "
+               "own (a chain, not a copy-back)";
+      return false;
+    }
   tree a, b, ca, cb, a2, b2, ca2, cb2;
   tree st = two_loops (ks, &a, &b, &ca, &cb);
-  tree cs = two_loops (kc, &a2, &b2, &ca2, &cb2);
-  if (!st || !cs || TREE_CODE (st) != MODIFY_EXPR
-      || TREE_CODE (cs) != MODIFY_EXPR)
+  tree cs
+    = tb.swap ? NULL_TREE : two_loops (r.kernels[1], &a2, &b2, &ca2, &cb2);
+  if (!st || TREE_CODE (st) != MODIFY_EXPR
+      || (!tb.swap && (!cs || TREE_CODE (cs) != MODIFY_EXPR)))
     {
       tb.why = "a nest is not two unit-step loops around one assignment";
       return false;
     }
-  if (!operand_equal_p (a, a2, 0) || !operand_equal_p (b, b2, 0)
-      || !operand_equal_p (ca, ca2, 0) || !operand_equal_p (cb, cb2, 0))
+  if (!tb.swap
+      && (!operand_equal_p (a, a2, 0) || !operand_equal_p (b, b2, 0)
+          || !operand_equal_p (ca, ca2, 0) || !operand_equal_p (cb, cb2, 0)))
     {
       tb.why = "the copy-back's loops are not the stencil's";
       return false;
@@ -339,25 +392,50 @@ pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
         tb.why = "the loops' bounds change from step to step";
         return false;
       }
-  /* The copy-back: SRC[x][y] = DST[x][y], the same type.  */
-  if (kc.accesses.size () != 2 || kc.accesses[1].buf == kc.accesses[0].buf
-      || !at_point (kc.accesses[0], kc.accesses[0].buf, false)
-      || !at_point (kc.accesses[1], kc.accesses[1].buf, true)
-      || !(TREE_CODE (TREE_OPERAND (cs, 1)) == ARRAY_REF
-           || TREE_CODE (TREE_OPERAND (cs, 1)) == INDIRECT_REF
-           || TREE_CODE (TREE_OPERAND (cs, 1)) == MEM_REF))
+  tree se;
+  if (!tb.swap)
     {
-      tb.why = "the second nest is not a copy-back dst[x][y] = src[x][y]";
-      return false;
+      /* The copy-back: SRC[x][y] = DST[x][y], the same type.  */
+      pacc_kernel &kc = r.kernels[1];
+      if (kc.accesses.size () != 2 || kc.accesses[1].buf == kc.accesses[0].buf
+          || !at_point (kc.accesses[0], kc.accesses[0].buf, false)
+          || !at_point (kc.accesses[1], kc.accesses[1].buf, true)
+          || !(TREE_CODE (TREE_OPERAND (cs, 1)) == ARRAY_REF
+               || TREE_CODE (TREE_OPERAND (cs, 1)) == INDIRECT_REF
+               || TREE_CODE (TREE_OPERAND (cs, 1)) == MEM_REF))
+        {
+          tb.why = "the second nest is not a copy-back dst[x][y] = src[x][y]";
+          return false;
+        }
+      tb.dst = kc.accesses[0].buf;
+      tb.src = kc.accesses[1].buf;
+      se = TREE_TYPE (TREE_OPERAND (cs, 0));
+      if (TYPE_MAIN_VARIANT (se)
+          != TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (cs, 1))))
+        se = NULL_TREE;
     }
-  tb.dst = kc.accesses[0].buf;
-  tb.src = kc.accesses[1].buf;
-  tree se = TREE_TYPE (TREE_OPERAND (cs, 0));
-  tree de = TREE_TYPE (TREE_OPERAND (cs, 1));
-  if (!fp_type (se, &tb.dbl)
-      || TYPE_MAIN_VARIANT (se) != TYPE_MAIN_VARIANT (de)
+  else
+    {
+      /* The swapped arrays: the one the stencil writes, the other.  */
+      if (ks.accesses.empty () || !ks.accesses.back ().write)
+        {
+          tb.why = "the stencil does not write the copied array at the point";
+          return false;
+        }
+      tb.dst = ks.accesses.back ().buf;
+      tb.src = tb.dst == sa ? sb : sa;
+      if (tb.dst != sa && tb.dst != sb)
+        {
+          tb.why = "the stencil writes an array the step does not swap";
+          return false;
+        }
+      se = TREE_TYPE (TREE_OPERAND (st, 0));
+    }
+  bool dbl;
+  if (!se || !fp_type (se, &tb.dbl)
       || TYPE_MAIN_VARIANT (TREE_TYPE (TREE_OPERAND (st, 0)))
-           != TYPE_MAIN_VARIANT (se))
+           != TYPE_MAIN_VARIANT (se)
+      || (tb.swap && (!fp_type (TREE_TYPE (TREE_OPERAND (st, 0)), &dbl))))
     {
       tb.why = "the arrays are not both float or both double";
       return false;
@@ -365,6 +443,12 @@ pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
   if (pc.arrays[tb.src].role != PACC_ROLE_INOUT)
     {
       tb.why = "the array copied back is not targetinout";
+      return false;
+    }
+  /* Swapped, each array's boundary is read at every other step.  */
+  if (tb.swap && pc.arrays[tb.dst].role != PACC_ROLE_INOUT)
+    {
+      tb.why = "the arrays swapped are not both targetinout";
       return false;
     }
   /* The stencil: DST[x][y] = expression; its write is the last access.  */
@@ -407,6 +491,15 @@ pacc_tblock_match (pacc_region &r, pacc_tblock &tb)
   return true;
 }
 
+std::string
+pacc_tblock_note (const pacc_tblock &tb, bool ok)
+{
+  if (!ok)
+    return "one step per launch: " + tb.why;
+  return tb.swap ? "in-kernel temporal blocking, with the step's swap"
+                 : "in-kernel temporal blocking, kernel 2 its copy-back";
+}
+
 /* The long array of __pacc_tblock's TB argument: must match
    libpacc/pacc-abi.h's enum pacc_tb.  */
 enum
@@ -420,6 +513,7 @@ enum
   TB_CB,
   TB_ROWLEN,
   TB_NSCAL,
+  TB_SWAP,
   TB_N
 };
 
@@ -451,6 +545,7 @@ pacc_tblock_call (lower_ctx &c, pacc_tblock &tb, tree *step, tree R, tree ci,
   add (step,
        assign (elt (info, TB_ROWLEN), lng (unshare_expr (r.pc->size_len[1]))));
   add (step, assign (elt (info, TB_NSCAL), lcst (ns)));
+  add (step, assign (elt (info, TB_SWAP), lcst (tb.swap)));
   for (int i = 0; i < ns; i++)
     add (step,
          assign (build4 (ARRAY_REF, double_type_node, scal,

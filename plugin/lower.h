@@ -334,6 +334,7 @@ struct pacc_tblock
   std::string why; /* Not in the class: why (the note's words).  */
   int src, dst;    /* Array indices.  */
   bool dbl;        /* Elements are double (else float).  */
+  bool swap;       /* The step swaps SRC and DST (no copy-back).  */
   std::vector<pacc_tb_node> nodes;
   std::vector<tree> scalars; /* float or double variables it reads.  */
   tree a, b, ca, cb; /* The nest's rows [a, b) and columns [ca, cb).  */
@@ -341,6 +342,9 @@ struct pacc_tblock
 /* Whether region R's step is in the class: true, or false with TB.why
    set.  Before the region is lowered (which rewrites the nests).  */
 bool pacc_tblock_match (pacc_region &r, pacc_tblock &tb);
+/* The end of -fplugin-arg-pacc-verbose's note of kernel 1: whether the
+   step is in the class (OK), how, or why not.  */
+std::string pacc_tblock_note (const pacc_tblock &tb, bool ok);
 /* The run-time choice at sub-step S (in *STEP, before the kernels):
    N = __pacc_tblock (...), the steps one launch advanced, 0 for none;
    S moved on by N - 1 when N > 0.  */

@@ -1664,6 +1664,28 @@ main (void)
           if (!rd)
             pacc_plan_free (&qd);
         }
+    /* In core (Jacobi 30000^2, 1008 steps, one H200): one resident chunk
+       whose k was 1 (every k scored the same) now takes launches of the
+       depth.  */
+    for (int i = 0; i < 2; i++)
+      {
+        struct pacc_plan qd;
+        setup (&u, 30000, 1, 1, 1008, 2, 30000 * 4, 1, (size_t) 140 << 30);
+        u.in.link_gbs = 51.9;
+        u.in.wb_gbs = 49.9;
+        u.in.hbm_gbs = 4800;
+        u.in.tblock_depth = depths[i];
+        int rd = pacc_plan (&u.in, &qd, err, sizeof err);
+        if (rd || !qd.resident || qd.k < depths[i] || qd.k % depths[i])
+          {
+            bad++;
+            snprintf (msg + strlen (msg), sizeof msg - strlen (msg),
+                      "in core, D %d: rc %d, resident %d, k %ld; ", depths[i],
+                      rd, rd ? 0 : qd.resident, rd ? 0 : qd.k);
+          }
+        if (!rd)
+          pacc_plan_free (&qd);
+      }
     u.in.tblock_depth = 0;
     report ("in-kernel temporal blocking: k a multiple of the depth", !bad,
             msg);

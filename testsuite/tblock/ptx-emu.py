@@ -11,8 +11,10 @@ Usage: ptx-emu.py OBJECT DUMP
 OBJECT: an object file compiled with pacc.so (its PTX is a string in it,
 between "// PACC in-kernel temporal blocking" and "// end of PACC PTX");
 DUMP: what the test program (testsuite/tblock/*.c) wrote: a line
-"X Y T A B CA CB ELEM NSCAL", the scalars' values (one line, %a), then
-SRC and DST before the region and SRC after it (raw bytes).
+"X Y T A B CA CB ELEM NSCAL [SWAP]", the scalars' values (one line, %a),
+then SRC and DST before the region and SRC after it (raw bytes); with
+SWAP 1 (the step swaps SRC and DST: no copy-back), the arrays SRC's and
+DST's names hold after it.
 
 For every depth the module has, it runs the time loop as libpacc would
 (tblock.c's rows): launches of d <= D steps of the kernel followed by the
@@ -131,6 +133,17 @@ def compile_ins(k):
                         if ad[i] < 0 or ad[i] >= len(M):
                             raise RuntimeError('store outside memory')
                         struct.pack_into(fmt, M, ad[i], v[i])
+                return n
+            code.append(f)
+            continue
+        if pred and base == 'ld':
+            fmt = '<f' if parts[-1] == 'f32' else '<d'
+            d, addr = a[0], a[1].strip('[]')
+            def f(R, M, P, d=d, fmt=fmt, addr=addr, pred=pred, n=nxt):
+                m, ad = R[pred[0]], R[addr]
+                old = R.get(d, [0.0] * 32)
+                R[d] = [struct.unpack_from(fmt, M, ad[i])[0]
+                        if bool(m[i]) != pred[1] else old[i] for i in L32]
                 return n
             code.append(f)
             continue
@@ -253,8 +266,10 @@ def kernels(ptx):
 
 def simulate(k, D, hdr, scal, src0, dst0, lo, hi, sx):
     """The rows [LO, HI) of SRC after T steps run as one chunk owning
-    them (tblock.c's rows, halo 1), from the initial arrays."""
-    X, Y, T, A, B, CA, CB, E, NS = hdr
+    them (tblock.c's rows, halo 1), from the initial arrays; with the
+    swap form, of SRC's name and DST's name."""
+    X, Y, T, A, B, CA, CB, E, NS = hdr[:9]
+    swap = len(hdr) > 9 and hdr[9]
     n = X * Y * E
     mem = bytearray(src0 + dst0)
     # Rows the chunk would not hold (beyond its T-step trapezoid): NaN.
@@ -267,8 +282,15 @@ def simulate(k, D, hdr, scal, src0, dst0, lo, hi, sx):
     C = 2 if E == 8 else 4
     V = 32 * C - 2 * D
     s = 0
+    P, Q = 0, n  # the buffers SRC's and DST's names hold
     while s < T:
         d = min(D, T - s)
+        if swap:
+            # tblock.c: odd, the block's last step an ordinary one (here
+            # the kernel with d = 1).
+            d = min(D, T - s - 1)
+            d -= d % 2 == 0
+            d = d if d >= 3 else 1
         left_s, left_e = T - 1 - s, T - s - d
         slo, shi = max(A, lo - left_s), min(B, hi + left_s)
         wlo, whi = max(A, lo - left_e), min(B, hi + left_e)
@@ -276,19 +298,27 @@ def simulate(k, D, hdr, scal, src0, dst0, lo, hi, sx):
         if whi > wlo and CB > CA:
             nst = (CB - CA + V - 1) // V
             nw = nst * ((whi - wlo + sx - 1) // sx)
-            vals = {'P_src': 0, 'P_dst': n, 'P_rowlen': Y, 'P_a': A,
+            vals = {'P_src': P, 'P_dst': Q, 'P_rowlen': Y, 'P_a': A,
                     'P_b': B, 'P_ca': CA, 'P_cb': CB, 'P_rlo': rlo,
                     'P_rhi': rhi, 'P_wlo': wlo, 'P_whi': whi, 'P_d': d,
                     'P_sx': sx, 'P_nstrips': nst, 'P_nwarps': nw}
             for i, v in enumerate(scal):
                 vals['P_s%d' % i] = v
             launch(k, mem, vals, (nw + WARPS - 1) // WARPS)
-        # The copy-back of sub-step s + d - 1: its rows, CA..CB.
-        for x in range(wlo, whi):
-            o = x * Y * E
-            mem[o + CA * E:o + CB * E] = mem[n + o + CA * E:n + o + CB * E]
+        if swap:
+            # d swaps, d odd: the names exchange their buffers.
+            P, Q = Q, P
+        else:
+            # The copy-back of sub-step s + d - 1: its rows, CA..CB.
+            for x in range(wlo, whi):
+                o = x * Y * E
+                mem[o + CA * E:o + CB * E] = \
+                    mem[n + o + CA * E:n + o + CB * E]
         s += d
-    return bytes(mem[lo * Y * E:hi * Y * E])
+    out = bytes(mem[P + lo * Y * E:P + hi * Y * E])
+    if swap:
+        out += bytes(mem[Q + lo * Y * E:Q + hi * Y * E])
+    return out
 
 
 def main():
@@ -298,10 +328,16 @@ def main():
     l2 = raw.index(b'\n', l1 + 1)
     hdr = [int(x) for x in raw[:l1].split()]
     scal = [float.fromhex(x.decode()) for x in raw[l1 + 1:l2].split()]
-    X, Y, T, A, B, CA, CB, E, NS = hdr
+    X, Y, T, A, B, CA, CB, E, NS = hdr[:9]
+    swap = len(hdr) > 9 and hdr[9]
     n = X * Y * E
     body = raw[l2 + 1:]
-    src0, dst0, want = body[:n], body[n:2 * n], body[2 * n:3 * n]
+    src0, dst0 = body[:n], body[n:2 * n]
+    want_s, want_d = body[2 * n:3 * n], body[3 * n:4 * n]
+
+    def want(lo, hi):
+        w = want_s[lo * Y * E:hi * Y * E]
+        return w + want_d[lo * Y * E:hi * Y * E] if swap else w
     mods = modules(obj)
     if len(mods) != 1:
         print('FAIL %s: %d PTX modules in %s' % (dump, len(mods), obj))
@@ -317,12 +353,12 @@ def main():
         chunks = [(c, min(c + step, X)) for c in range(0, X, step)]
         for lo, hi, sx in runs:
             got = simulate(ks[D], D, hdr, scal, src0, dst0, lo, hi, sx)
-            ok = got == want[lo * Y * E:hi * Y * E]
+            ok = got == want(lo, hi)
             bad += not ok
             print('%s %s D=%d rows [%d, %d) segments of %d' %
                   ('PASS' if ok else 'FAIL', dump, D, lo, hi, sx))
         okc = all(simulate(ks[D], D, hdr, scal, src0, dst0, lo, hi, 7)
-                  == want[lo * Y * E:hi * Y * E] for lo, hi in chunks)
+                  == want(lo, hi) for lo, hi in chunks)
         bad += not okc
         print('%s %s D=%d chunks of %d rows' %
               ('PASS' if okc else 'FAIL', dump, D, step))

@@ -2,8 +2,10 @@
    for ptx-emu.py: a line "X Y T A B CA CB ELEM NSCAL", a line of the
    scalars the stencil reads (%a, in the order it first reads them), then
    the raw bytes of SRC and DST before the region (tb_dump_begin) and of
-   SRC after it (tb_dump_end).  Rows are written one by one, so any
-   layout of contiguous rows will do.  */
+   SRC after it (tb_dump_end); a step that swaps (tb_dump_begin_swap:
+   the line ends with 1) writes SRC's and DST's arrays after it (tb_rows,
+   then tb_dump_end).  Rows are written one by one, so any layout of
+   contiguous rows will do.  */
 
 #ifndef TB_DUMP_H
 #define TB_DUMP_H
@@ -31,6 +33,24 @@ tb_dump_begin (const char *name, long X, long Y, long T, long A, long B,
     abort ();
   fprintf (tb_file, "%ld %ld %ld %ld %ld %ld %ld %d %d\n", X, Y, T, A, B, CA,
            CB, elem, ns);
+  for (int i = 0; i < ns; i++)
+    fprintf (tb_file, "%a ", s[i]);
+  fprintf (tb_file, "\n");
+  tb_rows (src, X, Y * elem);
+  tb_rows (dst, X, Y * elem);
+}
+
+/* The swap form: the line "X Y T A B CA CB ELEM NSCAL 1".  */
+static void
+tb_dump_begin_swap (const char *name, long X, long Y, long T, long A,
+                    long B, long CA, long CB, int elem, int ns,
+                    const double *s, const void *src, const void *dst)
+{
+  tb_file = fopen (name, "wb");
+  if (!tb_file)
+    abort ();
+  fprintf (tb_file, "%ld %ld %ld %ld %ld %ld %ld %d %d 1\n", X, Y, T, A, B,
+           CA, CB, elem, ns);
   for (int i = 0; i < ns; i++)
     fprintf (tb_file, "%a ", s[i]);
   fprintf (tb_file, "\n");
