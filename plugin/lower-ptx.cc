@@ -85,6 +85,7 @@ struct gen
   }
 
   void emit ();
+  void queue_row (int ahead, int p);
   void level (int ph, int s);
   std::string node (int s, int slots[3], int cc, size_t i);
   void shuffles (int s, int slots[3]);
@@ -255,6 +256,23 @@ gen::level (int ph, int s)
   o.s += "$Lstored" + std::to_string (ph) + ":\n";
 }
 
+/* Row r + AHEAD of SRC (clamped to the rows it may read) into queue
+   slot P.  */
+void
+gen::queue_row (int ahead, int p)
+{
+  o.line ("add.s64 %%rd22, %%rd14, %d;", ahead);
+  o.line ("max.s64 %%rd22, %%rd22, %%rd7;");
+  o.line ("min.s64 %%rd22, %%rd22, %%rd16;");
+  o.line ("mul.lo.s64 %%rd22, %%rd22, %%rd2;");
+  o.line ("add.s64 %%rd22, %%rd22, %%rd0;");
+  for (int cc = 0; cc < C; cc++)
+    {
+      o.line ("add.s64 %%rd23, %%rd22, %%coff%d;", cc);
+      o.line ("ld.global.nc.%s %s, [%%rd23];", ft, q (p, cc).c_str ());
+    }
+}
+
 void
 gen::emit ()
 {
@@ -359,18 +377,7 @@ gen::emit ()
             i);
   /* Rows r, r + 1, r + 2 into the queue.  */
   for (int p = 0; p < 3; p++)
-    {
-      o.line ("add.s64 %%rd22, %%rd14, %d;", p);
-      o.line ("max.s64 %%rd22, %%rd22, %%rd7;");
-      o.line ("min.s64 %%rd22, %%rd22, %%rd16;");
-      o.line ("mul.lo.s64 %%rd22, %%rd22, %%rd2;");
-      o.line ("add.s64 %%rd22, %%rd22, %%rd0;");
-      for (int cc = 0; cc < C; cc++)
-        {
-          o.line ("add.s64 %%rd23, %%rd22, %%coff%d;", cc);
-          o.line ("ld.global.nc.%s %s, [%%rd23];", ft, q (p, cc).c_str ());
-        }
-    }
+    queue_row (p, p);
   o.s += "$Lloop:\n";
   o.line ("setp.ge.s64 %%p0, %%rd14, %%rd15;");
   o.line ("@%%p0 bra $Ldone;");
@@ -380,16 +387,7 @@ gen::emit ()
       for (int cc = 0; cc < C; cc++)
         o.line ("mov.%s %s, %s;", ft, w (0, ph, cc).c_str (),
                 q (ph, cc).c_str ());
-      o.line ("add.s64 %%rd22, %%rd14, 3;");
-      o.line ("max.s64 %%rd22, %%rd22, %%rd7;");
-      o.line ("min.s64 %%rd22, %%rd22, %%rd16;");
-      o.line ("mul.lo.s64 %%rd22, %%rd22, %%rd2;");
-      o.line ("add.s64 %%rd22, %%rd22, %%rd0;");
-      for (int cc = 0; cc < C; cc++)
-        {
-          o.line ("add.s64 %%rd23, %%rd22, %%coff%d;", cc);
-          o.line ("ld.global.nc.%s %s, [%%rd23];", ft, q (ph, cc).c_str ());
-        }
+      queue_row (3, ph);
       for (int s = 1; s <= D; s++)
         level (ph, s);
       o.line ("add.s64 %%rd14, %%rd14, 1;");

@@ -22,17 +22,18 @@ tb_rows (const void *a, long X, long rowbytes)
     abort ();
 }
 
-/* Before the region: the geometry, NS scalars from S, SRC and DST.  */
+/* Before the region: the geometry, NS scalars from S, SRC and DST; SWAP
+   1 for a step that swaps them (the line ends with 1).  */
 static void
-tb_dump_begin (const char *name, long X, long Y, long T, long A, long B,
+tb_dump_start (const char *name, long X, long Y, long T, long A, long B,
                long CA, long CB, int elem, int ns, const double *s,
-               const void *src, const void *dst)
+               const void *src, const void *dst, int swap)
 {
   tb_file = fopen (name, "wb");
   if (!tb_file)
     abort ();
-  fprintf (tb_file, "%ld %ld %ld %ld %ld %ld %ld %d %d\n", X, Y, T, A, B, CA,
-           CB, elem, ns);
+  fprintf (tb_file, "%ld %ld %ld %ld %ld %ld %ld %d %d%s\n", X, Y, T, A, B,
+           CA, CB, elem, ns, swap ? " 1" : "");
   for (int i = 0; i < ns; i++)
     fprintf (tb_file, "%a ", s[i]);
   fprintf (tb_file, "\n");
@@ -40,23 +41,8 @@ tb_dump_begin (const char *name, long X, long Y, long T, long A, long B,
   tb_rows (dst, X, Y * elem);
 }
 
-/* The swap form: the line "X Y T A B CA CB ELEM NSCAL 1".  */
-static void
-tb_dump_begin_swap (const char *name, long X, long Y, long T, long A,
-                    long B, long CA, long CB, int elem, int ns,
-                    const double *s, const void *src, const void *dst)
-{
-  tb_file = fopen (name, "wb");
-  if (!tb_file)
-    abort ();
-  fprintf (tb_file, "%ld %ld %ld %ld %ld %ld %ld %d %d 1\n", X, Y, T, A, B,
-           CA, CB, elem, ns);
-  for (int i = 0; i < ns; i++)
-    fprintf (tb_file, "%a ", s[i]);
-  fprintf (tb_file, "\n");
-  tb_rows (src, X, Y * elem);
-  tb_rows (dst, X, Y * elem);
-}
+#define tb_dump_begin(...) tb_dump_start (__VA_ARGS__, 0)
+#define tb_dump_begin_swap(...) tb_dump_start (__VA_ARGS__, 1)
 
 static void
 tb_dump_end (const void *src, long X, long rowbytes)
