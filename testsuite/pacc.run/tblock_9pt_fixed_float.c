@@ -3,10 +3,13 @@
    arrays in a static function; a double constant (the sum computed in
    double, converted on assignment), a negation; 131 columns (two strips
    at depth 8), T = 23.  The result must be the sequential one bit for
-   bit on a GPU, where the step runs D steps per launch.  */
+   bit on a GPU, where the step runs D steps per launch.  Built with
+   -DTB_DUMP, make check-tblock emulates its kernels (tb-dump.h);
+   depths: 4,7  */
 /* { dg-pacc-sweep "PACC_K=2,7,23 PACC_CHUNKS=1,4 PACC_TBLOCK_DEPTH=-,3,8" } */
 
 #include "pacc-check.h"
+#include "tb-dump.h"
 
 #define N 29
 #define M 131
@@ -43,7 +46,9 @@ main (void)
 {
   pc_init_float (&A[0][0], (long) N * M, 21);
   pc_init_float (&B[0][0], (long) N * M, 22);
+  TB_BEGIN (N, M, T, 1, N - 1, 1, M - 1, 4, 0, NULL, &A[0][0], &B[0][0]);
   smooth ();
+  TB_END (&A[0][0], N, sizeof (float) * M);
   pc_dump_float ("A", &A[0][0], (long) N * M);
   return 0;
 }

@@ -3,10 +3,13 @@
    and a division; odd sizes (a 65-column row: two strips of a warp at
    depth 6, 2 columns per lane), T = 41, a multiple of no depth.  On a GPU
    the step runs as launches of D steps (PACC_VERBOSE: "in-kernel depth
-   D"); the result must be the sequential one bit for bit.  */
+   D"); the result must be the sequential one bit for bit.  Built with
+   -DTB_DUMP, make check-tblock emulates its kernels (tb-dump.h);
+   depths: 2,6  */
 /* { dg-pacc-sweep "PACC_K=1,3,8,41 PACC_CHUNKS=1,3 PACC_TBLOCK_DEPTH=-,0,2,5" } */
 
 #include "pacc-check.h"
+#include "tb-dump.h"
 
 #define IDX(i, j) ((i) * NY + (j))
 
@@ -22,6 +25,8 @@ main (void)
   pc_init_double (u, (long) NX * NY, 11);
   pc_init_double (v, (long) NX * NY, 12);
 
+  TB_BEGIN (NX, NY, T, 1, NX - 1, 1, NY - 1, 8, 2,
+            (double[]){ alpha, h2 }, u, v);
 #pragma pacc pipeline targetinout(u) targettemp(v) size([0:NX][0:NY]) halo([1:1][1:1])
   for (t = 0; t < T; t++)
     {
@@ -40,6 +45,7 @@ main (void)
           u[IDX (i, j)] = v[IDX (i, j)];
     }
 
+  TB_END (u, NX, sizeof (double) * NY);
   pc_dump_double ("u", u, (long) NX * NY);
   free (u);
   free (v);

@@ -7,16 +7,17 @@
 # without a GPU.  Two checks, PASS/FAIL/UNSUPPORTED lines:
 #
 # 1. ptxas: every PTX module pacc.so writes for the run tests
-#    (testsuite/pacc.run) and for the programs here is assembled for
+#    (testsuite/pacc.run) is assembled for
 #    sm_90 by ptxas (UNSUPPORTED without one: PTXAS, else ptxas on PATH
 #    or in /usr/local/cuda/bin); the PASS line says the most registers
 #    a kernel uses and how many spill (ptxas's choice, a speed matter).
-# 2. emulation: each program here (tb_*.c) writes its arrays before and
-#    after its region (tb-dump.h); ptx-emu.py runs the module's kernels
+# 2. emulation: each run test tblock_*.c, built with -DTB_DUMP, writes
+#    its arrays before and after its region to $TB_DUMP
+#    (pacc.run/tb-dump.h); ptx-emu.py runs the module's kernels
 #    on the host, lane by lane, as libpacc would launch them, and
 #    compares the result bit for bit with what the program computed
 #    (the sequential result).  The depths: DEPTHS (a comma list, or
-#    "all"), else each program's line "depths:" below.
+#    "all"), else each test's line "depths:".
 #
 # Environment: CC (gcc-12), PLUGIN (pacc.so), LIBDIR (libpacc.so's
 # folder), SRCDIR (the source tree), WORK (a scratch folder).
@@ -48,7 +49,7 @@ EOF
 
 ptxas=${PTXAS:-$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)}
 if test -x "$ptxas"; then
-  for src in "$SRCDIR"/testsuite/pacc.run/*.c "$here"/tb_*.c; do
+  for src in "$SRCDIR"/testsuite/pacc.run/*.c; do
     name=$(basename "$src" .c)
     obj=$WORK/$name.o
     # -O0: the PTX is the same, the compiler faster.
@@ -73,13 +74,14 @@ else
   echo "UNSUPPORTED: pacc.tblock: ptxas sm_90 (no ptxas)"
 fi
 
-for src in "$here"/tb_*.c; do
+for src in "$SRCDIR"/testsuite/pacc.run/tblock_*.c; do
   name=$(basename "$src" .c)
-  obj=$WORK/$name.o
-  if ! $CC $flags -I"$SRCDIR"/libpacc -c "$src" -o "$obj" \
+  obj=$WORK/$name.emu.o
+  if ! $CC $flags -DTB_DUMP -I"$SRCDIR"/testsuite/pacc.run \
+         -I"$SRCDIR"/libpacc -c "$src" -o "$obj" \
        || ! $CC "$obj" -o "$WORK/$name" -fopenacc -foffload=disable \
-            -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -lpacc \
-       || ! "$WORK/$name" "$WORK/$name.dump"; then
+            -L"$LIBDIR" -Wl,-rpath,"$LIBDIR" -lpacc -lm \
+       || ! TB_DUMP="$WORK/$name.dump" "$WORK/$name" > /dev/null; then
     fail "emulation $name: build or run"
     continue
   fi

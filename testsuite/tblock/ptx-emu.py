@@ -10,7 +10,8 @@ step), so that their results can be checked bit for bit without a GPU.
 Usage: ptx-emu.py OBJECT DUMP
 OBJECT: an object file compiled with pacc.so (its PTX is a string in it,
 between "// PACC in-kernel temporal blocking" and "// end of PACC PTX");
-DUMP: what the test program (testsuite/tblock/*.c) wrote: a line
+DUMP: what the run test (testsuite/pacc.run/tblock_*.c, built with
+-DTB_DUMP: tb-dump.h) wrote: a line
 "X Y T A B CA CB ELEM NSCAL [SWAP]", the scalars' values (one line, %a),
 then SRC and DST before the region and SRC after it (raw bytes); with
 SWAP 1 (the step swaps SRC and DST: no copy-back), the arrays SRC's and
