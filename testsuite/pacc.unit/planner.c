@@ -807,7 +807,7 @@ stage_property (int cases)
    arrays in, as 6 of twice the bytes, wrk2 temp; 6 GiB, T = 256), with
    the H100's rates.  */
 /* IN's kernel bytes for plan P with IN->tblock_depth D are those of one
-   step per launch over D.  */
+   step per launch times ceil (k / D) / k: a launch per D steps.  */
 static int
 kernel_bytes_over (struct pacc_plan_in *in, const struct pacc_plan *p,
                    long D)
@@ -816,7 +816,8 @@ kernel_bytes_over (struct pacc_plan_in *in, const struct pacc_plan *p,
   in->tblock_depth = 0;
   double b1 = pacc_plan_kernel_bytes (in, p);
   in->tblock_depth = (int) D;
-  return b1 > 0 && fabs (bd * D - b1) <= 1e-9 * b1;
+  double share = p->k < 2 ? 1 : (double) ((p->k + D - 1) / D) / p->k;
+  return b1 > 0 && fabs (bd - b1 * share) <= 1e-9 * b1;
 }
 
 static void
