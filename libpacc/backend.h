@@ -212,6 +212,14 @@ struct pacc_backend
   void (*follow_device) (void);
   void (*peer_copy) (void *dst, int to, const void *src, int from,
                      size_t bytes, int async);
+  /* In-kernel temporal blocking (cuda-tblock.c): launch the kernel
+     "__pacc_tb_dDEPTH" of the PTX module PTX (plugin/lower-ptx.cc) with
+     cuLaunchKernel's parameters ARGS, GRID blocks of 128 threads, on the
+     OpenACC queue ASYNC of the calling thread's region; 1, or 0 with
+     WHY (WHYLEN bytes) saying why not, and then nothing was launched.
+     NULL: one step per launch.  */
+  int (*tblock) (int async, const char *ptx, int depth, void **args,
+                 unsigned grid, char *why, size_t whylen);
 };
 
 extern const struct pacc_backend pacc_backend_host;

@@ -81,6 +81,21 @@ row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
     }
 }
 
+/* The share of one step per launch's kernel bytes that a block of K
+   steps moves: with in-kernel temporal blocking, the stencil and its
+   copy-back move the rows once per launch of up to TBLOCK_DEPTH steps,
+   ceil (K / D) launches (the halo columns each strip computes again are
+   in the kernels' efficiency); a launch of one step is an ordinary
+   one.  */
+static double
+tb_share (const struct pacc_plan_in *in, double k)
+{
+  double d = (double) in->tblock_depth;
+  if (d < 2 || k < 2)
+    return 1;
+  return ceil (k / d) / k;
+}
+
 /* Seconds per loaded row on one of ND devices: the registered arrays'
    bytes over its link, the staged ones' at the staging rate, which the
    devices share (the host's memory copies bound it).  */
@@ -120,7 +135,7 @@ pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
   for (int c = 0; c < p->nchunks; c++)
     kr += kernel_rows (in, &p->ch[c], (double) p->k, p->skew);
-  return kr * k_rb;
+  return kr * k_rb * tb_share (in, (double) p->k);
 }
 
 /* The band copies of a block of K steps of plan P (0 unless skewed).  */
@@ -169,6 +184,7 @@ tails (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double ld_rb, wb_rb, k_rb, t = 0;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  k_rb *= tb_share (in, k);
   for (int c = 0; c < p->nchunks; c++)
     t += chunk_tail (in, kernel_rows (in, &chs[c], k, p->skew) * k_rb / mem,
                      k);
@@ -190,6 +206,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double row1 = load_row_s (in, 1), rowd = load_row_s (in, p->ndev);
   int qd = p->nqueues / p->ndev;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
+  k_rb *= tb_share (in, k);
   /* A chunk's share of the registration: its rows from the host.  */
   double host_rows = 0;
   for (int c = 0; pin_s > 0 && c < p->nchunks; c++)
@@ -310,7 +327,9 @@ resident_blocks (const struct pacc_plan_in *in, const struct pacc_plan *p,
             rows += kernel_rows (in, &ch[c], (double) kk, 0);
           free (ch);
         }
-      t += (double) n * (rows * s + (p->ndev > 1 ? PLAN_BLOCK_SYNC_S : 0));
+      t += (double) n
+           * (rows * s * tb_share (in, (double) kk)
+              + (p->ndev > 1 ? PLAN_BLOCK_SYNC_S : 0));
       left -= n * kk;
       k0 = 0;
     }

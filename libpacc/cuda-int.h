@@ -267,6 +267,9 @@ struct cuda_queue
 char *cuda_queue_stage (struct cuda_queue *q) PACC_HIDDEN;
 /* Queue INDEX of the region this thread runs (NULL: none).  */
 struct cuda_queue *cuda_queue_of (int index) PACC_HIDDEN;
+/* cuda-tblock.c: backend.h's tblock.  */
+int cuda_tblock (int async, const char *ptx, int depth, void **args,
+                 unsigned grid, char *why, size_t whylen) PACC_HIDDEN;
 /* A timing event before an operation on Q (NULL when not timing), and
    after it.  */
 struct cuda_timed *

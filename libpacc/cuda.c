@@ -158,6 +158,7 @@ cuda_init (void)
       pacc_backend_cuda.launch_prepare = cuda_launch_prepare;
       pacc_backend_cuda.launch_issue = cuda_launch_issue;
     }
+  pacc_backend_cuda.tblock = cuda_tblock;
   cuda_enable_peers ();
 
   if (pacc_settings.verbose >= 1)

@@ -52,7 +52,7 @@
 #ifndef PACC_ABI_H
 #define PACC_ABI_H
 
-#define PACC_ABI_VERSION 7
+#define PACC_ABI_VERSION 8
 
 /* Roles, ainfo[i * PACC_AI_N + PACC_AI_KIND].  */
 enum pacc_array_kind
@@ -100,7 +100,10 @@ enum pacc_rinfo
   PACC_RI_NSTEPS = 7, /* number of time steps, >= 0.  */
   PACC_RI_ASYNC = 8,  /* 1 if the pipeline has the `async` clause.  */
   PACC_RI_NKERNELS = 9, /* kernels per time step.  */
-  PACC_RI_N = 10
+  PACC_RI_TBLOCK = 10,  /* the step is in the class of in-kernel temporal
+                            blocking (__pacc_tblock): its element size,
+                            4 or 8; else 0.  */
+  PACC_RI_N = 11
 };
 
 /* Block information, filled by __pacc_next_block.  */
@@ -131,6 +134,24 @@ enum pacc_ci
   PACC_CI_N = 8
 };
 #define PACC_CI_UNBOUNDED (1L << 60)
+
+/* The description of a step in the class of in-kernel temporal blocking
+   (plugin/lower-tblock.cc), TB's longs in __pacc_tblock.  */
+enum pacc_tb
+{
+  PACC_TB_SRC = 0,  /* the array the stencil reads (and the copy-back
+                          writes) ...  */
+  PACC_TB_DST = 1,  /* ... and the one it writes.  */
+  PACC_TB_ELEM = 2, /* element size, 4 (float) or 8 (double).  */
+  PACC_TB_A = 3,    /* the nests' rows [A, B) ...  */
+  PACC_TB_B = 4,
+  PACC_TB_CA = 5, /* ... and columns [CA, CB).  */
+  PACC_TB_CB = 6,
+  PACC_TB_ROWLEN = 7, /* elements per row (size's second dimension).  */
+  PACC_TB_NSCAL = 8,  /* scalars the stencil reads (SCAL's doubles).  */
+  PACC_TB_SWAP = 9,   /* 1: no copy-back, the step swaps SRC and DST.  */
+  PACC_TB_N = 10
+};
 
 /* From here on, declarations at the left margin inside extern "C"
    (out of the formatter's reach, which would indent them).  */
@@ -214,6 +235,19 @@ int __pacc_host_kernels (void);
 void __pacc_host_parallel (void (*fn) (void *), void *data,
                            unsigned nthreads, unsigned flags);
 long __pacc_host_next_block (void);
+
+/* In a step of the class of in-kernel temporal blocking, at sub-step S
+   of the chunk's block of KK steps, before its kernels: advance the
+   chunk N steps in one launch of the PTX module PTX's kernels
+   (plugin/lower-ptx.cc), writing the stencil's array at the rows of
+   sub-step S + N - 1, and return N (the generated code then skips the
+   stencil nest and runs the copy-back of sub-step S + N - 1), or return
+   0 (one step per launch: the back end cannot, the plan is skewed,
+   PACC_TBLOCK_DEPTH is 0 or 1, fewer than 2 steps are left).  TB: enum
+   pacc_tb; SCAL: the scalars the stencil reads.  */
+long __pacc_tblock (void *region, const long *ci, void *const *ptr, long s,
+                    long kk, const char *ptx, const long *tb,
+                    const double *scal);
 
 /* Every DST of __pacc_reduction_result holds its value.  */
 void __pacc_region_sync (void *region);

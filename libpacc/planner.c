@@ -241,6 +241,12 @@ search (const struct pacc_plan_in *in, struct pacc_plan *p, long k, long nc,
             break;
           kk = kk > in->nsteps ? in->nsteps : kk;
           kk = kk < 1 ? 1 : kk;
+          /* In-kernel temporal blocking: k a multiple of its depth, so
+             that no launch but the region's last is a shorter one (k
+             below the depth stays: launches of k steps).  */
+          if (!k && in->tblock_depth > 1 && kk > in->tblock_depth
+              && kk % in->tblock_depth && kk != in->nsteps)
+            continue;
           if (!k && kk > 1 && h * kk > thin)
             break;
           int r = try_cand (in, p, c, block, kk, uk0, nq, two, bc, cs);
@@ -579,7 +585,8 @@ plan_core (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
   if (s->k)
     k = s->k, p->k_from = "PACC_K";
   else
-    k = in->g.hlo + in->g.hhi ? 4 : in->nsteps, k_auto = 1, p->k_from = "auto";
+    k = in->g.hlo + in->g.hhi ? 4 : in->nsteps, k_auto = 1,
+    p->k_from = in->tblock_depth > 1 ? "auto, in-kernel depth" : "auto";
   k = k > in->nsteps ? in->nsteps : k;
   k = k < 1 ? 1 : k;
   p->kf_from = user_k_first (in) ? "PACC_K_FIRST" : "auto";

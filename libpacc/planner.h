@@ -150,6 +150,11 @@ struct pacc_plan_in
                             loads: some left to register would keep the
                             first block waiting for their registration,
                             benchmarks/RESULTS.md).  */
+  int tblock_depth;     /* > 1: the step's kernels advance a chunk that
+                            many steps per launch (in-kernel temporal
+                            blocking): about 1/TBLOCK_DEPTH of the memory
+                            traffic per step, and the automatic k a
+                            multiple of it (or less).  */
   double kernel_tail_s; /* the kernels' tail per chunk and step (0:
                             PLAN_KERNEL_TAIL_S, < 0: none).  */
   size_t ring_gran;     /* the back end's unit of a ring's bytes

@@ -36,6 +36,7 @@ struct pacc_region
   struct pacc_sched_whole *whole; /* [wn].  */
   struct pacc_geom g;
   long t0, nsteps, nkernels;
+  long tblock_elem; /* PACC_RI_TBLOCK.  */
   int async;
 
   struct pacc_plan plan;
@@ -86,6 +87,9 @@ struct pacc_region
   int stage_decided;     /* which arrays are staged is settled.  */
   struct pacc_launch_count launches; /* at region begin.  */
   struct pacc_dist *dist; /* `mpi': the ranks (dist.h), else NULL.  */
+  /* In-kernel temporal blocking (tblock.c): PACC_VERBOSE's line said;
+     a kernel could not be launched: one step per launch from then on.  */
+  int tblock_said, tblock_off;
 };
 
 #define PACC_REGION_MAGIC 0x70616363u

@@ -82,6 +82,12 @@ plan (struct pacc_region *r)
   in.mem_kind = r->base->name;
   in.ring_gran = r->base->ring_unit ? r->base->ring_unit (0) : 0;
   in.s = r->dist ? &r->dist->set : &pacc_settings;
+  /* A step of in-kernel temporal blocking on a GPU: its stencil moves
+     the chunk's rows once per launch of that many steps (tblock.c).  */
+  in.tblock_depth
+    = r->tblock_elem && r->base->tblock && !r->base->on_host && !r->dist
+        ? pacc_tblock_depth (r->tblock_elem)
+        : 0;
   in.first_block = 1;
   /* The registration the first block will wait for: the model may give
      that block more steps (the ranks of `mpi' agree on one k).  */
@@ -230,6 +236,7 @@ region_begin (int abi_version, const char *where, const char *names,
   r->nsteps = rinfo[PACC_RI_NSTEPS];
   r->async = rinfo[PACC_RI_ASYNC] != 0;
   r->nkernels = rinfo[PACC_RI_NKERNELS];
+  r->tblock_elem = rinfo[PACC_RI_TBLOCK];
   /* Bounds that keep all row arithmetic (rows + halo * k) in a long.  */
   if (r->g.len0 < 0 || r->g.len0 > (1L << 60) || r->g.lo0 < -(1L << 60)
       || r->g.lo0 > (1L << 60))

@@ -269,6 +269,8 @@ pacc_env_read (const char *where)
      they do not (stage.c says why).  */
   s->stage_ahead = digit (where, "PACC_STAGE_AHEAD", 1, 1, "0 or 1");
   s->stage_stream = digit (where, "PACC_STAGE_STREAM", 1, 1, "0 or 1");
+  s->tblock_depth
+    = digit (where, "PACC_TBLOCK_DEPTH", 8, -1, "a digit from 0 to 8");
   v = get ("PACC_STAGE");
   s->stage = (v ? !strcmp (v, "auto") : s->stage_ahead) ? -1 : 0;
   if (v && strcmp (v, "auto"))
@@ -308,4 +310,12 @@ pacc_env_read (const char *where)
                     sizeof s->trace - 1);
       strcpy (s->trace, v);
     }
+}
+
+int
+pacc_tblock_depth (long elem)
+{
+  if (pacc_settings.tblock_depth >= 0)
+    return pacc_settings.tblock_depth;
+  return elem == 8 ? 6 : 8;
 }

@@ -99,6 +99,10 @@ struct pacc_settings
                                        past the caches, 0 memcpy.  */
   char trace[4096];                 /* PACC_TRACE file name.  */
   int launch_libgomp;               /* PACC_LAUNCH=libgomp.  */
+  int tblock_depth;                 /* PACC_TBLOCK_DEPTH: steps per launch
+                                       of in-kernel temporal blocking,
+                                       -1 unset (the element type's
+                                       default), 0 or 1 off, 2 to 8.  */
   long progress;                    /* PACC_PROGRESS: seconds between
                                        progress lines, 0: none.  */
   unsigned long fault_at[PACC_FAULT_KINDS]; /* PACC_FAULT: the call of
@@ -106,6 +110,11 @@ struct pacc_settings
 };
 
 extern struct pacc_settings pacc_settings;
+
+/* Steps per launch of in-kernel temporal blocking for elements of ELEM
+   bytes: PACC_TBLOCK_DEPTH, else 8 for float (4 columns per lane), 6
+   for double (2 columns per lane, two registers per value).  */
+int pacc_tblock_depth (long elem);
 
 /* Read and check the PACC_* variables into pacc_settings (the caller
    does it once; WHERE for messages, NULL outside a region).  A bad value

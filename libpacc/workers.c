@@ -541,6 +541,8 @@ pacc_workers_wrap (const struct pacc_backend *be)
       wrapped.sync = w_sync;
       wrapped.before_kernels = w_before_kernels;
       wrapped.kernels_mark = inner->kernels_mark ? w_kernels_mark : NULL;
+      /* Its launches would not go through the device's thread.  */
+      wrapped.tblock = NULL;
       wrapped.host_release = inner->host_release ? w_host_release : NULL;
       wrapped.flush_results = inner->flush_results ? w_flush_results : NULL;
       wrapped.launch_prepare = inner->launch_prepare ? w_launch_prepare : NULL;

@@ -18,7 +18,7 @@ tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done, fn_step,
   fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots, fn_region_sync,
   fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer, fn_rows_outside,
   fn_cols_outside, fn_begin_mpi, fn_allreduce, fn_temp_unwritten,
-  fn_host_kernels, fn_host_next_block;
+  fn_host_kernels, fn_host_next_block, fn_tblock;
 
 static tree
 runtime_fn (tree *slot, const char *name, tree type)
@@ -98,6 +98,13 @@ build_runtime_decls (void)
               build_function_type_list (integer_type_node, NULL_TREE));
   runtime_fn (&fn_host_next_block, "__pacc_host_next_block",
               build_function_type_list (long_integer_type_node, NULL_TREE));
+  runtime_fn (&fn_tblock, "__pacc_tblock",
+              build_function_type_list (
+                long_integer_type_node, ptr_type_node, clp, vpp,
+                long_integer_type_node, long_integer_type_node, ccp, clp,
+                build_pointer_type (
+                  build_qualified_type (double_type_node, TYPE_QUAL_CONST)),
+                NULL_TREE));
   runtime_fn (&fn_region_sync, "__pacc_region_sync",
               build_function_type_list (void_type_node, ptr_type_node,
                                         NULL_TREE));

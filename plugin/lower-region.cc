@@ -327,7 +327,7 @@ store_ptrs (tree *list, tree ptr, const std::vector<tree> &arr_ptr)
 
 /* The note of -fplugin-arg-pacc-verbose.  */
 static void
-report (pacc_region &r)
+report (pacc_region &r, const char *tb_note)
 {
   std::string arrays;
   for (auto &a : r.pc->arrays)
@@ -381,12 +381,17 @@ report (pacc_region &r)
   for (size_t j = 0; j < r.kernels.size (); j++)
     {
       pacc_kernel &k = r.kernels[j];
+      /* Kernel 1's: whether the step runs as in-kernel temporal
+	 blocking on a GPU (lower-tblock.cc).  */
+      std::string tbs;
+      if (j == 0)
+        tbs = std::string ("; ") + tb_note;
       inform (k.loc,
               "pacc: kernel %d: %d loops, rows widened by "
-              "[%ld:%ld]%s; %s",
+              "[%ld:%ld]%s; %s%s",
               (int) j + 1, (int) k.loops.size (), (long) k.e_lo[0],
               (long) k.e_hi[0], k.reductions.empty () ? "" : ", reduction",
-              pacc_kernel_gangs (r, k));
+              pacc_kernel_gangs (r, k), tbs.c_str ());
     }
 }
 
@@ -406,8 +411,14 @@ pacc_lower_region (pacc_region &r)
   int nk = r.kernels.size ();
   int rank = pc.rank;
 
+  /* In-kernel temporal blocking: decided before the nests are lowered
+     (which rewrites them).  */
+  pacc_tblock tb;
+  bool tbok = pacc_tblock_on && pacc_tblock_match (r, tb);
+  if (!pacc_tblock_on)
+    tb.why = "-fplugin-arg-pacc-tblock=0";
   if (pacc_verbose)
-    report (r);
+    report (r, pacc_tblock_note (tb, tbok).c_str ());
 
   tree body = alloc_stmt_list ();
   /* The components' variables (check-components.cc), set first.  */
@@ -553,6 +564,8 @@ pacc_lower_region (pacc_region &r)
   add (&body, assign (elt (rinfo, RI_NSTEPS), nsteps));
   add (&body, assign (elt (rinfo, RI_ASYNC), lcst (pc.async)));
   add (&body, assign (elt (rinfo, RI_NKERNELS), lcst (nk)));
+  add (&body,
+       assign (elt (rinfo, RI_TBLOCK), lcst (tbok ? (tb.dbl ? 8 : 4) : 0)));
 
   tree where_s = where_literal (r.loc);
   check_rows (r, &body, where_s);
@@ -634,16 +647,33 @@ pacc_lower_region (pacc_region &r)
   store_ptrs (&step, ptr, arr_ptr);
   add (&step, build_call_expr_loc (r.loc, fn_step, 4, R, elt_addr (ci),
                                    elt_addr (ptr), lng (s)));
+  tree tbn = NULL_TREE;
+  if (tbok)
+    {
+      tbn = new_var (c, "__pacc_tbn", long_integer_type_node);
+      pacc_tblock_call (c, tb, &step, R, ci, ptr, s, elt (blk, BLK_KK), tbn,
+                        host_map);
+    }
   add (&step, assign (tcur, build2 (PLUS_EXPR, long_integer_type_node,
                                     elt (blk, BLK_T), s)));
+  /* The swap form: the host statements (the swap) once per step the
+     launch advanced.  */
+  tree hs = tbok && tb.swap ? alloc_stmt_list () : NULL_TREE;
+  tree *host_to = hs ? &hs : &step;
   for (auto &it : r.items)
     {
       if (it.kernel >= 0)
         {
           pacc_kernel &k = r.kernels[it.kernel];
-          add (&step,
-               lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0, host_map,
-                             arr_ptr, whole_ptr, cparts, R, nch));
+          tree kt
+            = lower_kernel (c, k, it.kernel, ci, blk, s, tcur, t0, host_map,
+                            arr_ptr, whole_ptr, cparts, R, nch);
+          /* The stencil: only when no launch advanced the steps.  */
+          if (tbok && it.kernel == 0)
+            kt = build3 (COND_EXPR, void_type_node,
+                         build2 (EQ_EXPR, boolean_type_node, tbn, lcst (0)),
+                         kt, NULL_TREE);
+          add (&step, kt);
           continue;
         }
       tree t = *it.slot;
@@ -651,7 +681,7 @@ pacc_lower_region (pacc_region &r)
         {
           tree d = DECL_EXPR_DECL (t);
           if (VAR_P (d) && DECL_INITIAL (d))
-            add (&step,
+            add (host_to,
                  assign (*host_map.get (d),
                          rewritten_copy (r, DECL_INITIAL (d), host_map)));
           continue;
@@ -659,9 +689,17 @@ pacc_lower_region (pacc_region &r)
       gcc_assert (TREE_CODE (t) == MODIFY_EXPR);
       if (pacc_reduction_index (r, TREE_OPERAND (t, 0)) >= 0)
         continue;
-      add (&step, assign (*host_map.get (TREE_OPERAND (t, 0)),
-                          rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
+      add (host_to,
+           assign (*host_map.get (TREE_OPERAND (t, 0)),
+                   rewritten_copy (r, TREE_OPERAND (t, 1), host_map)));
     }
+  if (hs)
+    add (&step, counted_loop (
+                  r.loc, new_var (c, "__pacc_tbk", long_integer_type_node),
+                  build3 (COND_EXPR, long_integer_type_node,
+                          build2 (GT_EXPR, boolean_type_node, tbn, lcst (0)),
+                          tbn, lcst (1)),
+                  hs));
   add (&chunk, counted_loop (r.loc, s, elt (blk, BLK_KK), step));
   store_ptrs (&chunk, ptr, arr_ptr);
   add (&chunk, build_call_expr_loc (r.loc, fn_chunk_done, 3, R, elt_addr (ci),

@@ -39,7 +39,7 @@
    match libpacc/pacc-abi.h.  */
 enum
 {
-  ABI_VERSION = 7,
+  ABI_VERSION = 8,
   /* Row blocks of a host kernel (lower-host.cc): per thread, at most.  */
   HOST_BLOCKS_PER_THREAD = 8,
   HOST_MAX_BLOCKS = 2048,
@@ -59,7 +59,8 @@ enum
   RI_NSTEPS = 7,
   RI_ASYNC = 8,
   RI_NKERNELS = 9,
-  RI_N = 10,
+  RI_TBLOCK = 10,
+  RI_N = 11,
   BLK_T = 0,
   BLK_KK = 1,
   BLK_N = 2,
@@ -124,7 +125,7 @@ extern tree fn_init, fn_begin, fn_next_block, fn_next_chunk, fn_chunk_done,
   fn_step, fn_scratch, fn_end, fn_nchunks, fn_red_result, fn_red_slots,
   fn_region_sync, fn_dev_push, fn_dev_pop, fn_wait_device, fn_update_peer,
   fn_rows_outside, fn_cols_outside, fn_begin_mpi, fn_allreduce,
-  fn_temp_unwritten, fn_host_kernels, fn_host_next_block;
+  fn_temp_unwritten, fn_host_kernels, fn_host_next_block, fn_tblock;
 void build_runtime_decls (void);
 tree where_literal (location_t loc);
 
@@ -311,6 +312,55 @@ void pacc_note_step_calls (void);
 /* Errors known once every function is parsed: calls to functions
    defined later or elsewhere, step functions no pipeline calls.  */
 void pacc_report_step_calls (void);
+
+/* lower-tblock.cc: in-kernel temporal blocking (issue 46).  A step in
+   its class (doc/pacc.texi, "In-kernel temporal blocking"): a 2-D nest
+   writing DST from SRC by an expression of + - * / on float or double,
+   then the nest copying DST back into SRC over the same rows and
+   columns.  The stencil's right side as a list of nodes, operands
+   before the node that uses them, the last one the value stored.  */
+struct pacc_tb_node
+{
+  char op;                 /* + - * / (a, b), 'n' -a, 'v' a converted, 'c' the
+		  constant BITS, 's' scalar SCALAR, 'r' SRC[x+DX][y+DY].  */
+  bool dbl;                /* Its type is double (else float).  */
+  int a, b;                /* Operands: indices of earlier nodes.  */
+  int dx, dy;              /* 'r': offsets, -1 to 1.  */
+  int scalar;              /* 's': index into pacc_tblock::scalars.  */
+  unsigned long long bits; /* 'c': the IEEE bits of the constant.  */
+};
+struct pacc_tblock
+{
+  std::string why; /* Not in the class: why (the note's words).  */
+  int src, dst;    /* Array indices.  */
+  bool dbl;        /* Elements are double (else float).  */
+  bool swap;       /* The step swaps SRC and DST (no copy-back).  */
+  std::vector<pacc_tb_node> nodes;
+  std::vector<tree> scalars; /* float or double variables it reads.  */
+  tree a, b, ca, cb; /* The nest's rows [a, b) and columns [ca, cb).  */
+};
+/* Whether region R's step is in the class: true, or false with TB.why
+   set.  Before the region is lowered (which rewrites the nests).  */
+bool pacc_tblock_match (pacc_region &r, pacc_tblock &tb);
+/* The end of -fplugin-arg-pacc-verbose's note of kernel 1: whether the
+   step is in the class (OK), how, or why not.  */
+std::string pacc_tblock_note (const pacc_tblock &tb, bool ok);
+/* The run-time choice at sub-step S (in *STEP, before the kernels):
+   N = __pacc_tblock (...), the steps one launch advanced, 0 for none;
+   S moved on by N - 1 when N > 0.  */
+void pacc_tblock_call (lower_ctx &c, pacc_tblock &tb, tree *step, tree R,
+                       tree ci, tree ptr, tree s, tree kk, tree n,
+                       hash_map<tree, tree> &host_map);
+
+/* lower-ptx.cc: the PTX module of TB's kernels, one per depth
+   PACC_TB_DMIN to PACC_TB_DMAX, each after a line "// pacc-tblock D=n";
+   the module's header first.  */
+enum
+{
+  PACC_TB_DMIN = 2,
+  PACC_TB_DMAX = 8
+};
+std::string pacc_ptx_tblock (const pacc_tblock &tb);
 
 /* lower-region.cc */
 bool pacc_mpi_bounds_ok (pacc_region &r);

@@ -44,6 +44,7 @@ int pacc_pair_ways = 2;
    with a gang loop over rows and deeper ones in row groups, as before
    segments (for measurements; lower-geometry.cc).  */
 int pacc_segments_on = 1;
+int pacc_tblock_on = 1;
 
 /* -fplugin-arg-pacc-segment-depth=2: nests of three loops keep their
    (plane, row group) pairs instead of becoming segmented kernels (for
@@ -113,6 +114,9 @@ static const struct option_row pacc_option_table[] = {
   { "segments", "N", 0, 1, &pacc_segments_on, "0 or 1",
     "0: no segmented kernels: rows to gangs in two-level nests,\n"
     "row groups deeper (default 1)",
+    FOR_MEASUREMENTS },
+  { "tblock", "N", 0, 1, &pacc_tblock_on, "0 or 1",
+    "0: no in-kernel temporal blocking kernels (default 1)",
     FOR_MEASUREMENTS },
   { "segment-depth", "N", 2, 3, &pacc_segment_levels, "2 or 3 loops",
     "2: row groups, not segments, in three-level nests (default 3)",

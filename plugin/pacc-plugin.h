@@ -79,6 +79,7 @@ extern int pacc_group_gangs; /* -fplugin-arg-pacc-group-gangs.  */
 extern int pacc_pair_iterations_on; /* -fplugin-arg-pacc-pairs, not 0.  */
 extern int pacc_pair_ways;          /* its iterations per thread.  */
 extern int pacc_segments_on;        /* -fplugin-arg-pacc-segments.  */
+extern int pacc_tblock_on;          /* -fplugin-arg-pacc-tblock.  */
 extern int pacc_seg_cols;           /* -fplugin-arg-pacc-seg-cols.  */
 extern int pacc_segment_levels;     /* -fplugin-arg-pacc-segment-depth.  */
 extern int pacc_reduction_slots;    /* -fplugin-arg-pacc-reduction-slots.  */

@@ -53,7 +53,8 @@
 #       ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M PACC_K_FIRST=-,0
 #       ; PACC_SKEW=1 PACC_K=3,8 PACC_CHUNKS=5,13 PACC_QUEUES=1,3
 #       ; PACC_STAGE=2 PACC_K=3 PACC_CHUNKS=5,13 PACC_PIN=first-block,begin
-#       ; PACC_STAGE=1,0 PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M"
+#       ; PACC_STAGE=1,0 PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M
+#       ; PACC_TBLOCK_DEPTH=2,5 PACC_K=19 PACC_CHUNKS=1,5"
 #       (the third product registers the tests' small arrays in pieces of
 #       4 KiB as the first block needs them, and at region begin; the
 #       fourth streams automatic plans through little memory, so that the
@@ -64,7 +65,11 @@
 #       faster (libpacc/chunks.h); the last two copy the last targetin
 #       arrays through staging buffers and the rest straight from
 #       registered memory, or let the cost model choose
-#       (libpacc/stage.h); the tests' own
+#       (libpacc/stage.h); the last runs the steps of in-kernel
+#       temporal blocking at depths 2 and 5 (blocks of 19 steps: launches
+#       of 2 or 5 steps and a shorter last one), as the other products
+#       do at the default depth with PACC_K=3 and the automatic k; the
+#       tests' own
 #       dg-pacc-sweep lines are not used here)
 #   JOBS=N                   test runs at a time (default 8)
 #   RUN_TIMEOUT=S            seconds per test run (default 60)
@@ -116,13 +121,13 @@ case $BENCH in
   small|none) DEADLINE=${DEADLINE:-115} ;;
   *) echo "run-gpu: BENCH must be small, large, multi or none" >&2; exit 2 ;;
 esac
-GPU_SWEEP=${GPU_SWEEP:-"PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=- ; PACC_PIN_PIECE=4K,- PACC_PIN=first-block,begin PACC_K=3 PACC_CHUNKS=5 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M,256K ; PACC_K_FIRST=7 PACC_K=3 PACC_CHUNKS=5,13 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M PACC_K_FIRST=-,0 ; PACC_SKEW=1 PACC_K=3,8 PACC_CHUNKS=5,13 PACC_QUEUES=1,3 ; PACC_STAGE=2 PACC_K=3 PACC_CHUNKS=5,13 PACC_PIN=first-block,begin ; PACC_STAGE=1,0 PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M"}
+GPU_SWEEP=${GPU_SWEEP:-"PACC_K=1,3 PACC_CHUNKS=1,5,13 PACC_QUEUES=1,3 ; PACC_K=- PACC_CHUNKS=- PACC_QUEUES=- ; PACC_PIN_PIECE=4K,- PACC_PIN=first-block,begin PACC_K=3 PACC_CHUNKS=5 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M,256K ; PACC_K_FIRST=7 PACC_K=3 PACC_CHUNKS=5,13 ; PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M PACC_K_FIRST=-,0 ; PACC_SKEW=1 PACC_K=3,8 PACC_CHUNKS=5,13 PACC_QUEUES=1,3 ; PACC_STAGE=2 PACC_K=3 PACC_CHUNKS=5,13 PACC_PIN=first-block,begin ; PACC_STAGE=1,0 PACC_PIN_PIECE=4K PACC_DEVICE_MEMORY=1M ; PACC_TBLOCK_DEPTH=2,5 PACC_K=19 PACC_CHUNKS=1,5"}
 RUN_PACC_ON_GPU=${RUN_PACC_ON_GPU:-auto}
 RESULTS=${RESULTS:-${OUT:-$PWD/gpu-results}}
 mkdir -p "$RESULTS"
 
 export LD_LIBRARY_PATH=$bundle/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-unset PACC_K PACC_CHUNKS PACC_BLOCK PACC_QUEUES PACC_DEVICES PACC_DEVICE_MEMORY PACC_FAULT PACCTEST_DUMP
+unset PACC_K PACC_CHUNKS PACC_BLOCK PACC_QUEUES PACC_DEVICES PACC_DEVICE_MEMORY PACC_FAULT PACC_TBLOCK_DEPTH PACCTEST_DUMP
 W=$(mktemp -d /tmp/pacc-gpu.XXXXXX)
 mkdir -p "$W/tests" "$W/bench"
 summary=$W/summary.txt

@@ -806,6 +806,20 @@ stage_property (int cases)
 /* Himeno at 8x on an H100 (1630 planes: p inout, its 12 coefficient
    arrays in, as 6 of twice the bytes, wrk2 temp; 6 GiB, T = 256), with
    the H100's rates.  */
+/* IN's kernel bytes for plan P with IN->tblock_depth D are those of one
+   step per launch times ceil (k / D) / k: a launch per D steps.  */
+static int
+kernel_bytes_over (struct pacc_plan_in *in, const struct pacc_plan *p,
+                   long D)
+{
+  double bd = pacc_plan_kernel_bytes (in, p);
+  in->tblock_depth = 0;
+  double b1 = pacc_plan_kernel_bytes (in, p);
+  in->tblock_depth = (int) D;
+  double share = p->k < 2 ? 1 : (double) ((p->k + D - 1) / D) / p->k;
+  return b1 > 0 && fabs (bd - b1 * share) <= 1e-9 * b1;
+}
+
 static void
 himeno_8x (struct setup *u)
 {
@@ -1615,6 +1629,67 @@ main (void)
     unsetenv ("PACC_STAGE_AHEAD");
     report ("PACC_STAGE is auto by default, 0 with PACC_STAGE_AHEAD=0",
             !bad, msg);
+  }
+
+  /* In-kernel temporal blocking (tblock_depth): the automatic k is a
+     multiple of the depth (or below it, or every step), and the model
+     predicts the step's kernels for less than one step per launch.  */
+  {
+    static const int depths[] = { 8, 6 };
+    int bad = 0;
+    msg[0] = 0;
+    for (int i = 0; i < 2; i++)
+      for (long T = 7; T <= 1000; T = T * 3 + 1)
+        {
+          struct pacc_plan q1, qd;
+          setup (&u, 77440, 1, 1, T, 2, 77440 * 4, 1, (size_t) 80 << 30);
+          u.s.device_memory = (size_t) 6 << 30;
+          u.in.link_gbs = 51.9;
+          u.in.wb_gbs = 49.9;
+          u.in.hbm_gbs = 4800;
+          int r1 = pacc_plan (&u.in, &q1, err, sizeof err);
+          u.in.tblock_depth = depths[i];
+          int rd = pacc_plan (&u.in, &qd, err, sizeof err);
+          long D = depths[i];
+          if (r1 || rd
+              || !(qd.k % D == 0 || qd.k < D || qd.k == T)
+              || !kernel_bytes_over (&u.in, &qd, D))
+            {
+              bad++;
+              snprintf (msg + strlen (msg), sizeof msg - strlen (msg),
+                        "D %ld T %ld: rc %d/%d, k %ld (one step per launch: "
+                        "k %ld); ", D, T, r1, rd, qd.k, q1.k);
+            }
+          if (!r1)
+            pacc_plan_free (&q1);
+          if (!rd)
+            pacc_plan_free (&qd);
+        }
+    /* In core (Jacobi 30000^2, 1008 steps, one H200): one resident chunk
+       whose k was 1 (every k scored the same) now takes launches of the
+       depth.  */
+    for (int i = 0; i < 2; i++)
+      {
+        struct pacc_plan qd;
+        setup (&u, 30000, 1, 1, 1008, 2, 30000 * 4, 1, (size_t) 140 << 30);
+        u.in.link_gbs = 51.9;
+        u.in.wb_gbs = 49.9;
+        u.in.hbm_gbs = 4800;
+        u.in.tblock_depth = depths[i];
+        int rd = pacc_plan (&u.in, &qd, err, sizeof err);
+        if (rd || !qd.resident || qd.k < depths[i] || qd.k % depths[i])
+          {
+            bad++;
+            snprintf (msg + strlen (msg), sizeof msg - strlen (msg),
+                      "in core, D %d: rc %d, resident %d, k %ld; ", depths[i],
+                      rd, rd ? 0 : qd.resident, rd ? 0 : qd.k);
+          }
+        if (!rd)
+          pacc_plan_free (&qd);
+      }
+    u.in.tblock_depth = 0;
+    report ("in-kernel temporal blocking: k a multiple of the depth", !bad,
+            msg);
   }
 
   measured_rates ();

@@ -297,6 +297,7 @@ expect 0 '^region ran$' "PACC_STAGE=0" ok
 expect 0 '^region ran$' "PACC_STAGE=3" ok
 expect 1 "PACC_STAGE_AHEAD: expected 0 or 1, got '2'" PACC_STAGE_AHEAD=2 ok
 expect 1 "PACC_STAGE_STREAM: expected 0 or 1, got 'on'" PACC_STAGE_STREAM=on ok
+expect 1 "PACC_TBLOCK_DEPTH: expected a digit from 0 to 8, got '9'" PACC_TBLOCK_DEPTH=9 ok
 expect 0 '^region ran$' "PACC_STAGE_AHEAD=0 PACC_STAGE_STREAM=0" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 1 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1" ok
 expect 1 "PACC_RESIDENT=1, but the 7 chunks share 2 buffers" "PACC_RESIDENT=1 PACC_CHUNKS=7 PACC_QUEUES=1 PACC_CARRY=0" ok

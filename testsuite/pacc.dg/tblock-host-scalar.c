@@ -1,0 +1,23 @@
+/* A scalar the step sets (host statement) keeps one step per launch. */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-pacc-verbose" } */
+void f (int X, int Y, int T, float (*p)[Y], float (*q)[Y])
+{
+  int t, x, y;
+  float w;
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) /* { dg-message "pipeline" } */
+  for (t = 0; t < T; t++)
+    {
+      w = 0.5f / (t + 1);
+#pragma pacc loop dim(2) /* { dg-message "kernel 1: 2 loops, .*; one step per launch: the step has host statements besides its two loop nests" } */
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+	for (y = 1; y < Y - 1; y++)
+	  q[x][y] = (p[x - 1][y] + p[x + 1][y]) * w;
+#pragma pacc loop dim(2) /* { dg-message "kernel 2" } */
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+	for (y = 1; y < Y - 1; y++)
+	  p[x][y] = q[x][y];
+    }
+}

@@ -1,0 +1,21 @@
+/* Integer arrays are outside the class (float or double only). */
+/* { dg-do compile } */
+/* { dg-options "-fplugin-arg-pacc-verbose" } */
+void f (int X, int Y, int T, int (*p)[Y], int (*q)[Y])
+{
+  int t, x, y;
+#pragma pacc pipeline targetinout(p) targettemp(q) size([0:X][0:Y]) halo([1:1][1:1]) /* { dg-message "pipeline" } */
+  for (t = 0; t < T; t++)
+    {
+#pragma pacc loop dim(2) /* { dg-message "kernel 1: 2 loops, .*; one step per launch: the arrays are not both float or both double" } */
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+	for (y = 1; y < Y - 1; y++)
+	  q[x][y] = (p[x - 1][y] + p[x + 1][y]) / 2;
+#pragma pacc loop dim(2) /* { dg-message "kernel 2" } */
+      for (x = 1; x < X - 1; x++)
+#pragma pacc loop dim(1)
+	for (y = 1; y < Y - 1; y++)
+	  p[x][y] = q[x][y];
+    }
+}
