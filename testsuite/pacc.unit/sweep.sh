@@ -467,6 +467,12 @@ else
   bad "PACC_TRACE: a track per device: $build/trace2.json"
 fi
 
+# Out of core on the host: in_place's three arrays take 7.5 KiB, its
+# temp array 2.5 KiB; one chunk in place, or streaming with in-place off.
+for s in "" PACC_K=3 PACC_IN_PLACE=0 "PACC_IN_PLACE=0 PACC_QUEUES=1"; do
+  run "PACC_DEVICE_MEMORY=4K $s" in_place
+done
+
 # %p in PACC_TRACE: the process id (one trace per process of a job).
 rm -f "$build"/trace-*.json
 PACC_TRACE="$build/trace-%p.json" "$build/jacobi_swap" >/dev/null &
