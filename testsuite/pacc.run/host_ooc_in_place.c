@@ -11,7 +11,7 @@
    sweep streams that case in 60 KiB instead.  A 3-D 7-point heat code
    with a pointer swap at the end of each step, planes of 20 x 16
    doubles, sizes as macros, declarations at the top.  */
-/* { dg-pacc-sweep "PACC_DEVICE_MEMORY=12K PACC_K=-,1,3 PACC_HOST_THREADS=1,2 ; PACC_DEVICE_MEMORY=60K PACC_IN_PLACE=0 PACC_K=-,2" } */
+/* { dg-pacc-sweep "PACC_DEVICE_MEMORY=12K PACC_K=-,1,3 PACC_HOST_THREADS=1,2 ; PACC_DEVICE_MEMORY=12K PACC_REPLAN=2 ; PACC_DEVICE_MEMORY=60K PACC_IN_PLACE=0 PACC_K=-,2" } */
 
 #include <stdio.h>
 #include <stdlib.h>
