@@ -126,8 +126,12 @@ struct pacc_launch_pass : gimple_opt_pass
           {
             redirect (stmt, BUILT_IN_GOMP_PARALLEL, &host_parallel_decl,
                       "__pacc_host_parallel");
-            host_child_options (
-              TREE_OPERAND (gimple_call_arg (stmt, 0), 0));
+            tree child = TREE_OPERAND (gimple_call_arg (stmt, 0), 0);
+            host_child_options (child);
+            if (pacc_verbose)
+              inform (DECL_SOURCE_LOCATION (child),
+                      "pacc: host version: on the libpacc threads, compiled "
+                      "without if-conversion");
           }
         else if (gimple_call_builtin_p (stmt, BUILT_IN_GOACC_PARALLEL)
                  && pacc_kernel_location_p (gimple_location (stmt)))
