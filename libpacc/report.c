@@ -53,8 +53,8 @@ pacc_report_plan (const struct pacc_region *r)
              pacc_fmt_bytes (b4, sizeof b4, p->avail),
              p->in_place   ? "resident, in place"
              : p->resident ? "resident"
-             : p->skew   ? "streaming, skewed"
-                         : "streaming",
+             : p->skew     ? "streaming, skewed"
+                           : "streaming",
              p->r_from, r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
   if (p->ring)

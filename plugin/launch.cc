@@ -64,8 +64,8 @@ host_child_options (tree child)
   tree cur = DECL_FUNCTION_SPECIFIC_OPTIMIZATION (child);
   struct gcc_options opts = global_options, opts_set = global_options_set;
   cl_optimization_restore (&opts, &opts_set,
-                           TREE_OPTIMIZATION (cur ? cur
-                                                  : optimization_default_node));
+                           TREE_OPTIMIZATION (
+                             cur ? cur : optimization_default_node));
   if (!opts.x_flag_if_conversion && !opts.x_flag_if_conversion2)
     return;
   opts.x_flag_if_conversion = 0;
