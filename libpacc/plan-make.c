@@ -23,6 +23,25 @@ slots_bytes (size_t bytes, int n)
   return __builtin_mul_overflow (bytes, (size_t) n, &all) ? (size_t) -1 : all;
 }
 
+/* Whether plan P, just partitioned, runs in the user's arrays: on the
+   host path (IN->in_place), one chunk on one device, resident, over the
+   region's rows and no more (no rows of other ranks), without ring,
+   carry or skew.  Its kernels then sweep the arrays themselves, as the
+   sequential build does (schedule-alloc.c), and only the targettemp
+   arrays need buffers: a PACC_DEVICE_MEMORY the arrays exceed still
+   fits it, and the host, which holds the arrays already, copies nothing
+   (heat3d 160^3 in 16 MiB streamed 20 blocks of 10-plane chunks, 2.5
+   GiB of copies: benchmarks/RESULTS.md, "Out of core on the host in
+   place").  */
+int
+pacc_plan_in_place (const struct pacc_plan_in *in, const struct pacc_plan *p)
+{
+  return in->in_place && in->s->resident != 0 && p->nchunks == 1
+         && p->nbuf == 1 && p->ndev == 1 && !p->ring && !p->carry && !p->skew
+         && in->g.ext_lo == 0 && in->g.ext_hi == 0 && p->ch[0].blo == in->g.lo0
+         && p->buf_rows == in->g.len0;
+}
+
 /* Partition into C chunks (of BLOCK rows when nonzero, else balanced),
    K steps per block (K0 in the region's first one, 0: K too), NQ queues
    per device, skewed if SKEW and the plan can be; derive span, buffers
@@ -84,10 +103,13 @@ pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
   if (kmax != k)
     pacc_chunks_block (&in->g, ch, c, k, 1, p->carry, p->skew);
 
+  p->in_place = pacc_plan_in_place (in, p);
   for (i = 0; i < in->n; i++)
     {
       size_t rb = in->a[i].row_bytes;
       if (p->ring && in->a[i].kind == PACC_KIND_IN)
+        continue;
+      if (p->in_place && in->a[i].kind != PACC_KIND_TEMP)
         continue;
       row_bytes += rb;
       inout_rb += in->a[i].kind == PACC_KIND_INOUT ? rb : 0;

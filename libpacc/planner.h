@@ -108,6 +108,10 @@ struct pacc_plan_in
   int ndev;             /* devices the back end offers the pipeline.  */
   int on_host;          /* the host path: chunks as cache blocks.  */
   int host_threads;     /* there, the threads a kernel runs on.  */
+  int in_place;         /* there, in one process (no `mpi') and
+                            PACC_IN_PLACE not 0: a plan of one resident
+                            chunk runs in the user's arrays (plan-make.c,
+                            pacc_plan_in_place).  */
   size_t mem;           /* buffer memory each device can still give
                             (the smallest device's), before the
                             PACC_DEVICE_MEMORY cap.  */
@@ -176,6 +180,9 @@ struct pacc_plan
   long buf_rows;      /* rows per buffer.  */
   int resident;       /* every chunk keeps its buffer across blocks:
                             only halos move between blocks.  */
+  int in_place;       /* the chunk's buffers are the user's arrays
+                            (IN->in_place): only the targettemp arrays
+                            have buffers, in dev_bytes and buf_bytes.  */
   int carry;          /* enum pacc_carry: streaming on one device,
                             chunk i takes the rows it shares with chunk
                             i - 1 from that chunk's buffer (chunks.h),
@@ -337,6 +344,11 @@ int pacc_plan_host (const struct pacc_plan_in *in, long *k, long *nc);
    buffers and their size, for the larger of K and K0, into P.  */
 void pacc_make_plan (const struct pacc_plan_in *in, struct pacc_plan *p, int c,
                      long block, long k, long k0, int nq, int skew);
+
+/* plan-make.c: whether plan P, partitioned by pacc_make_plan, runs in
+   the user's arrays (IN->in_place; P->in_place).  */
+int pacc_plan_in_place (const struct pacc_plan_in *in,
+                        const struct pacc_plan *p);
 
 /* "name (kind, N B/row), ..." of the N arrays A into BUF (truncated).  */
 void pacc_format_arrays (int n, const struct pacc_plan_array *a, char *buf,

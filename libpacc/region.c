@@ -79,6 +79,7 @@ plan (struct pacc_region *r)
   in.ndev = pacc_ndevices;
   in.on_host = r->base->on_host;
   in.host_threads = r->base->on_host ? pacc_host_threads () : 1;
+  in.in_place = r->base->on_host && !r->dist && pacc_settings.in_place != 0;
   in.mem_kind = r->base->name;
   in.ring_gran = r->base->ring_unit ? r->base->ring_unit (0) : 0;
   in.s = r->dist ? &r->dist->set : &pacc_settings;

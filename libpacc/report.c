@@ -51,9 +51,10 @@ pacc_report_plan (const struct pacc_region *r)
              pacc_fmt_bytes (b2, sizeof b2, p->buf_bytes),
              pacc_fmt_bytes (b3, sizeof b3, p->dev_bytes),
              pacc_fmt_bytes (b4, sizeof b4, p->avail),
-             p->resident ? "resident"
-             : p->skew   ? "streaming, skewed"
-                         : "streaming",
+             p->in_place   ? "resident, in place"
+             : p->resident ? "resident"
+             : p->skew     ? "streaming, skewed"
+                           : "streaming",
              p->r_from, r->workers ? "on" : "off", r->w_from,
              r->data_path ? r->data_path : r->base->name);
   if (p->ring)

@@ -235,10 +235,11 @@ side_bufs (struct pacc_sched *s, void ***buf, void ***ev, long rows, int band,
   return 1;
 }
 
-/* Whether the plan's buffers can be the host arrays themselves: on the
-   host path, a resident plan of one chunk whose buffer holds exactly
-   the arrays' rows (one process, one emulated device, no rings, carry
-   or skew).  Its kernels then sweep the user's arrays in place, as the
+/* Whether the plan's buffers can be the host arrays themselves: the
+   planner's pacc_plan_in_place (plan-make.c: on the host path, a
+   resident plan of one chunk whose buffer holds exactly the arrays'
+   rows, one process, one emulated device, no rings, carry or skew),
+   which counted no buffer memory for them.  Its kernels then sweep the user's arrays in place, as the
    sequential build and `omp parallel for' do, and its loads and
    write-backs would copy a region onto itself: heat3d 384³ on one
    thread spent 2.1 s loading 864 MiB (the first touch of the buffer's
@@ -252,10 +253,7 @@ static int
 in_place (const struct pacc_sched *s)
 {
   const struct pacc_plan *p = s->p;
-  if (!s->on_host || pacc_settings.in_place == 0 || !p->resident
-      || p->nchunks != 1 || p->nbuf != 1 || p->ndev != 1 || p->ring || p->carry
-      || p->skew || s->side || s->g->ext_lo || s->g->ext_hi
-      || p->ch[0].blo != s->g->lo0 || p->buf_rows != s->g->len0)
+  if (!s->on_host || !p->in_place || !p->resident || s->side)
     return 0;
   for (int a = 0; a < s->n; a++)
     if (!s->cur_host[a])

@@ -8,7 +8,11 @@
    the targettemp array keeps a buffer of its own (its host array is
    never written), and the results equal the sequential loop's.  Any
    other plan (several chunks or devices, streaming, PACC_IN_PLACE=0)
-   has buffers of its own for every array.
+   has buffers of its own for every array.  Out of core
+   (PACC_DEVICE_MEMORY below the three arrays, above the temp one) the
+   automatic plan is that chunk in place, its buffer the temp array's
+   alone; with PACC_IN_PLACE=0 it streams within the cap (sweep.sh runs
+   both).
 
    #pragma pacc pipeline targetinout(p) targetin(c) targettemp(q)
                          size([0:X][0:Y]) halo([1:1][1:1])
@@ -48,6 +52,20 @@ expect_in_place (long nchunks)
 {
   const char *r = getenv ("PACC_RESIDENT"), *i = getenv ("PACC_IN_PLACE");
   return nchunks == 1 && (!r || strcmp (r, "0")) && (!i || strcmp (i, "0"));
+}
+
+/* Whether this run's settings cap the memory below the arrays with the
+   chunks automatic on one device: then the plan must be one chunk in
+   place (in-place on), or several streaming (off).  -1: no such cap.  */
+static int
+expect_capped_in_place (void)
+{
+  const char *m = getenv ("PACC_DEVICE_MEMORY"), *i = getenv ("PACC_IN_PLACE");
+  const char *r = getenv ("PACC_RESIDENT"), *d = getenv ("PACC_DEVICES");
+  if (!m || getenv ("PACC_CHUNKS") || getenv ("PACC_BLOCK")
+      || (d && strcmp (d, "1")) || (r && !strcmp (r, "0")))
+    return -1;
+  return !i || strcmp (i, "0");
 }
 
 static int
@@ -128,7 +146,9 @@ run (int async)
           }
         __pacc_chunk_done (R, ci, ptr);
       }
-      if ((nplace == nchunks) != expect_in_place (nchunks) || nplace > 1)
+      int capped = expect_capped_in_place ();
+      if ((nplace == nchunks) != expect_in_place (nchunks) || nplace > 1
+          || (capped >= 0 && (nchunks == 1) != capped))
         {
           fprintf (stderr, "in_place: a block of %ld chunks, %ld in place\n",
                    nchunks, nplace);

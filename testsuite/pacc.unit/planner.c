@@ -999,6 +999,51 @@ host_blocks (void)
     }
 }
 
+/* On the host path a resident plan of one chunk runs in the user's
+   arrays (pacc_plan_in_place): its buffers are the targettemp arrays'
+   alone, so out of core (PACC_DEVICE_MEMORY below the arrays) the
+   automatic plan is that one chunk, in place, where the temp arrays
+   fit; where they do not, or in-place is off, it streams within the
+   cap.  Rows of 2 MiB (too large for cache blocks), three arrays
+   (inout, temp, in).  */
+static void
+host_in_place (void)
+{
+  struct setup u;
+  struct pacc_plan p;
+  char err[2048], msg[2600];
+  size_t rb = (size_t) 2 << 20, temp = 160 * rb;
+  for (int c = 0; c < 3; c++)
+    {
+      setup (&u, 160, 2, 2, 40, 3, rb, 1, (size_t) 1 << 40);
+      u.in.on_host = 1;
+      u.in.host_threads = 2;
+      u.in.in_place = c != 1;
+      u.s.device_memory = c == 2 ? temp - rb : temp + rb;
+      int rc = pacc_plan (&u.in, &p, err, sizeof err);
+      snprintf (msg, sizeof msg,
+                "rc %d, %d chunks, %s%s, %zu of %zu bytes, %s", rc,
+                p.nchunks, p.resident ? "resident" : "streaming",
+                p.in_place ? ", in place" : "", p.dev_bytes,
+                (size_t) u.s.device_memory, err);
+      if (c == 0)
+        report ("host: out of core, one resident chunk in place, buffers "
+                "for the temp array alone",
+                rc == 0 && p.nchunks == 1 && p.resident && p.in_place
+                  && p.dev_bytes == temp,
+                msg);
+      else
+        report (c == 1 ? "host: out of core with in-place off, streaming "
+                         "within the cap"
+                       : "host: out of core, the temp array larger than "
+                         "the cap: streaming within it",
+                rc == 0 && p.nchunks > 1 && !p.in_place && !p.resident
+                  && p.dev_bytes <= (size_t) u.s.device_memory,
+                msg);
+      pacc_plan_free (&p);
+    }
+}
+
 int
 main (void)
 {
@@ -1008,6 +1053,7 @@ main (void)
   int rc;
 
   host_blocks ();
+  host_in_place ();
 
   /* Everything fits: one chunk per device, resident.  */
   setup (&u, 1000, 1, 1, 100, 2, 8000, 2, (size_t) 1 << 30);

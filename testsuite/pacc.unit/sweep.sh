@@ -351,8 +351,10 @@ expect_devices 1 "deviceid: device 7 does not exist \(1 device on the host path"
 expect_devices 1 "^pacc: devices.c:2: update peer: 8 bytes to device 0 but 4 bytes from device 1: each to\(\) item must have the size of its from\(\) item$" PACC_DEVICES=2 bad-size
 expect_devices 1 "^pacc: devices.c:3: wait device: device -1 does not exist" PACC_DEVICES=2 bad-wait
 
-# PACC_DEVICE_MEMORY with automatic chunks: more chunks, not an error.
-if out=$(PACC_VERBOSE=1 PACC_DEVICE_MEMORY=2K "$build/jacobi_copy" 2>&1) \
+# PACC_DEVICE_MEMORY with automatic chunks: more chunks, not an error
+# (streaming: in place, one chunk would need no buffers but the temp's).
+if out=$(PACC_VERBOSE=1 PACC_DEVICE_MEMORY=2K PACC_IN_PLACE=0 \
+           "$build/jacobi_copy" 2>&1) \
    && grep -q 'chunks [0-9]* (auto' <<<"$out" \
    && ! grep -q 'chunks 4 (auto' <<<"$out"; then
   ok "PACC_DEVICE_MEMORY auto chunks"
@@ -467,6 +469,12 @@ then
 else
   bad "PACC_TRACE: a track per device: $build/trace2.json"
 fi
+
+# Out of core on the host: in_place's three arrays take 7.5 KiB, its
+# temp array 2.5 KiB; one chunk in place, or streaming with in-place off.
+for s in "" PACC_K=3 PACC_IN_PLACE=0 "PACC_IN_PLACE=0 PACC_QUEUES=1"; do
+  run "PACC_DEVICE_MEMORY=4K $s" in_place
+done
 
 # %p in PACC_TRACE: the process id (one trace per process of a job).
 rm -f "$build"/trace-*.json
