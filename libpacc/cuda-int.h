@@ -403,6 +403,11 @@ int cuda_is_read_only_staged (const void *p, size_t n) PACC_HIDDEN;
    names the array when one cannot be registered.  */
 void cuda_pin_ensure (const struct cuda_direct_at *d, const void *p, size_t n,
                       const struct pacc_opinfo *info) PACC_HIDDEN;
+/* Whether some piece of [P, P + N), in the range D, is not registered
+   yet (cuda_pin_ensure would register it, or wait for another thread
+   that does).  */
+int cuda_pin_needed (const struct cuda_direct_at *d, const void *p,
+                     size_t n) PACC_HIDDEN;
 /* The pieces' states (struct cuda_piece), and a thread waiting for one that
    another registers (cuda-lazy.c).  */
 extern pthread_mutex_t cuda_pin_lazy_lock PACC_HIDDEN;
