@@ -484,9 +484,10 @@ plan_staged (const struct pacc_plan_in *in, int m, char *staged,
    all of them with STAGE_ALL.  */
 #define STAGE_CANDS 9
 
-int
-pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
-           size_t errlen)
+/* The plan of IN on its IN->ndev devices (pacc_plan's).  */
+static int
+plan_on (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
+         size_t errlen)
 {
   int rc, nin = 0;
   for (int i = 0; i < in->n; i++)
@@ -558,6 +559,67 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
                   ? "PACC_QUEUES, cut: at most " PACC_STR (
                     MAX_QUEUES) " queues over all devices"
                   : "PACC_QUEUES, cut: at most one queue per chunk";
+  return rc;
+}
+
+/* On fewer devices: with the cost model, half the devices, a quarter,
+   ..., one, and the one whose score is least when it is
+   PLAN_DEVICES_GAIN below that of all the devices (PACC_DEVICES unset;
+   given, the plan keeps them, and P says what fewer would predict).  A
+   streaming plan has the carry, skewed chunks and rings on one device
+   only: Himeno out of core at 8x took k 6 and unskewed chunks on two
+   H200s, predicted 2.4 times as long as one device's plan, and ran
+   0.53x one GPU (benchmarks/RESULTS.md, issue 44).  The scores compared
+   leave the first block's registration out: the model has it hide
+   nothing on several devices, where some of it does (Jacobi at 8x ran
+   1.18x one GPU on two H200s, which the model rates even), and the
+   registration is the same for any device count.  */
+static void
+fewer_devices (const struct pacc_plan_in *in, struct pacc_plan *p)
+{
+  /* A resident plan is as fast on fewer devices at best; a re-plan
+     keeps the devices of the first plan (replan.c).  */
+  if (in->ndev < 2 || in->on_host || !(p->score_s > 0) || p->resident
+      || !in->first_block)
+    return;
+  struct pacc_plan_in nopin = *in;
+  nopin.pin_s = 0;
+  double all = pacc_plan_score (&nopin, p), best = all;
+  for (int d = in->ndev / 2; d >= 1; d /= 2)
+    {
+      struct pacc_plan_in f = *in;
+      struct pacc_plan q;
+      char e[512];
+      f.ndev = d;
+      int rc = plan_on (&f, &q, e, sizeof e);
+      f.pin_s = 0;
+      double t = rc == 0 ? pacc_plan_score (&f, &q) : 0;
+      if (rc != 0 || !(t > 0) || t >= best * (1 - PLAN_DEVICES_GAIN))
+        {
+          pacc_plan_free (&q);
+          continue;
+        }
+      best = t;
+      if (in->s->devices)
+        {
+          p->fewer_ndev = d;
+          p->fewer_s = q.predicted_s;
+          pacc_plan_free (&q);
+          continue;
+        }
+      pacc_plan_free (p);
+      *p = q;
+      p->d_from = "auto, fewer: the cost model's";
+    }
+}
+
+int
+pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
+           size_t errlen)
+{
+  int rc = plan_on (in, p, err, errlen);
+  if (rc == 0)
+    fewer_devices (in, p);
   return rc;
 }
 

@@ -230,8 +230,16 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
          p->buf_rows, rows, kb);
   if (p->nbuf < min_l (c, span + 1) || p->nbuf > c)
     BAD ("%d buffers for %d chunks of span %d", p->nbuf, c, span);
-  if (p->ndev != min_l (in->ndev, c))
-    BAD ("%d devices of %d for %d chunks", p->ndev, in->ndev, c);
+  /* Every device the chunks allow, or (the cost model's choice, with
+     PACC_DEVICES unset) half of them, a quarter, ..., one.  */
+  int dev_ok = p->ndev == min_l (in->ndev, c);
+  for (int d = in->ndev / 2; d >= 1 && !in->s->devices && p->d_from
+                             && !strncmp (p->d_from, "auto, fewer", 11);
+       d /= 2)
+    dev_ok |= p->ndev == min_l (d, c);
+  if (!dev_ok)
+    BAD ("%d devices of %d for %d chunks (%s)", p->ndev, in->ndev, c,
+         p->d_from ? p->d_from : "?");
   if ((p->nbuf % p->ndev && p->nbuf != c)
       || (p->nqueues % p->ndev && p->nqueues != c))
     BAD ("%d buffers and %d queues over %d devices", p->nbuf, p->nqueues,
