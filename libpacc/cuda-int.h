@@ -339,8 +339,12 @@ struct cuda_region
                              registered (cuda_pin_ensure); NULL before.  */
   size_t lazy_bytes;        /* of REG_BYTES, registered by cuda_pin_ensure or
                              cuda_pin_ahead, in LAZY_US of the issuing
-                             threads' time.  */
-  double lazy_us;
+                             threads' time (their calls added up) and
+                             LAZY_WALL_US while at least one ran (the
+                             LAZY_RUNNING calls running since
+                             LAZY_T0).  */
+  double lazy_us, lazy_wall_us, lazy_t0;
+  int lazy_running;
   /* The rest under cuda-pin.c's lock.  */
   size_t early_bytes; /* unregistered during the last block, from
                              early_t0 to early_t1 (microseconds).  */
@@ -415,10 +419,12 @@ extern pthread_cond_t cuda_pin_lazy_done PACC_HIDDEN;
 /* The live regions, under their lock until cuda_pin_regions_unlock.  */
 struct cuda_region *cuda_pin_regions_lock (void) PACC_HIDDEN;
 void cuda_pin_regions_unlock (void) PACC_HIDDEN;
-/* Piece P of G, claimed by this thread, took US microseconds to reach
-   STATE: counted, and its state set (G may end from then on).  */
+/* A registration of a piece of G starts at T0 (microseconds) ...  */
+void cuda_pin_piece_start (struct cuda_region *g, double t0) PACC_HIDDEN;
+/* ... and piece P of G, claimed by this thread, reached STATE at T1:
+   counted, and its state set (G may end from then on).  */
 void cuda_pin_piece_done (struct cuda_region *g, struct cuda_piece *p,
-                          int state, double us) PACC_HIDDEN;
+                          int state, double t0, double t1) PACC_HIDDEN;
 /* Register the next piece the first block's copies will reach, of a live
    region whose copies have begun registering as they go (counted in its
    statistics, as cuda_pin_ensure's); 0 when none is left.  For a thread that

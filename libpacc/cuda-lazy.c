@@ -64,11 +64,12 @@ pin_piece (struct cuda_region *g, const struct cuda_hrange *r,
            struct cuda_piece *p, const struct pacc_opinfo *info)
 {
   double t0 = pacc_now_us ();
+  cuda_pin_piece_start (g, t0);
   int state = register_piece (r, p, info);
   double t1 = pacc_now_us ();
   pacc_trace_pin (__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE), g->where, t0,
                   t1);
-  cuda_pin_piece_done (g, p, state, t1 - t0);
+  cuda_pin_piece_done (g, p, state, t0, t1);
 }
 
 int
