@@ -85,10 +85,9 @@ pacc_report_plan (const struct pacc_region *r)
                p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff, p->hbm_gbs);
   if (p->fewer_ndev)
     pacc_note (r->where,
-               "cost model: %.3f s predicted on %d device%s, against "
+               "cost model: %.3f s predicted on one device, against "
                "%.3f s on the %d of PACC_DEVICES (kept as given)",
-               p->fewer_s, p->fewer_ndev, p->fewer_ndev == 1 ? "" : "s",
-               p->predicted_s, p->ndev);
+               p->fewer_s, p->predicted_s, p->ndev);
 }
 
 void

@@ -231,12 +231,10 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
   if (p->nbuf < min_l (c, span + 1) || p->nbuf > c)
     BAD ("%d buffers for %d chunks of span %d", p->nbuf, c, span);
   /* Every device the chunks allow, or (the cost model's choice, with
-     PACC_DEVICES unset) half of them, a quarter, ..., one.  */
-  int dev_ok = p->ndev == min_l (in->ndev, c);
-  for (int d = in->ndev / 2; d >= 1 && !in->s->devices && p->d_from
-                             && !strncmp (p->d_from, "auto, fewer", 11);
-       d /= 2)
-    dev_ok |= p->ndev == min_l (d, c);
+     PACC_DEVICES unset) one.  */
+  int dev_ok = p->ndev == min_l (in->ndev, c)
+               || (p->ndev == 1 && !in->s->devices && p->d_from
+                   && !strcmp (p->d_from, "auto, one: the cost model's"));
   if (!dev_ok)
     BAD ("%d devices of %d for %d chunks (%s)", p->ndev, in->ndev, c,
          p->d_from ? p->d_from : "?");

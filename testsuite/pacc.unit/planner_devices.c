@@ -385,7 +385,7 @@ static void
 describe (const struct pacc_plan *p, char *buf, size_t len)
 {
   snprintf (buf, len, "k %ld, %d chunks on %d devices (%s), %s%s, %.3f s; "
-            "on fewer: %d devices, %.3f s", p->k, p->nchunks, p->ndev,
+            "on one device: %d, %.3f s", p->k, p->nchunks, p->ndev,
             p->d_from, p->resident ? "resident" : "streaming",
             p->skew ? ", skewed" : "", p->predicted_s, p->fewer_ndev,
             p->fewer_s);
@@ -399,7 +399,7 @@ describe (const struct pacc_plan *p, char *buf, size_t len)
    what one would predict.  Jacobi, whose plans differ less, keeps
    both devices.  */
 static void
-fewer_devices (void)
+one_device (void)
 {
   struct region2 r;
   struct region j;
@@ -481,7 +481,7 @@ main (void)
       in_core_registering (d, 0.3);
       in_core_registering (d, 0.8);
     }
-  fewer_devices ();
+  one_device ();
   given_k (8);
   given_k (2);
   if (failures)
