@@ -457,6 +457,9 @@ random_plans (int cases, int model)
               v.s.k = 1;
               v.in.mem = (size_t) -1;
               v.s.device_memory = 0;
+              /* On the same devices (unlimited, the model may prefer
+                 one, whose carry needs fewer buffers).  */
+              v.s.devices = v.in.ndev;
               if (pacc_plan (&v.in, &q, why, sizeof why) == 0)
                 {
                   size_t avail = u.s.device_memory
