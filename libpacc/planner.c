@@ -586,12 +586,24 @@ fewer_devices (const struct pacc_plan_in *in, struct pacc_plan *p)
   struct pacc_plan_in one = *in, nopin = *in;
   struct pacc_plan q;
   char e[512];
-  one.ndev = 1;
+  nopin.pin_s = 0;
+  double want = pacc_plan_score (&nopin, p) * (1 - PLAN_DEVICES_GAIN);
+  /* One device's kernels compute every own row of every step at least
+     (cost.c's rates): when that alone is too slow, no search (the one
+     device's costs as much as the first, and most regions end here).  */
+  double krb = 0;
+  for (int i = 0; i < in->n; i++)
+    krb
+      += (double) in->a[i].row_bytes * (in->a[i].kind == PACC_KIND_IN ? 1 : 2);
+  double eff = in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
+                                                         : PLAN_KERNEL_EFF;
+  if ((double) in->g.len0 * (double) in->nsteps * krb
+        / (in->hbm_gbs * 1e9 * eff)
+      >= want)
+    return;
+  one.ndev = nopin.ndev = 1;
   int rc = plan_on (&one, &q, e, sizeof e);
-  one.pin_s = nopin.pin_s = 0;
-  if (rc != 0 || !(q.score_s > 0)
-      || pacc_plan_score (&one, &q)
-           >= pacc_plan_score (&nopin, p) * (1 - PLAN_DEVICES_GAIN))
+  if (rc != 0 || !(q.score_s > 0) || pacc_plan_score (&nopin, &q) >= want)
     {
       pacc_plan_free (&q);
       return;
