@@ -37,7 +37,8 @@
    fill and drain the pipeline.  The region's
    first block loads no faster than the back end registers the arrays
    (pin_s; its first chunk waits for its own share before the device
-   starts), and may have steps of its own (k_first).  Staged arrays
+   starts; on several devices the registration overlaps nothing and
+   adds to the block), and may have steps of its own (k_first).  Staged arrays
    (stage.h) load at the staging rate, which the devices share, on the
    queue that issues them.  A resident plan loads once and writes back
    once; on several devices its blocks pay for their boundaries
@@ -207,6 +208,16 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   int qd = p->nqueues / p->ndev;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
   k_rb *= tb_share (in, k);
+  /* On several devices the registration hides nothing: a registration
+     call holds the driver's lock (cuda-lazy.c), so while one device's
+     thread registers, every other device's launches and copies wait,
+     and the kernels of the chunks registered first do not run beside
+     the registration of the next.  The model had them overlap, and CIP
+     16000^2 in core on four H200s took a streaming plan of 24 chunks
+     whose first block held every step (predicted 2x one GPU, ran
+     1.13x) over the resident one (benchmarks/RESULTS.md, issue 44).  */
+  double pin_alone = p->ndev > 1 ? pin_s : 0;
+  pin_s = p->ndev > 1 ? 0 : pin_s;
   /* A chunk's share of the registration: its rows from the host.  */
   double host_rows = 0;
   for (int c = 0; pin_s > 0 && c < p->nchunks; c++)
@@ -266,7 +277,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
     block = L + W > K ? L + W + c * K : K + c * (L + W);
   else
     block = L + W + K;
-  return block;
+  return block + pin_alone;
 }
 
 /* A copy of plan P's chunks with their ranges for a block of KK steps

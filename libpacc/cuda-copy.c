@@ -87,12 +87,60 @@ prefetch_in (struct cuda_queue *q, char *d, const char *h, size_t n,
               q->pfree[s], q->stream);
 }
 
+/* A copy's timing in parts: a direct copy whose range registers as the
+   first block goes (cuda-lazy.c) registers each piece just before the
+   copy of that piece's bytes is issued, so the copy of the pieces
+   registered first runs while the next ones register (the whole copy
+   waited for its last piece: a 2-GPU in-core Jacobi's loads started
+   after 87 ms of registration, benchmarks/RESULTS.md); the time a piece
+   takes to register is the host's, not the copy's, so the copy is
+   timed in parts between the registrations, each with its own bytes
+   (the trace shows them as loads or write-backs of the same chunk).  */
+struct copy_parts
+{
+  struct cuda_timed *t;
+  size_t bytes; /* of the open part.  */
+  int open;
+};
+
+static void
+part_close (struct cuda_queue *q, struct copy_parts *cp,
+            const struct pacc_opinfo *info)
+{
+  if (!cp->open)
+    return;
+  struct pacc_opinfo part = *info;
+  part.bytes = cp->bytes;
+  cuda_timed_end (q, cp->t, &part);
+  cp->open = 0;
+}
+
+/* Before the copy of [H, H + N) on Q, in the registered range AT (NULL:
+   not direct): its pieces registered, the part open.  */
+static void
+part_next (struct cuda_queue *q, struct copy_parts *cp,
+           const struct cuda_direct_at *at, const void *h, size_t n,
+           const struct pacc_opinfo *info)
+{
+  if (at && cuda_pin_needed (at, h, n))
+    {
+      part_close (q, cp, info);
+      cuda_pin_ensure (at, h, n, info);
+    }
+  if (!cp->open)
+    {
+      cp->t = cuda_timed_begin (q, info);
+      cp->bytes = 0;
+      cp->open = 1;
+    }
+}
+
 void
 cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               const struct pacc_opinfo *info)
 {
   struct cuda_queue *q = queue;
-  struct cuda_timed *t;
+  struct copy_parts cp = { NULL, 0, 0 };
   size_t off, n;
   struct cuda_direct_at at;
   int direct = bytes && cuda_is_direct (host, bytes, &at);
@@ -100,16 +148,13 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
               && cuda_is_read_only_staged (host, bytes);
 
   cuda_use_ctx (q->dev);
-  /* Before the copy's start is recorded: the pinning is the host's time,
-     not the copy's.  */
-  if (direct)
-    cuda_pin_ensure (&at, host, bytes, info);
-  t = cuda_timed_begin (q, info);
   for (off = 0; off < bytes; off += n)
     {
       char *d = (char *) buf + off;
       const char *h = (const char *) host + off;
       n = cuda_copy_step (direct ? &at : NULL, host, off, bytes);
+      part_next (q, &cp, direct ? &at : NULL, h, n, info);
+      cp.bytes += n;
       if (direct)
         {
           CU_CALL_FAULT (PACC_FAULT_COPY, info, "loading a chunk",
@@ -130,7 +175,9 @@ cuda_copy_in (void *queue, void *buf, const void *host, size_t bytes,
                      cuMemcpyHtoDAsync_v2, cuda_dptr (d), q->stage, n,
                      q->stream);
     }
-  cuda_timed_end (q, t, info);
+  /* No bytes: timed all the same (the totals count the copy).  */
+  part_next (q, &cp, NULL, host, 0, info);
+  part_close (q, &cp, info);
 }
 
 void
@@ -138,22 +185,19 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                const struct pacc_opinfo *info)
 {
   struct cuda_queue *q = queue;
-  struct cuda_timed *t;
+  struct copy_parts cp = { NULL, 0, 0 };
   size_t off, n;
   struct cuda_direct_at at;
   int direct = bytes && cuda_is_direct (host, bytes, &at);
 
   cuda_use_ctx (q->dev);
-  /* Before the copy's start is recorded: the pinning is the host's time,
-     not the copy's.  */
-  if (direct)
-    cuda_pin_ensure (&at, host, bytes, info);
-  t = cuda_timed_begin (q, info);
   for (off = 0; off < bytes; off += n)
     {
       const char *d = (const char *) buf + off;
       char *h = (char *) host + off;
       n = cuda_copy_step (direct ? &at : NULL, host, off, bytes);
+      part_next (q, &cp, direct ? &at : NULL, h, n, info);
+      cp.bytes += n;
       if (direct)
         {
           CU_CALL_FAULT (PACC_FAULT_COPY, info, "writing a chunk back",
@@ -170,7 +214,8 @@ cuda_copy_out (void *queue, void *host, const void *buf, size_t bytes,
                      cuLaunchHostFunc, q->stream, cuda_stage_fn,
                      new_stage_job (info, h, q->stage, n));
     }
-  cuda_timed_end (q, t, info);
+  part_next (q, &cp, NULL, host, 0, info);
+  part_close (q, &cp, info);
 }
 
 /* Halo rows of a resident plan: a chunk buffer of device SRC_DEV into one

@@ -342,8 +342,12 @@ struct cuda_region
                              registered (cuda_pin_ensure); NULL before.  */
   size_t lazy_bytes;        /* of REG_BYTES, registered by cuda_pin_ensure or
                              cuda_pin_ahead, in LAZY_US of the issuing
-                             threads' time.  */
-  double lazy_us;
+                             threads' time (their calls added up) and
+                             LAZY_WALL_US while at least one ran (the
+                             LAZY_RUNNING calls running since
+                             LAZY_T0).  */
+  double lazy_us, lazy_wall_us, lazy_t0;
+  int lazy_running;
   /* The rest under cuda-pin.c's lock.  */
   size_t early_bytes; /* unregistered during the last block, from
                              early_t0 to early_t1 (microseconds).  */
@@ -406,6 +410,11 @@ int cuda_is_read_only_staged (const void *p, size_t n) PACC_HIDDEN;
    names the array when one cannot be registered.  */
 void cuda_pin_ensure (const struct cuda_direct_at *d, const void *p, size_t n,
                       const struct pacc_opinfo *info) PACC_HIDDEN;
+/* Whether some piece of [P, P + N), in the range D, is not registered
+   yet (cuda_pin_ensure would register it, or wait for another thread
+   that does).  */
+int cuda_pin_needed (const struct cuda_direct_at *d, const void *p,
+                     size_t n) PACC_HIDDEN;
 /* The pieces' states (struct cuda_piece), and a thread waiting for one that
    another registers (cuda-lazy.c).  */
 extern pthread_mutex_t cuda_pin_lazy_lock PACC_HIDDEN;
@@ -413,10 +422,12 @@ extern pthread_cond_t cuda_pin_lazy_done PACC_HIDDEN;
 /* The live regions, under their lock until cuda_pin_regions_unlock.  */
 struct cuda_region *cuda_pin_regions_lock (void) PACC_HIDDEN;
 void cuda_pin_regions_unlock (void) PACC_HIDDEN;
-/* Piece P of G, claimed by this thread, took US microseconds to reach
-   STATE: counted, and its state set (G may end from then on).  */
+/* A registration of a piece of G starts at T0 (microseconds) ...  */
+void cuda_pin_piece_start (struct cuda_region *g, double t0) PACC_HIDDEN;
+/* ... and piece P of G, claimed by this thread, reached STATE at T1:
+   counted, and its state set (G may end from then on).  */
 void cuda_pin_piece_done (struct cuda_region *g, struct cuda_piece *p,
-                          int state, double us) PACC_HIDDEN;
+                          int state, double t0, double t1) PACC_HIDDEN;
 /* Register the next piece the first block's copies will reach, of a live
    region whose copies have begun registering as they go (counted in its
    statistics, as cuda_pin_ensure's); 0 when none is left.  For a thread that

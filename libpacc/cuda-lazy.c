@@ -3,9 +3,10 @@
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
 /* cuda-lazy.c - registration as the first block goes (PACC_PIN=first-block):
-   the pieces of a copy before it is issued (cuda_pin_ensure), and the next
-   pieces while the issuing thread would wait for the device or is far
-   ahead of it (cuda_pin_ahead).
+   the pieces of a copy before it is issued (cuda_pin_ensure: cuda-copy.c
+   registers a copy's pieces one at a time, each just before its own
+   bytes' copy), and the next pieces while the issuing thread would wait
+   for the device or is far ahead of it (cuda_pin_ahead).
    The registered ranges, their pieces' states and the unpinning are
    cuda-pin.c's.
 
@@ -63,11 +64,32 @@ pin_piece (struct cuda_region *g, const struct cuda_hrange *r,
            struct cuda_piece *p, const struct pacc_opinfo *info)
 {
   double t0 = pacc_now_us ();
+  cuda_pin_piece_start (g, t0);
   int state = register_piece (r, p, info);
   double t1 = pacc_now_us ();
   pacc_trace_pin (__atomic_load_n (&g->stats, __ATOMIC_ACQUIRE), g->where, t0,
                   t1);
-  cuda_pin_piece_done (g, p, state, t1 - t0);
+  cuda_pin_piece_done (g, p, state, t0, t1);
+}
+
+int
+cuda_pin_needed (const struct cuda_direct_at *d, const void *host, size_t n)
+{
+  uintptr_t lo = (uintptr_t) host, hi = lo + n;
+  struct cuda_region *g = d->g;
+  const struct cuda_hrange *r = &g->direct[d->range];
+  int need = 0;
+  if (!n || r->first < 0
+      || __atomic_load_n (&g->lazy_left, __ATOMIC_ACQUIRE) <= 0)
+    return 0;
+  int k0 = (int) ((lo - r->lo) / r->piece);
+  int k1 = (int) ((hi - 1 - r->lo) / r->piece);
+  pthread_mutex_lock (&cuda_pin_lazy_lock);
+  for (int k = k0; k <= k1 && !need; k++)
+    need = g->ours[r->first + k].state == CUDA_PIECE_NONE
+           || g->ours[r->first + k].state == CUDA_PIECE_BUSY;
+  pthread_mutex_unlock (&cuda_pin_lazy_lock);
+  return need;
 }
 
 void

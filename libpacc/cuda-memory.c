@@ -2,11 +2,14 @@
    SPDX-License-Identifier: GPL-3.0-or-later WITH GCC-exception-3.1
    Free software, without any warranty: see COPYING and COPYING.RUNTIME.  */
 
-/* cuda-memory.c - device memory for the chunk buffers.  Some of every
-   device is left to libgomp (kernel arguments, modules, stacks) and the
-   driver: 256 MiB plus 1/64 of the device.  */
+/* cuda-memory.c - device memory for the chunk buffers and rings, and
+   the rates the cost model plans with (each device's link probed, all
+   devices at once).  Some of every device is left to libgomp (kernel
+   arguments, modules, stacks) and the driver: 256 MiB plus 1/64 of the
+   device.  */
 
 #include "cuda-int.h"
+#include "trace.h"
 
 #include <string.h>
 
@@ -136,8 +139,9 @@ cuda_ring_free (int dev, void *ring, size_t bytes)
    5 ms, once per device and process): one round read 34.7 and
    41.2 GB/s in 2 of 36 processes on an H100 whose copies then ran at
    49.8 and 52.2, and the planner chose a plan for the slow link
-   (RESULTS.md, "Pacing the launches while registering").  The memory:
-   the peak of its clock and bus width.  */
+   (RESULTS.md, "Pacing the launches while registering"); every
+   device's probe at the same time (probe_all).  The memory: the peak
+   of its clock and bus width.  */
 #define PROBE_BYTES ((size_t) 16 << 20)
 #define PROBE_COPIES 4
 #define PROBE_ROUNDS 4
@@ -211,33 +215,80 @@ probe_link (int dev, double *in, double *out)
     }
 }
 
+/* The rates of each device, once per process: 0 not probed yet, a
+   link of -1 probed without a timed round.  */
+static double link_r[MAX_DEVICES], wb_r[MAX_DEVICES], hbm_r[MAX_DEVICES];
+
+/* One device's probe on a thread of its own, in the device's context.  */
+static void *
+probe_thread (void *arg)
+{
+  int dev = (int) (intptr_t) arg;
+  cuda_use_ctx (dev);
+  probe_link (dev, &link_r[dev], &wb_r[dev]);
+  return NULL;
+}
+
+/* Probe every device not probed yet, all at once: each device's copies
+   cross its own link and its own copy engines, so the probes do not
+   disturb one another, and one after the other two H200s' probes
+   added 12 ms to the 48 before a region's buffers (benchmarks/
+   RESULTS.md, "Where the two-GPU in-core run spends its time").  The
+   calling thread probes the first device; a thread that cannot be had
+   leaves its device to the calling thread, after the others.  */
+static void
+probe_all (void)
+{
+  pthread_t th[MAX_DEVICES];
+  char started[MAX_DEVICES] = { 0 };
+  int todo[MAX_DEVICES], n = 0;
+  double t0 = pacc_now_us ();
+  for (int d = 0; d < cuda_ndevs; d++)
+    if (!link_r[d])
+      {
+        int khz = 0, bits = 0;
+        cuda_ensure_dev (d);
+        if (cuda_lib.cuDeviceGetAttribute (
+              &khz, CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, cuda_devs[d].cudev)
+              == CUDA_SUCCESS
+            && cuda_lib.cuDeviceGetAttribute (
+                 &bits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
+                 cuda_devs[d].cudev)
+                 == CUDA_SUCCESS)
+          hbm_r[d] = 2.0 * khz * 1e3 * (bits / 8) * 1e-9;
+        todo[n++] = d;
+      }
+  for (int i = 1; i < n; i++)
+    started[i] = pthread_create (&th[i], NULL, probe_thread,
+                                 (void *) (intptr_t) todo[i])
+                 == 0;
+  for (int i = 0; i < n; i++)
+    if (!started[i])
+      probe_thread ((void *) (intptr_t) todo[i]);
+  for (int i = 1; i < n; i++)
+    if (started[i])
+      pthread_join (th[i], NULL);
+  for (int i = 0; i < n; i++)
+    if (!link_r[todo[i]])
+      link_r[todo[i]] = -1;
+  if (n)
+    pacc_trace_span (cuda_cur_where, "probe the links", t0, pacc_now_us ());
+}
+
 void
 cuda_rates (int dev, double *link_gbs, double *wb_gbs, double *hbm_gbs)
 {
-  static double link[MAX_DEVICES], wb[MAX_DEVICES], hbm[MAX_DEVICES];
   if (dev < 0 || dev >= cuda_ndevs)
     {
       *link_gbs = *wb_gbs = *hbm_gbs = 0;
       return;
     }
-  if (!link[dev])
+  if (!link_r[dev])
     {
-      int khz = 0, bits = 0;
+      probe_all ();
       cuda_ensure_dev (dev);
-      if (cuda_lib.cuDeviceGetAttribute (&khz,
-                                         CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE,
-                                         cuda_devs[dev].cudev)
-            == CUDA_SUCCESS
-          && cuda_lib.cuDeviceGetAttribute (
-               &bits, CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH,
-               cuda_devs[dev].cudev)
-               == CUDA_SUCCESS)
-        hbm[dev] = 2.0 * khz * 1e3 * (bits / 8) * 1e-9;
-      probe_link (dev, &link[dev], &wb[dev]);
-      if (!link[dev])
-        link[dev] = -1;
     }
-  *link_gbs = link[dev] > 0 ? link[dev] : 0;
-  *wb_gbs = link[dev] > 0 ? wb[dev] : 0;
-  *hbm_gbs = hbm[dev];
+  *link_gbs = link_r[dev] > 0 ? link_r[dev] : 0;
+  *wb_gbs = link_r[dev] > 0 ? wb_r[dev] : 0;
+  *hbm_gbs = hbm_r[dev];
 }

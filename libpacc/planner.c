@@ -490,9 +490,10 @@ plan_staged (const struct pacc_plan_in *in, int m, char *staged,
    all of them with STAGE_ALL.  */
 #define STAGE_CANDS 9
 
-int
-pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
-           size_t errlen)
+/* The plan of IN on its IN->ndev devices (pacc_plan's).  */
+static int
+plan_on (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
+         size_t errlen)
 {
   int rc, nin = 0;
   for (int i = 0; i < in->n; i++)
@@ -564,6 +565,74 @@ pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
                   ? "PACC_QUEUES, cut: at most " PACC_STR (
                     MAX_QUEUES) " queues over all devices"
                   : "PACC_QUEUES, cut: at most one queue per chunk";
+  return rc;
+}
+
+/* On one device: with the cost model, its plan when its score is
+   PLAN_DEVICES_GAIN below that of all the devices (PACC_DEVICES unset;
+   given, the plan keeps them, and P says what one would predict).  A
+   streaming plan has the carry, skewed chunks and rings on one device
+   only: Himeno out of core at 8x took k 6 and unskewed chunks on two
+   H200s, predicted 2.4 times as long as one device's plan, and ran
+   0.53x one GPU (benchmarks/RESULTS.md, issue 44).  Not half the
+   devices, a quarter, ...: their plans lack those as well, and each
+   search costs as much as the first (Himeno's, 12 ms).  The scores
+   compared leave the first block's registration out: the model has it
+   hide nothing on several devices, where some of it does (Jacobi at 8x
+   ran 1.18x one GPU on two H200s, which the model rates even), and the
+   registration is the same for any device count.  */
+static void
+fewer_devices (const struct pacc_plan_in *in, struct pacc_plan *p)
+{
+  /* A resident plan is as fast on fewer devices at best; a re-plan
+     keeps the devices of the first plan (replan.c).  */
+  if (in->ndev < 2 || in->on_host || !(p->score_s > 0) || p->resident
+      || !in->first_block)
+    return;
+  struct pacc_plan_in one = *in, nopin = *in;
+  struct pacc_plan q;
+  char e[512];
+  nopin.pin_s = 0;
+  double want = pacc_plan_score (&nopin, p) * (1 - PLAN_DEVICES_GAIN);
+  /* One device's kernels compute every own row of every step at least
+     (cost.c's rates): when that alone is too slow, no search (the one
+     device's costs as much as the first, and most regions end here).  */
+  double krb = 0;
+  for (int i = 0; i < in->n; i++)
+    krb
+      += (double) in->a[i].row_bytes * (in->a[i].kind == PACC_KIND_IN ? 1 : 2);
+  double eff = in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
+                                                         : PLAN_KERNEL_EFF;
+  if ((double) in->g.len0 * (double) in->nsteps * krb
+        / (in->hbm_gbs * 1e9 * eff)
+      >= want)
+    return;
+  one.ndev = nopin.ndev = 1;
+  int rc = plan_on (&one, &q, e, sizeof e);
+  if (rc != 0 || !(q.score_s > 0) || pacc_plan_score (&nopin, &q) >= want)
+    {
+      pacc_plan_free (&q);
+      return;
+    }
+  if (in->s->devices)
+    {
+      p->fewer_ndev = 1;
+      p->fewer_s = q.predicted_s;
+      pacc_plan_free (&q);
+      return;
+    }
+  pacc_plan_free (p);
+  *p = q;
+  p->d_from = "auto, one: the cost model's";
+}
+
+int
+pacc_plan (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
+           size_t errlen)
+{
+  int rc = plan_on (in, p, err, errlen);
+  if (rc == 0)
+    fewer_devices (in, p);
   return rc;
 }
 

@@ -82,6 +82,13 @@ struct pacc_plan_array
    ran 23 % slower than one.  */
 #define PLAN_CHUNKS_GAIN 0.03
 
+/* The least a plan on one device must save on the plan on all those
+   offered for the planner to take it (PACC_DEVICES unset): the model
+   ranks the devices' links and kernels, not what each device costs the
+   host (its worker thread, its share of the driver's lock), so the plan
+   on one device has to be clearly faster.  */
+#define PLAN_DEVICES_GAIN 0.10
+
 /* The planner ranks plans by their time with the link this much slower
    than its rates say, and reports the time at those rates.  The link's
    rate varies where the kernels' does not: on an H100 at 8x the loads
@@ -214,6 +221,9 @@ struct pacc_plan
   int nstage;         /* stage_auto: the last NSTAGE targetin arrays
                             are to be staged (pacc_plan_stage_mark) ...  */
   double nostage_s;   /* ... and the prediction without (0: none).  */
+  int fewer_ndev;     /* PACC_DEVICES given: 1 when the model prefers
+                            the plan on one device (0: not) ...  */
+  double fewer_s;     /* ... and its prediction.  */
   double predicted_s; /* the cost model's time of the region (0: no
                             rates, the host path) ...  */
   double score_s;     /* ... what the planner ranks it by

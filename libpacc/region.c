@@ -277,7 +277,12 @@ region_begin (int abi_version, const char *where, const char *names,
      after the side buffers, which the plan sizes, or they had no path).  */
   if (!r->dist)
     pacc_stage_begin (r);
+  /* The gap between the registration and the buffers, in the trace: the
+     plan (the link probes, the free memory, the cost model), then the
+     staging, the worker threads and the schedule's queues.  */
+  double t_plan = pacc_now_us ();
   plan (r);
+  pacc_trace_span (r->where, "plan", t_plan, pacc_now_us ());
   /* Every rank's blocks have the same steps: the smallest k.  */
   if (r->dist)
     {
@@ -292,6 +297,7 @@ region_begin (int abi_version, const char *where, const char *names,
       if (!user)
         r->plan.k_from = "auto, the smallest of the ranks'";
     }
+  double t_setup = pacc_now_us ();
   pacc_stage_apply (r);
   /* One worker thread per device issues the queue operations
      (workers.c): by default when the pipeline spreads over devices.  */
@@ -322,6 +328,8 @@ region_begin (int abi_version, const char *where, const char *names,
       pacc_dist_side (r->dist, &r->s, r->plan.k);
       pacc_stage_begin (r);
     }
+  pacc_trace_span (r->where, "stage, workers, queues", t_setup,
+                   pacc_now_us ());
 
   /* Before the generated code asks for the chunk count: a plan made
      again changes it.  */

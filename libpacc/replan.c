@@ -180,6 +180,10 @@ pacc_replan (struct pacc_region *r)
     }
   in.s = &set;
   in.nsteps = r->nsteps - r->s.steps_done;
+  /* The devices stay (the schedule's queues and workers are theirs):
+     those the first plan took, fewer than offered when the cost model
+     preferred them.  */
+  in.ndev = r->plan.ndev;
   in.first_block = 0;
   in.pin_s = 0;
   /* Staged arrays stay staged; the loads measured have them in.  */

@@ -84,6 +84,11 @@ pacc_report_plan (const struct pacc_region *r)
                "at %.0f GB/s: %.0f %% of the memory's %.0f GB/s peak)",
                p->predicted_s, p->link_gbs, p->wb_gbs,
                p->kernel_eff * p->hbm_gbs, 100 * p->kernel_eff, p->hbm_gbs);
+  if (p->fewer_ndev)
+    pacc_note (r->where,
+               "cost model: %.3f s predicted on one device, against "
+               "%.3f s on the %d of PACC_DEVICES (kept as given)",
+               p->fewer_s, p->predicted_s, p->ndev);
 }
 
 void

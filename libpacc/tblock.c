@@ -89,7 +89,8 @@ __pacc_tblock (void *region, const long *ci, void *const *ptr, long s, long kk,
     snprintf (why, sizeof why,
               "a step that swaps takes odd depths of 3 or more");
   else if ((long) r->a[tb[PACC_TB_SRC]].row_bytes != tb[PACC_TB_ROWLEN] * elem
-           || (long) r->a[tb[PACC_TB_DST]].row_bytes != tb[PACC_TB_ROWLEN] * elem)
+           || (long) r->a[tb[PACC_TB_DST]].row_bytes
+                != tb[PACC_TB_ROWLEN] * elem)
     snprintf (why, sizeof why, "the rows are not the size clause's");
   if (*why)
     {

@@ -74,7 +74,8 @@ ev = json.load(open(sys.argv[1]))
 host = {e["name"] for e in ev if e.get("ph") == "X" and e["pid"] == 0}
 c = [e["args"]["loaded"] for e in ev if e.get("ph") == "C"]
 print("   host spans:", sorted(host), "; counter events:", len(c))
-need = {"register host arrays", "allocate buffers",
+need = {"register host arrays", "plan", "probe the links",
+        "stage, workers, queues", "allocate buffers",
         "wait for the queues, free buffers"}
 # Unpinned at region end, or after it in the background (the default).
 unreg = {"unregister host arrays", "unregister host arrays after the region"}

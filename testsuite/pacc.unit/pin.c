@@ -412,6 +412,7 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
       struct pacc_stats st;
       pthread_t t[3];
       long regs = counted (&registrations);
+      double t_copies = now_s ();
       memset (&st, 0, sizeof st);
       ahead_stop = 0;
       for (int i = 0; i < 2; i++)
@@ -438,6 +439,17 @@ lazy_region (int mode, int na, size_t bytes, size_t piece, int released,
                 "once", name);
       check (lz, regs == expect && !counted (&bad_calls)
                  && g->reg_bytes <= (size_t) expect * piece, buf);
+      /* Two or three threads registering at once: the time at least one
+         call ran, no more than the calls added up nor than the copies
+         took, and something when anything registered.  */
+      t_copies = (now_s () - t_copies) * 1e6;
+      snprintf (buf, sizeof buf, "%.1f us of wall time, %.1f us of calls, "
+                "%.1f us for the copies, %d still running",
+                g->lazy_wall_us, g->lazy_us, t_copies, g->lazy_running);
+      snprintf (lz, sizeof lz, "%s: the registrations' wall time", name);
+      check (lz, !g->lazy_running && g->lazy_wall_us <= g->lazy_us + 1
+                 && g->lazy_wall_us <= t_copies
+                 && (g->lazy_wall_us > 0) == (regs > kept), buf);
     }
 
   /* Every copy reads through cuda_is_direct; a piece's bytes are "in use" by

@@ -230,8 +230,14 @@ plan_ok (const struct pacc_plan_in *in, const struct pacc_plan *p, char *why,
          p->buf_rows, rows, kb);
   if (p->nbuf < min_l (c, span + 1) || p->nbuf > c)
     BAD ("%d buffers for %d chunks of span %d", p->nbuf, c, span);
-  if (p->ndev != min_l (in->ndev, c))
-    BAD ("%d devices of %d for %d chunks", p->ndev, in->ndev, c);
+  /* Every device the chunks allow, or (the cost model's choice, with
+     PACC_DEVICES unset) one.  */
+  int dev_ok = p->ndev == min_l (in->ndev, c)
+               || (p->ndev == 1 && !in->s->devices && p->d_from
+                   && !strcmp (p->d_from, "auto, one: the cost model's"));
+  if (!dev_ok)
+    BAD ("%d devices of %d for %d chunks (%s)", p->ndev, in->ndev, c,
+         p->d_from ? p->d_from : "?");
   if ((p->nbuf % p->ndev && p->nbuf != c)
       || (p->nqueues % p->ndev && p->nqueues != c))
     BAD ("%d buffers and %d queues over %d devices", p->nbuf, p->nqueues,
@@ -451,6 +457,9 @@ random_plans (int cases, int model)
               v.s.k = 1;
               v.in.mem = (size_t) -1;
               v.s.device_memory = 0;
+              /* On the same devices (unlimited, the model may prefer
+                 one, whose carry needs fewer buffers).  */
+              v.s.devices = v.in.ndev;
               if (pacc_plan (&v.in, &q, why, sizeof why) == 0)
                 {
                   size_t avail = u.s.device_memory

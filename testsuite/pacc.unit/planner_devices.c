@@ -18,7 +18,8 @@
    registration, or the link ranked 20 % slower) makes the scores flat
    (issue 44: two H200s took 302 chunks where one took 22, and ran
    slower than one); in core, one resident chunk per device, with k > 1
-   on several devices (their block boundaries cost).  */
+   on several devices (their block boundaries cost), also while the
+   arrays register (CIP).  */
 
 #include "planner.h"
 #include "pacc-abi.h"
@@ -51,6 +52,48 @@ struct region
   struct pacc_plan_in in;
 };
 
+/* A region of up to fourteen arrays (cip, himeno).  */
+struct region2
+{
+  struct pacc_plan_array a[14];
+  struct pacc_settings s;
+  struct pacc_plan_in in;
+};
+
+/* The settings S (automatic but for the zeroed ones) and the input IN
+   of a region of the N arrays A, ROWS rows, NSTEPS steps (halo 1 each
+   way), on NDEV H200s of MEM bytes each, the first block waiting PIN_S
+   for the registration (0: none).  */
+static void
+on_h200s (struct pacc_settings *s, struct pacc_plan_in *in,
+          const struct pacc_plan_array *a, int n, long rows, long nsteps,
+          int ndev, size_t mem, double pin_s)
+{
+  s->resident = -1;
+  s->carry = -1;
+  s->skew = -1;
+  s->ring = -1;
+  s->k_first = -1;
+  s->workers = -1;
+  in->where = "planner_devices.c:1";
+  in->g.lo0 = 1;
+  in->g.len0 = rows;
+  in->g.hlo = in->g.hhi = 1;
+  in->nsteps = nsteps;
+  in->async = 1;
+  in->n = n;
+  in->a = a;
+  in->ndev = ndev;
+  in->mem = mem;
+  in->mem_kind = "register";
+  in->link_gbs = in->wb_gbs = 52;
+  in->hbm_gbs = 4800;
+  in->first_block = 1;
+  in->pin_s = pin_s;
+  in->ring_gran = (size_t) 2 << 20;
+  in->s = s;
+}
+
 /* Jacobi of ROWS rows of COLS floats, NSTEPS steps, on NDEV devices of
    MEM bytes each; the first block waits PIN_S for the registration
    (0: none); PACC_K=K (0: automatic).  */
@@ -64,30 +107,8 @@ jacobi (struct region *r, long rows, long cols, long nsteps, int ndev,
   r->a[1].name = "q";
   r->a[1].kind = PACC_KIND_TEMP;
   r->a[0].row_bytes = r->a[1].row_bytes = (size_t) cols * sizeof (float);
-  r->s.resident = -1;
-  r->s.carry = -1;
-  r->s.skew = -1;
-  r->s.ring = -1;
-  r->s.k_first = -1;
-  r->s.workers = -1;
+  on_h200s (&r->s, &r->in, r->a, 2, rows, nsteps, ndev, mem, pin_s);
   r->s.k = k;
-  r->in.where = "planner_devices.c:1";
-  r->in.g.lo0 = 1;
-  r->in.g.len0 = rows;
-  r->in.g.hlo = r->in.g.hhi = 1;
-  r->in.nsteps = nsteps;
-  r->in.async = 1;
-  r->in.n = 2;
-  r->in.a = r->a;
-  r->in.ndev = ndev;
-  r->in.mem = mem;
-  r->in.mem_kind = "register";
-  r->in.link_gbs = r->in.wb_gbs = 52;
-  r->in.hbm_gbs = 4800;
-  r->in.first_block = 1;
-  r->in.pin_s = pin_s;
-  r->in.ring_gran = (size_t) 2 << 20;
-  r->in.s = &r->s;
 }
 
 /* The plan of R into *P, "D devices: k K, C chunks, T s" into DESC.  */
@@ -217,7 +238,8 @@ given_k (long k)
    binds, so D devices cannot be D times as fast; but their plans keep
    chunks about as thick as one device's (at most twice one device's
    chunks per device: 151 with 2 devices and PIN_S 1.7 before, against
-   63), and predict no more time than one device.  */
+   63), and predict no more time than one device once the registration,
+   which on several devices hides nothing (cost.c), is left out.  */
 static void
 registration (double pin_s, int d)
 {
@@ -229,11 +251,11 @@ registration (double pin_s, int d)
   int ok = plan (&r1, &p1, d1, sizeof d1) && plan (&rd, &pd, dd, sizeof dd);
   snprintf (name, sizeof name, "Jacobi 60000^2 at 6G, the registration "
             "%.1f s, %d devices: chunks per device at most twice one "
-            "device's, no slower", pin_s, d);
+            "device's, no slower but for the registration", pin_s, d);
   snprintf (detail, sizeof detail, "%s; %s", d1, dd);
   report (name, ok && pd.ndev == d
           && pd.nchunks <= 2L * p1.nchunks * d
-          && pd.predicted_s <= p1.predicted_s, detail);
+          && pd.predicted_s - pin_s <= p1.predicted_s, detail);
   pacc_plan_free (&p1);
   pacc_plan_free (&pd);
 }
@@ -279,6 +301,130 @@ in_core (int d)
   pacc_plan_free (&p);
   pacc_plan_free (&p1);
   pacc_plan_free (&p4);
+}
+
+/* CIP of ROWS rows of COLS floats (three targetinout arrays, two
+   targetin, three targettemp), NSTEPS steps, on NDEV devices of MEM
+   bytes each, the first block waiting PIN_S for the registration.  */
+static void
+cip (struct region2 *r, long rows, long cols, long nsteps, int ndev,
+     size_t mem, double pin_s)
+{
+  static const char *const names[8]
+    = { "f", "gx", "gy", "u", "v", "fn", "gxn", "gyn" };
+  memset (r, 0, sizeof *r);
+  for (int i = 0; i < 8; i++)
+    {
+      r->a[i].name = names[i];
+      r->a[i].kind = i < 3 ? PACC_KIND_INOUT
+                     : i < 5 ? PACC_KIND_IN
+                             : PACC_KIND_TEMP;
+      r->a[i].row_bytes = (size_t) cols * sizeof (float);
+    }
+  on_h200s (&r->s, &r->in, r->a, 8, rows, nsteps, ndev, mem, pin_s);
+  r->s.stage = -1;
+  r->s.stage_ahead = 1;
+  /* The CUDA back end's staging of targetin arrays, ahead of the
+     loads (cuda-int.h's CUDA_STAGE_AHEAD_GBS).  */
+  r->in.stage_auto = 1;
+  r->in.stage_all = 1;
+  r->in.stage_gbs = 28;
+}
+
+/* In core on several devices while the arrays register (issue 44: CIP
+   16000^2, 200 steps, on four H200s took a streaming plan of 24 chunks
+   whose first block held all 200 steps, the model having the kernels
+   of the chunks registered first run beside the registration of the
+   rest, and ran 1.13x one GPU): every device's launches wait for each
+   registration call, so the arrays, which fit, stay resident, one
+   chunk per device.  */
+static void
+in_core_registering (int d, double pin_s)
+{
+  struct region2 r;
+  struct pacc_plan p;
+  char dp[2600], name[256];
+  char err[2048];
+  cip (&r, 16000, 16000, 200, d, (size_t) 135 * GIB, pin_s);
+  int ok = pacc_plan (&r.in, &p, err, sizeof err) == 0;
+  if (ok)
+    snprintf (dp, sizeof dp, "k %ld (first block %ld), %d chunks, %s, "
+              "%.3f s", p.k, p.k_first, p.nchunks,
+              p.resident ? "resident" : "streaming", p.predicted_s);
+  else
+    snprintf (dp, sizeof dp, "%s", err);
+  snprintf (name, sizeof name, "CIP 16000^2 in core on %d devices, the "
+            "registration %.1f s: a resident chunk per device", d, pin_s);
+  report (name, ok && p.resident && p.nchunks == d && p.ndev == d, dp);
+  pacc_plan_free (&p);
+}
+
+/* Himeno of X planes of Y by Z floats (one targetinout array, twelve
+   targetin, one targettemp), 64 steps, on NDEV devices of MEM bytes
+   each (PACC_DEVICES=DEVICES, 0: unset), the first block waiting 0.5 s
+   for the registration.  */
+static void
+himeno (struct region2 *r, long x, long y, long z, int ndev, size_t mem,
+        int devices)
+{
+  cip (r, x, y * z, 64, ndev, mem, 0.5);
+  r->in.n = 14;
+  for (int i = 0; i < 14; i++)
+    {
+      r->a[i].name = "h";
+      r->a[i].kind = i == 0 ? PACC_KIND_INOUT
+                     : i < 13 ? PACC_KIND_IN
+                              : PACC_KIND_TEMP;
+      r->a[i].row_bytes = (size_t) y * z * sizeof (float);
+    }
+  r->s.devices = devices;
+}
+
+/* "k K, C chunks on D devices (FROM), ..., T s" of P into BUF.  */
+static void
+describe (const struct pacc_plan *p, char *buf, size_t len)
+{
+  snprintf (buf, len, "k %ld, %d chunks on %d devices (%s), %s%s, %.3f s; "
+            "on one device: %d, %.3f s", p->k, p->nchunks, p->ndev,
+            p->d_from, p->resident ? "resident" : "streaming",
+            p->skew ? ", skewed" : "", p->predicted_s, p->fewer_ndev,
+            p->fewer_s);
+}
+
+/* Out of core, a streaming plan skews its chunks and carries rows from
+   one chunk to the next on one device only: Himeno at 8x on two H200s
+   took k 6, unskewed, predicted 2.4 times one device's time, and ran
+   0.53x one GPU (issue 44).  With PACC_DEVICES unset the plan takes the
+   devices the model prefers, one here; given, it keeps them and says
+   what one would predict.  Jacobi, whose plans differ less, keeps
+   both devices.  */
+static void
+one_device (void)
+{
+  struct region2 r;
+  struct region j;
+  struct pacc_plan p;
+  char d[1024], err[2048];
+  himeno (&r, 407, 513, 1025, 2, (size_t) 3 * GIB / 2, 0);
+  int ok = pacc_plan (&r.in, &p, err, sizeof err) == 0;
+  describe (&p, d, sizeof d);
+  report ("Himeno at 8x, two devices offered: one device's skewed plan",
+          ok && p.ndev == 1 && p.skew && !p.fewer_ndev, ok ? d : err);
+  pacc_plan_free (&p);
+  himeno (&r, 407, 513, 1025, 2, (size_t) 3 * GIB / 2, 2);
+  ok = pacc_plan (&r.in, &p, err, sizeof err) == 0;
+  describe (&p, d, sizeof d);
+  report ("Himeno at 8x, PACC_DEVICES=2: both devices, and what one "
+          "would predict",
+          ok && p.ndev == 2 && p.fewer_ndev == 1
+          && p.fewer_s < p.predicted_s * (1 - PLAN_DEVICES_GAIN),
+          ok ? d : err);
+  pacc_plan_free (&p);
+  jacobi (&j, 38720, 38720, 64, 2, (size_t) 3 * GIB / 2, 0.37, 0);
+  ok = plan (&j, &p, d, sizeof d);
+  report ("Jacobi at 8x, two devices offered: both",
+          ok && p.ndev == 2 && !p.fewer_ndev, d);
+  pacc_plan_free (&p);
 }
 
 /* plan-pick.c alone: the fewest chunks within PLAN_CHUNKS_GAIN of the
@@ -330,6 +476,12 @@ main (void)
     }
   for (int d = 1; d <= 4; d *= 2)
     in_core (d);
+  for (int d = 2; d <= 4; d += 2)
+    {
+      in_core_registering (d, 0.3);
+      in_core_registering (d, 0.8);
+    }
+  one_device ();
   given_k (8);
   given_k (2);
   if (failures)

@@ -7,12 +7,16 @@
    probe's timed rounds, each direction on its own (one slow round read
    a third less than the copies then ran on an H100: RESULTS.md); a
    round that fails leaves the others'; nothing timed gives 0; the
-   memory's peak from its clock and bus width.  */
+   memory's peak from its clock and bus width; every device not probed
+   yet probed at the first call, all at the same time (issue 44: one
+   after the other, the probes of two H200s added 12 ms to a region's
+   start).  */
 
 #define UNIT_NAME "probe"
 #include "fake-backend.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 int cuda_ndevs;
@@ -34,11 +38,19 @@ static CUevent evs[4];
 static char ev_mem[4];
 static char host_mem[1];
 
+/* The pinned buffers allocated, counted under AT_ONCE_LOCK (the probes
+   of several devices run at once).  */
+static pthread_mutex_t at_once_lock = PTHREAD_MUTEX_INITIALIZER;
+static int host_allocs;
+
 static CUresult
 f_alloc_host (void **p, size_t n)
 {
   (void) n;
   *p = &host_mem[0];
+  pthread_mutex_lock (&at_once_lock);
+  host_allocs++;
+  pthread_mutex_unlock (&at_once_lock);
   return CUDA_SUCCESS;
 }
 
@@ -144,6 +156,43 @@ f_attribute (int *v, CUdevice_attribute a, CUdevice d)
   return CUDA_SUCCESS;
 }
 
+/* The fake driver of the probes at once: every round takes ROUND_US on
+   the host (its event waits), thread-safe; the most probes seen in a
+   round at once.  */
+#define ROUND_US 20000
+static int in_round, most_in_round;
+
+static CUresult
+f_event_create_any (CUevent *e, unsigned flags)
+{
+  (void) flags;
+  *e = (CUevent) &ev_mem[0];
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_event_sync_slow (CUevent e)
+{
+  (void) e;
+  pthread_mutex_lock (&at_once_lock);
+  in_round++;
+  most_in_round = in_round > most_in_round ? in_round : most_in_round;
+  pthread_mutex_unlock (&at_once_lock);
+  fake_hold (ROUND_US);
+  pthread_mutex_lock (&at_once_lock);
+  in_round--;
+  pthread_mutex_unlock (&at_once_lock);
+  return CUDA_SUCCESS;
+}
+
+static CUresult
+f_elapsed_fixed (float *ms, CUevent a, CUevent b)
+{
+  (void) a, (void) b;
+  *ms = 1.25f;
+  return CUDA_SUCCESS;
+}
+
 /* The rates of device D, probed afresh.  */
 static void
 probe (int d, double *link, double *wb, double *hbm)
@@ -171,7 +220,6 @@ main (void)
   cuda_lib.cuMemFree_v2 = f_ok_dev;
   cuda_lib.cuMemFreeHost = f_ok_host;
   cuda_lib.cuDeviceGetAttribute = f_attribute;
-  cuda_ndevs = 3;
 
   /* 64 MiB each way per round: 1.25 ms is 53.7 GB/s, 1.4 ms 47.9.  */
   const double bytes = 64.0 * 1048576.0;
@@ -180,6 +228,7 @@ main (void)
   memcpy (ms_out, t_out, sizeof t_out);
   double link, wb, hbm;
   nev = 0;
+  cuda_ndevs = 1;
   probe (0, &link, &wb, &hbm);
   double want_in = bytes / 1.25e-3 * 1e-9, want_out = bytes / 1.4e-3 * 1e-9;
   snprintf (msg, sizeof msg, "link %.3f GB/s (want %.3f), write-backs "
@@ -206,6 +255,7 @@ main (void)
   ms_in[1] = 1.25;
   nev = 0;
   fail_round = 1;
+  cuda_ndevs = 2;
   probe (1, &link, &wb, &hbm);
   fail_round = -1;
   double want2 = bytes / 2.0e-3 * 1e-9;
@@ -218,9 +268,42 @@ main (void)
   /* Nothing timed: no rate (the cost model then plans without one).  */
   nev = 0;
   fail_all = 1;
+  cuda_ndevs = 3;
   probe (2, &link, &wb, &hbm);
   fail_all = 0;
   snprintf (msg, sizeof msg, "link %.3f, write-backs %.3f", link, wb);
   check ("no round timed: no link rate", link == 0 && wb == 0, msg);
+
+  /* Four devices not probed yet (3 to 6): the first call probes them
+     all, at the same time, and the later calls none.  Each probe waits
+     for eight events (two in each timed round), 0.16 s: all four
+     overlap unless a thread starts that late.  */
+  cuda_lib.cuEventCreate = f_event_create_any;
+  cuda_lib.cuEventSynchronize = f_event_sync_slow;
+  cuda_lib.cuEventElapsedTime = f_elapsed_fixed;
+  cuda_ndevs = 7;
+  struct timespec t0, t1;
+  int allocs0 = host_allocs;
+  clock_gettime (CLOCK_MONOTONIC, &t0);
+  cuda_rates (3, &link, &wb, &hbm);
+  clock_gettime (CLOCK_MONOTONIC, &t1);
+  double s1 = (double) (t1.tv_sec - t0.tv_sec)
+              + (double) (t1.tv_nsec - t0.tv_nsec) * 1e-9;
+  int allocs_first = host_allocs - allocs0;
+  double l4, l5, l6, w;
+  cuda_rates (4, &l4, &w, &hbm);
+  cuda_rates (5, &l5, &w, &hbm);
+  cuda_rates (6, &l6, &w, &hbm);
+  snprintf (msg, sizeof msg, "%d probes in a round at once at most, %d "
+            "pinned buffers at the first call and %d after, %.3f s",
+            most_in_round, allocs_first, host_allocs - allocs0, s1);
+  check ("every device probed at the first call, at the same time",
+         most_in_round == 4 && allocs_first == 8
+         && host_allocs - allocs0 == 8, msg);
+  snprintf (msg, sizeof msg, "%.3f, %.3f, %.3f, %.3f GB/s (want %.3f)",
+            link, l4, l5, l6, bytes / 1.25e-3 * 1e-9);
+  check ("each device's own rates from its own probe",
+         fabs (link - want_in) < 1e-3 * want_in && l4 == link && l5 == link
+         && l6 == link, msg);
   return failures ? 1 : 0;
 }

@@ -429,7 +429,8 @@ for e in ev:
     if e.get("ph") == "C":
         counters.setdefault(e["name"], []).append(e["args"]["loaded"])
 sys.exit(0 if {"load", "write-back", "kernels"} <= names
-         and {"allocate buffers", "wait for the queues, free buffers"} <= host
+         and {"plan", "stage, workers, queues", "allocate buffers",
+              "wait for the queues, free buffers"} <= host
          and counters and all(c == sorted(c) and c[-1] > 0
                               for c in counters.values()) else 1)
 EOF
