@@ -87,12 +87,16 @@ row_bytes (const struct pacc_plan_in *in, double *ld_rb, double *wb_rb,
    copy-back move the rows once per launch of up to TBLOCK_DEPTH steps,
    ceil (K / D) launches (the halo columns each strip computes again are
    in the kernels' efficiency); a launch of one step is an ordinary
-   one.  */
+   one.  Only where libpacc launches them (tblock.c): one device, no
+   skew; on several devices the worker threads run one step per launch,
+   and a 2-GPU plan the model had at in-kernel speed ran 4 times as long
+   as predicted (Jacobi 30000^2 in core on two H200s, 2.76 s against
+   0.66 s predicted; one device's plan ran 1.26 s).  */
 static double
-tb_share (const struct pacc_plan_in *in, double k)
+tb_share (const struct pacc_plan_in *in, const struct pacc_plan *p, double k)
 {
   double d = (double) in->tblock_depth;
-  if (d < 2 || k < 2)
+  if (d < 2 || k < 2 || p->ndev > 1 || p->skew)
     return 1;
   return ceil (k / d) / k;
 }
@@ -136,7 +140,7 @@ pacc_plan_kernel_bytes (const struct pacc_plan_in *in,
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
   for (int c = 0; c < p->nchunks; c++)
     kr += kernel_rows (in, &p->ch[c], (double) p->k, p->skew);
-  return kr * k_rb * tb_share (in, (double) p->k);
+  return kr * k_rb * tb_share (in, p, (double) p->k);
 }
 
 /* The band copies of a block of K steps of plan P (0 unless skewed).  */
@@ -185,7 +189,7 @@ tails (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double ld_rb, wb_rb, k_rb, t = 0;
   double mem = in->hbm_gbs * 1e9 * eff_of (in);
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
-  k_rb *= tb_share (in, k);
+  k_rb *= tb_share (in, p, k);
   for (int c = 0; c < p->nchunks; c++)
     t += chunk_tail (in, kernel_rows (in, &chs[c], k, p->skew) * k_rb / mem,
                      k);
@@ -207,7 +211,7 @@ block_time (const struct pacc_plan_in *in, const struct pacc_plan *p,
   double row1 = load_row_s (in, 1), rowd = load_row_s (in, p->ndev);
   int qd = p->nqueues / p->ndev;
   row_bytes (in, &ld_rb, &wb_rb, &k_rb);
-  k_rb *= tb_share (in, k);
+  k_rb *= tb_share (in, p, k);
   /* On several devices the registration hides nothing: a registration
      call holds the driver's lock (cuda-lazy.c), so while one device's
      thread registers, every other device's launches and copies wait,
@@ -339,7 +343,7 @@ resident_blocks (const struct pacc_plan_in *in, const struct pacc_plan *p,
           free (ch);
         }
       t += (double) n
-           * (rows * s * tb_share (in, (double) kk)
+           * (rows * s * tb_share (in, p, (double) kk)
               + (p->ndev > 1 ? PLAN_BLOCK_SYNC_S : 0));
       left -= n * kk;
       k0 = 0;

@@ -584,9 +584,13 @@ plan_on (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
 static void
 fewer_devices (const struct pacc_plan_in *in, struct pacc_plan *p)
 {
-  /* A resident plan is as fast on fewer devices at best; a re-plan
-     keeps the devices of the first plan (replan.c).  */
-  if (in->ndev < 2 || in->on_host || !(p->score_s > 0) || p->resident
+  /* A resident plan is as fast on fewer devices at best, unless its step
+     has in-kernel temporal blocking, which runs on one device only
+     (tblock.c): Jacobi 30000^2 in core ran 1.26 s on one H200 and 2.76 s
+     on two.  A re-plan keeps the devices of the first plan
+     (replan.c).  */
+  int tb = in->tblock_depth > 1;
+  if (in->ndev < 2 || in->on_host || !(p->score_s > 0) || (p->resident && !tb)
       || !in->first_block)
     return;
   struct pacc_plan_in one = *in, nopin = *in;
@@ -604,7 +608,7 @@ fewer_devices (const struct pacc_plan_in *in, struct pacc_plan *p)
   double eff = in->kernel_eff > 0 && in->kernel_eff <= 1 ? in->kernel_eff
                                                          : PLAN_KERNEL_EFF;
   if ((double) in->g.len0 * (double) in->nsteps * krb
-        / (in->hbm_gbs * 1e9 * eff)
+        / (in->hbm_gbs * 1e9 * eff) / (tb ? (double) in->tblock_depth : 1)
       >= want)
     return;
   one.ndev = nopin.ndev = 1;

@@ -425,6 +425,34 @@ one_device (void)
   report ("Jacobi at 8x, two devices offered: both",
           ok && p.ndev == 2 && !p.fewer_ndev, d);
   pacc_plan_free (&p);
+  /* In-kernel temporal blocking runs on one device only (tblock.c): in
+     core and at 8x, one device's blocked plan beats two devices' one
+     step per launch (Jacobi 30000^2, 1008 steps, in core on two H200s:
+     1.26 s on one, 2.76 s on two), and with the devices given the model
+     must not rate two devices at the blocked speed.  */
+  jacobi (&j, 30000, 30000, 1008, 2, (size_t) 64 * GIB, 0.25, 0);
+  j.in.tblock_depth = 8;
+  ok = plan (&j, &p, d, sizeof d);
+  report ("Jacobi in core, in-kernel depth 8, two devices offered: one",
+          ok && p.ndev == 1 && p.resident && p.k % 8 == 0, d);
+  pacc_plan_free (&p);
+  jacobi (&j, 77440, 77440, 256, 2, (size_t) 6 * GIB, 1.2, 0);
+  j.in.tblock_depth = 8;
+  ok = plan (&j, &p, d, sizeof d);
+  report ("Jacobi at 8x, in-kernel depth 8, two devices offered: one",
+          ok && p.ndev == 1, d);
+  pacc_plan_free (&p);
+  jacobi (&j, 30000, 30000, 1008, 2, (size_t) 64 * GIB, 0.25, 0);
+  j.in.tblock_depth = 8;
+  j.s.devices = 2;
+  ok = plan (&j, &p, d, sizeof d);
+  describe (&p, err, sizeof err);
+  report ("Jacobi in core, in-kernel depth 8, PACC_DEVICES=2: both, at one "
+          "step per launch's speed, and what one would predict",
+          ok && p.ndev == 2 && p.fewer_ndev == 1 && p.predicted_s > 2.0
+          && p.fewer_s < 1.5,
+          ok ? err : d);
+  pacc_plan_free (&p);
 }
 
 /* plan-pick.c alone: the fewest chunks within PLAN_CHUNKS_GAIN of the
