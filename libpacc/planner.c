@@ -575,8 +575,7 @@ plan_on (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
    only: Himeno out of core at 8x took k 6 and unskewed chunks on two
    H200s, predicted 2.4 times as long as one device's plan, and ran
    0.53x one GPU (benchmarks/RESULTS.md, issue 44).  Not half the
-   devices, a quarter, ...: their plans lack those as well, and each
-   search costs as much as the first (Himeno's, 12 ms).  The scores
+   devices: their plans lack those too, and a search costs 12 ms.  The scores
    compared leave the first block's registration out: the model has it
    hide nothing on several devices, where some of it does (Jacobi at 8x
    ran 1.18x one GPU on two H200s, which the model rates even), and the
@@ -584,11 +583,9 @@ plan_on (const struct pacc_plan_in *in, struct pacc_plan *p, char *err,
 static void
 fewer_devices (const struct pacc_plan_in *in, struct pacc_plan *p)
 {
-  /* A resident plan is as fast on fewer devices at best, unless its step
-     has in-kernel temporal blocking, which runs on one device only
-     (tblock.c): Jacobi 30000^2 in core ran 1.26 s on one H200 and 2.76 s
-     on two.  A re-plan keeps the devices of the first plan
-     (replan.c).  */
+  /* A resident plan is as fast on fewer devices at best, unless in-kernel
+     blocking (one device only) makes one faster; a re-plan keeps the
+     first plan's devices (replan.c).  */
   int tb = in->tblock_depth > 1;
   if (in->ndev < 2 || in->on_host || !(p->score_s > 0) || (p->resident && !tb)
       || !in->first_block)
